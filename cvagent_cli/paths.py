@@ -1,0 +1,67 @@
+"""Where cvagent keeps its configuration and state.
+
+``CVAGENT_HOME`` relocates everything (tests point it at a tmp dir); otherwise the
+platform's user config and state dirs are used (platformdirs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+APP_NAME = "cvagent"
+
+
+def _home() -> Path | None:
+    value = os.environ.get("CVAGENT_HOME")
+    return Path(value).expanduser() if value else None
+
+
+def config_dir() -> Path:
+    home = _home()
+    if home is not None:
+        return home / "config"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def state_dir(create: bool = False) -> Path:
+    home = _home()
+    if home is not None:
+        path = home / "state"
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+    if create:
+        ensure_private_dir(path)
+    return path
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (and parents) and make it readable by the owner only (0700)."""
+    path.mkdir(parents=True, exist_ok=True)
+    try:
+        os.chmod(path, 0o700)
+    except OSError:  # e.g. a filesystem without permissions; nothing better to do
+        pass
+    return path
+
+
+def resume_key(resume_path: Path) -> str:
+    """A stable file-name-safe key for a resume, from its absolute path."""
+    absolute = str(Path(resume_path).expanduser().resolve())
+    digest = hashlib.sha256(absolute.encode("utf-8")).hexdigest()[:16]
+    stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in Path(absolute).stem)[:40]
+    return f"{stem}-{digest}"
+
+
+def session_dir(resume_path: Path, create: bool = True) -> Path:
+    """The folder holding one resume's chat history, undo log and input history."""
+    path = state_dir(create=create) / "sessions" / resume_key(resume_path)
+    if create:
+        ensure_private_dir(path.parent)
+        ensure_private_dir(path)
+    return path

@@ -1,0 +1,1 @@
+"""The resume: text I/O, the Markdown document model, the offline analyzer, JD matching."""

@@ -1,0 +1,124 @@
+"""Basic information: name, email, phone, links and location from a resume's text."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+# Chinese mobile numbers (1[3-9]x, 11 digits, optionally +86 and separated 3-4-4) and
+# international / North American formats with at least 7 digits.
+PHONE_RES = (
+    re.compile(r"(?<![\d\w])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d)"),
+    re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}(?!\d)"),
+    re.compile(r"(?<![\d\w])\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?!\d)"),
+)
+URL_RE = re.compile(
+    r"(?:https?://)?(?:www\.)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s)\]>|,，;；]*)?", re.IGNORECASE
+)
+_LOCATION_LABEL_RE = re.compile(
+    r"(?:location|address|based in|city|现居|所在地|居住地|地址|城市|现居地)\s*[:：]?\s*([^|\n•·,，;；]+(?:,\s*[A-Z]{2})?)",
+    re.IGNORECASE,
+)
+_CITY_STATE_RE = re.compile(r"\b([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)*, (?:[A-Z]{2}|[A-Z][a-z]+))\b")
+_ZH_CITIES = (
+    "北京", "上海", "广州", "深圳", "杭州", "成都", "南京", "武汉", "西安", "苏州", "天津", "重庆",
+    "长沙", "厦门", "青岛", "郑州", "合肥", "珠海", "东莞", "宁波", "大连", "济南", "福州", "香港",
+)
+_NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
+_FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
+
+
+class BasicInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    linkedin: str | None = None
+    github: str | None = None
+    website: str | None = None
+    location: str | None = None
+    links: list[str] = Field(default_factory=list)
+
+    @property
+    def has_link(self) -> bool:
+        return bool(self.linkedin or self.github or self.website)
+
+
+def find_emails(text: str) -> list[str]:
+    return EMAIL_RE.findall(text)
+
+
+def find_phones(text: str) -> list[str]:
+    found: list[tuple[int, str]] = []
+    for regex in PHONE_RES:
+        for match in regex.finditer(text):
+            digits = re.sub(r"\D", "", match.group())
+            if 7 <= len(digits) <= 15 and not any(s <= match.start() < e for s, e, _ in _spans(found)):
+                found.append((match.start(), match.group().strip()))
+    return [p for _, p in sorted(found)]
+
+
+def _spans(found: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    return [(s, s + len(p), p) for s, p in found]
+
+
+def _links(text: str) -> list[str]:
+    links: list[str] = []
+    for match in URL_RE.finditer(text):
+        url = match.group().rstrip(".")
+        if "@" in text[max(0, match.start() - 1) : match.start()]:
+            continue  # the domain part of an email address
+        if _FILE_EXT_RE.search(url) and "/" not in url:
+            continue  # Node.js, ASP.NET, main.py: technologies, not links
+        if "." not in url.split("//")[-1].split("/")[0]:
+            continue
+        links.append(url)
+    return links
+
+
+def extract_basic_info(header_text: str, full_text: str, front_matter: dict | None = None, name: str | None = None) -> BasicInfo:
+    """Find contact details, preferring the header (text before the first section)."""
+    fm = front_matter or {}
+    text = header_text if header_text.strip() else full_text[:2000]
+    search_space = header_text + "\n" + full_text[:4000]
+    emails = find_emails(search_space)
+    phones = find_phones(text) or find_phones(full_text[:4000])
+    links = _links(EMAIL_RE.sub(" ", search_space))
+    info = BasicInfo(
+        name=_str(fm.get("name")) or name,
+        email=_str(fm.get("email")) or (emails[0] if emails else None),
+        phone=_str(fm.get("phone")) or (phones[0] if phones else None),
+        location=_str(fm.get("location")) or _location(text),
+    )
+    for link in links + [v for v in fm.values() if isinstance(v, str) and "." in v and " " not in v and "@" not in v]:
+        low = link.lower()
+        if "linkedin.com" in low and not info.linkedin:
+            info.linkedin = link
+        elif "github.com" in low and not info.github:
+            info.github = link
+        elif not info.website and not any(n in low for n in _NOT_WEBSITES) and "@" not in link:
+            if low.startswith(("http", "www.")) or low.count("/") or low.endswith((".dev", ".me", ".io", ".com", ".cn", ".net", ".org", ".site")):
+                info.website = link
+        if link not in info.links:
+            info.links.append(link)
+    return info
+
+
+def _str(value: object) -> str | None:
+    return str(value).strip() if value not in (None, "") else None
+
+
+def _location(text: str) -> str | None:
+    match = _LOCATION_LABEL_RE.search(text)
+    if match:
+        return match.group(1).strip()
+    match = _CITY_STATE_RE.search(text)
+    if match:
+        return match.group(1)
+    for city in _ZH_CITIES:
+        if city in text:
+            return city
+    return None

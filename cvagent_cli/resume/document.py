@@ -1,0 +1,396 @@
+"""The resume document model: a Markdown file parsed into a tree of sections.
+
+The text is kept verbatim (``render()`` gives back the original bytes); the tree is a
+read-only view computed from it with markdown-it, so editing means "change the text,
+parse again".  Line numbers are 1-based everywhere, and lines end at CR, LF or CRLF,
+exactly as markdown-it counts them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
+from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.textio import (
+    DecodedText,
+    TextFormat,
+    detect_newline,
+    read_stdin,
+    read_text_file,
+    split_lines,
+)
+
+
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"]).use(front_matter_plugin)
+
+
+_SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
+_TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
+
+
+def slugify(title: str) -> str:
+    slug = _SLUG_RE.sub("-", title.casefold()).strip("-_")
+    return slug[:60].strip("-") or "section"
+
+
+def inline_text(token: Token | None) -> str:
+    """The plain text of an inline token: markup dropped, breaks as spaces."""
+    if token is None or not token.children:
+        return (token.content if token else "").strip()
+    parts: list[str] = []
+    for child in token.children:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(child.content)
+    return "".join(parts).strip()
+
+
+@dataclass(frozen=True)
+class Bullet:
+    """A list item (or a paragraph, for prose-style resumes) and where it starts."""
+
+    line: int
+    text: str
+    depth: int = 0
+    end_line: int = 0
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    level: int
+    kind: str
+    heading_line: int  # 0 for the preamble, which has no heading
+    start_line: int
+    end_line: int  # inclusive, children included
+    heading_style: str = "atx"  # atx | setext | bold | plain | none
+    own_end_line: int = 0  # last line before the first child heading
+    parent_id: str | None = None
+    bullets: list[Bullet] = field(default_factory=list)
+    paragraphs: list[Bullet] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
+
+    @property
+    def line_count(self) -> int:
+        return self.end_line - self.start_line + 1
+
+
+@dataclass(frozen=True)
+class Block:
+    """A table, an HTML block, or a code fence, with its line span."""
+
+    kind: str
+    start_line: int
+    end_line: int
+
+
+class ResumeDocument:
+    """A parsed resume.  Build it with ``from_text``, ``from_path`` or ``from_stdin``."""
+
+    def __init__(self, text: str, fmt: TextFormat | None = None, *, source: str = "<text>", path: Path | None = None, control_chars: int = 0) -> None:
+        self.text = text
+        self.format = fmt or TextFormat(newline=detect_newline(text))
+        self.source = source
+        self.path = path
+        self.control_chars = control_chars
+        self.lines: list[str] = split_lines(text)
+        self.front_matter: dict | None = None
+        self.front_matter_error: str | None = None
+        self.front_matter_span: tuple[int, int] | None = None
+        self.sections: list[Section] = []
+        self.roots: list[Section] = []
+        self.blocks: list[Block] = []
+        self.html_inline_lines: list[int] = []
+        self._title: str | None = None
+        self._parse()
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str, fmt: TextFormat | None = None, *, source: str = "<text>", path: Path | None = None) -> ResumeDocument:
+        return cls(text, fmt, source=source, path=path)
+
+    @classmethod
+    def from_decoded(cls, decoded: DecodedText, *, source: str, path: Path | None = None) -> ResumeDocument:
+        return cls(decoded.text, decoded.format, source=source, path=path, control_chars=decoded.control_chars)
+
+    @classmethod
+    def from_path(cls, path: Path | str) -> ResumeDocument:
+        path = Path(path)
+        return cls.from_decoded(read_text_file(path), source=str(path), path=path)
+
+    @classmethod
+    def from_stdin(cls) -> ResumeDocument:
+        return cls.from_decoded(read_stdin(), source="<stdin>")
+
+    def with_text(self, text: str) -> ResumeDocument:
+        """The same file with new text (format, source and path kept)."""
+        return ResumeDocument(text, self.format, source=self.source, path=self.path)
+
+    def render(self) -> bytes:
+        return self.format.encode(self.text)
+
+    # -- queries ------------------------------------------------------------------
+    @property
+    def line_count(self) -> int:
+        return len(self.lines)
+
+    def line(self, number: int) -> str:
+        """Line ``number`` (1-based) without its line ending."""
+        return self.lines[number - 1].rstrip("\r\n")
+
+    def span_text(self, start_line: int, end_line: int) -> str:
+        return "".join(self.lines[start_line - 1 : end_line])
+
+    def section_text(self, section: Section) -> str:
+        return self.span_text(section.start_line, section.end_line)
+
+    def section_at(self, line: int) -> Section | None:
+        """The innermost section containing ``line``."""
+        found = None
+        for section in self.sections:
+            if section.start_line <= line <= section.end_line:
+                found = section
+        return found
+
+    def sections_of_kind(self, kind: str) -> list[Section]:
+        return [s for s in self.sections if s.kind == kind]
+
+    def has_kind(self, kind: str) -> bool:
+        return any(s.kind == kind for s in self.sections)
+
+    def find_section(self, query: str) -> Section | None:
+        """A section by id, title or kind; case- and punctuation-insensitive."""
+        q = query.strip().strip("#").strip()
+        if not q:
+            return None
+        norm = normalize_title(q)
+        tests = (
+            lambda s: s.id == q,
+            lambda s: s.id.casefold() == q.casefold(),
+            lambda s: normalize_title(s.title) == norm,
+            lambda s: s.id.rsplit("/", 1)[-1] == slugify(q),
+            lambda s: s.kind == norm and s.parent_id is None,
+            lambda s: s.kind == classify_title(q) != "other" and s.parent_id is None,
+        )
+        for test in tests:
+            for section in self.sections:
+                if section.heading_line and test(section):
+                    return section
+        if q.casefold() == "preamble":
+            return next((s for s in self.sections if s.id == "preamble"), None)
+        return None
+
+    def suggest_sections(self, query: str, n: int = 3) -> list[str]:
+        names = [s.id for s in self.sections] + [s.title for s in self.sections if s.title]
+        return difflib.get_close_matches(query, names, n=n, cutoff=0.3)
+
+    @cached_property
+    def basics(self) -> BasicInfo:
+        header = ""
+        first = next((s for s in self.sections if s.heading_line), None)
+        header_end = first.start_line - 1 if first else len(self.lines)
+        title = next((s for s in self.sections if s.heading_style == "atx" and s.level == 1), None)
+        if title is not None and title.kind == "contact":
+            header_end = title.own_end_line
+        header = self.span_text(1, max(0, header_end))
+        if self.front_matter_span:
+            header = self.span_text(self.front_matter_span[1] + 1, max(0, header_end))
+        contact = self.sections_of_kind("contact")
+        if contact:
+            header += "\n" + "".join(self.section_text(s) for s in contact)
+        return extract_basic_info(header, self.text, self.front_matter, name=self._title)
+
+    @cached_property
+    def word_count(self) -> int:
+        """Words, counting each CJK character as one (a common resume-length convention)."""
+        body = self.text
+        if self.front_matter_span:
+            body = "".join(self.lines[self.front_matter_span[1] :])
+        cjk = len(re.findall(r"[\u4e00-\u9fff\u3400-\u4dbf]", body))
+        latin = len(re.findall(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*", body))
+        return cjk + latin
+
+    @property
+    def language(self) -> str:
+        """``zh`` when most words are Chinese characters, else ``en``."""
+        cjk = len(re.findall(r"[\u4e00-\u9fff]", self.text))
+        return "zh" if cjk and cjk >= self.word_count * 0.3 else "en"
+
+    def outline(self) -> list[dict]:
+        """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""
+        return [
+            {
+                "id": s.id,
+                "title": s.title,
+                "kind": s.kind,
+                "level": s.level,
+                "lines": [s.start_line, s.end_line],
+                "bullets": len(s.bullets),
+                "chars": sum(len(line) for line in self.lines[s.start_line - 1 : s.end_line]),
+            }
+            for s in self.sections
+        ]
+
+    # -- parsing ------------------------------------------------------------------
+    def _parse(self) -> None:
+        tokens = _parser().parse(self.text)
+        headings = self._collect(tokens)
+        self._build_tree(headings)
+        self._attach_items(tokens)
+
+    def _collect(self, tokens: list[Token]) -> list[tuple[int, int, str, str]]:
+        """Headings as (line, level, title, style); records front matter and blocks."""
+        headings: list[tuple[int, int, str, str]] = []
+        depth = 0
+        for i, tok in enumerate(tokens):
+            if tok.type == "front_matter" and tok.map:
+                self.front_matter_span = (tok.map[0] + 1, tok.map[1])
+                try:
+                    data = yaml.safe_load(tok.content)
+                    self.front_matter = data if isinstance(data, dict) else None
+                except yaml.YAMLError as exc:
+                    self.front_matter_error = str(exc).splitlines()[0]
+            elif tok.type == "heading_open" and tok.map:
+                title = inline_text(tokens[i + 1])
+                style = "setext" if tok.markup in ("=", "-") else "atx"
+                headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
+            elif tok.type in ("table_open", "html_block", "fence", "code_block") and tok.map:
+                kind = {"table_open": "table", "html_block": "html", "fence": "code", "code_block": "code"}[tok.type]
+                self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
+            elif tok.type == "paragraph_open" and tok.map and depth == 0:
+                heading = self._pseudo_heading(tokens[i + 1], tok.map)
+                if heading:
+                    headings.append((tok.map[0] + 1, 0, heading[0], heading[1]))
+            elif tok.type == "inline" and tok.children and any(c.type == "html_inline" for c in tok.children):
+                if tok.map:
+                    self.html_inline_lines.append(tok.map[0] + 1)
+            if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open", "table_open"):
+                depth += 1
+            elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close", "table_close"):
+                depth -= 1
+        return headings
+
+    @staticmethod
+    def _pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str] | None:
+        """A one-line paragraph that is only bold text, or exactly a known section title."""
+        if span[1] - span[0] != 1 or not inline.children:
+            return None
+        kids = [c for c in inline.children if not (c.type == "text" and _TRAILING_COLON_RE.match(c.content))]
+        if (
+            len(kids) >= 3
+            and kids[0].type == "strong_open"
+            and kids[-1].type == "strong_close"
+            and all(k.type not in ("strong_open", "strong_close") for k in kids[1:-1])
+        ):
+            title = inline_text(inline).rstrip(":：").strip()
+            return (title, "bold") if 0 < len(title) <= 60 else None
+        title = inline_text(inline).rstrip(":：").strip()
+        if len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower():
+            return title, "plain"
+        return None
+
+    def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
+        last_line = len(self.lines)
+        body_start = self.front_matter_span[1] + 1 if self.front_matter_span else 1
+        first_heading = headings[0][0] if headings else last_line + 1
+        if any(self.lines[n - 1].strip() for n in range(body_start, first_heading)):
+            pre = Section(
+                id="preamble", title="", level=0, kind="contact", heading_line=0,
+                start_line=body_start, end_line=first_heading - 1, heading_style="none",
+                own_end_line=first_heading - 1,
+            )
+            self.sections.append(pre)
+            self.roots.append(pre)
+
+        h1s = [h for h in headings if h[1] == 1]
+        title_line = headings[0][0] if headings and headings[0][1] == 1 and len(h1s) == 1 else None
+        stack: list[Section] = []
+        used: dict[str | None, set[str]] = {}
+        for index, (line, level, title, style) in enumerate(headings):
+            kind = classify_title(title)
+            if level == 0:  # bold / plain pseudo-heading
+                if kind != "other" or not stack or stack[-1].heading_line == title_line:
+                    level = 2
+                else:
+                    level = min(stack[-1].level + 1, 6)
+            while stack and (stack[-1].level >= level or stack[-1].heading_line == title_line):
+                stack.pop()
+            parent = stack[-1] if stack else None
+            if line == title_line:
+                self._title = title
+                if kind == "other":
+                    kind = "contact"
+            elif kind == "other" and parent is not None:
+                kind = parent.kind if parent.kind != "contact" else "other"
+            siblings = used.setdefault(parent.id if parent else None, set())
+            slug = base = slugify(title)
+            n = 2
+            while slug in siblings:
+                slug, n = f"{base}-{n}", n + 1
+            siblings.add(slug)
+            section = Section(
+                id=f"{parent.id}/{slug}" if parent else slug, title=title, level=level, kind=kind,
+                heading_line=line, start_line=line, end_line=last_line, heading_style=style,
+                own_end_line=last_line, parent_id=parent.id if parent else None,
+            )
+            (parent.children if parent else self.roots).append(section)
+            self.sections.append(section)
+            stack.append(section)
+            next_line = headings[index + 1][0] if index + 1 < len(headings) else last_line + 1
+            section.own_end_line = next_line - 1
+        # A section ends where the next heading at its level or above begins.
+        for i, section in enumerate(self.sections):
+            if not section.heading_line:
+                continue
+            end = last_line
+            for later in self.sections[i + 1 :]:
+                if later.level <= section.level or section.heading_line == title_line:
+                    end = later.start_line - 1
+                    break
+            section.end_line = max(end, section.start_line)
+
+    def _attach_items(self, tokens: list[Token]) -> None:
+        owners = {s.heading_line: s for s in self.sections}
+        depth = -1
+        pending_item: int | None = None
+        item_end = 0
+        for i, tok in enumerate(tokens):
+            if tok.type in ("bullet_list_open", "ordered_list_open"):
+                depth += 1
+            elif tok.type in ("bullet_list_close", "ordered_list_close"):
+                depth -= 1
+            elif tok.type == "list_item_open" and tok.map:
+                pending_item, item_end = tok.map[0] + 1, tok.map[1]
+            elif tok.type == "inline" and tok.map and tokens[i - 1].type == "paragraph_open":
+                line = tok.map[0] + 1
+                if line in owners:
+                    continue  # a bold pseudo-heading
+                section = self.section_at(line)
+                if section is None:
+                    continue
+                text = inline_text(tok)
+                if pending_item is not None and line == pending_item:
+                    section.bullets.append(Bullet(line, text, max(depth, 0), item_end))
+                    pending_item = None
+                elif depth < 0 and text:
+                    section.paragraphs.append(Bullet(line, text, 0, tok.map[1]))
+            elif tok.type == "heading_open":
+                pending_item = None
+
+    def __repr__(self) -> str:
+        return f"ResumeDocument({self.source!r}, {len(self.lines)} lines, {len(self.sections)} sections)"

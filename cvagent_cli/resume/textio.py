@@ -1,0 +1,236 @@
+"""Reading and writing resume files without losing a byte.
+
+Decoding remembers the encoding, the byte-order mark and the newline style, so that an
+unedited document encodes back to exactly the bytes it came from, and an edited one keeps
+the user's conventions.  Writes are atomic: temp file in the same folder, fsync,
+``os.replace``, fsync of the folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from cvagent_cli.errors import InputError
+
+MAX_BYTES = 10 * 1024 * 1024  # a resume is a few KB; 10 MB is certainly not a resume
+CONVERT_HINT = "convert it to Markdown first, e.g. `pandoc resume.docx -t gfm -o resume.md`"
+
+_BOMS: list[tuple[bytes, str]] = [
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+]
+
+# Magic numbers of the files people pass by mistake instead of their Markdown resume.
+_MAGIC: list[tuple[bytes, str]] = [
+    (b"%PDF", "a PDF file"),
+    (b"PK\x03\x04", "a ZIP archive (a DOCX, ODT or Pages file is one)"),
+    (b"\xd0\xcf\x11\xe0", "a legacy Word/Office document"),
+    (b"{\\rtf", "an RTF document"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+]
+
+NEWLINE_RE = re.compile(r"\r\n|\r|\n")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """How a text was stored: enough to write it back the same way."""
+
+    encoding: str = "utf-8"
+    bom: bytes = b""
+    newline: str = "\n"
+
+    def encode(self, text: str) -> bytes:
+        return self.bom + text.encode(self.encoding)
+
+
+@dataclass(frozen=True)
+class DecodedText:
+    text: str
+    format: TextFormat
+    control_chars: int = 0
+
+
+def detect_newline(text: str) -> str:
+    crlf = text.count("\r\n")
+    lf = text.count("\n") - crlf
+    cr = text.count("\r") - crlf
+    if crlf > lf and crlf >= cr:
+        return "\r\n"
+    if cr > lf and cr > crlf:
+        return "\r"
+    return "\n"
+
+
+def split_lines(text: str) -> list[str]:
+    """Split keeping line ends; only CR, LF and CRLF end a line (as in markdown-it)."""
+    if not text:
+        return []
+    parts: list[str] = []
+    start = 0
+    for match in NEWLINE_RE.finditer(text):
+        parts.append(text[start : match.end()])
+        start = match.end()
+    if start < len(text):
+        parts.append(text[start:])
+    return parts
+
+
+def _describe_binary(data: bytes) -> str | None:
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            return what
+    return None
+
+
+def _looks_like_gb(text: str) -> bool:
+    non_ascii = [c for c in text if ord(c) > 127]
+    if not non_ascii:
+        return True
+    cjk = sum(1 for c in non_ascii if _CJK_RE.match(c))
+    return cjk / len(non_ascii) >= 0.9
+
+
+def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
+    """Decode resume bytes, or raise ``InputError`` saying what the input really is."""
+    what = _describe_binary(data)
+    if what:
+        raise InputError(f"{source} is {what}, not a Markdown or text resume", hint=CONVERT_HINT)
+    if len(data) > MAX_BYTES:
+        raise InputError(
+            f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be a few KB "
+            f"(limit {MAX_BYTES // 1_048_576} MB)"
+        )
+    text: str | None = None
+    fmt: TextFormat | None = None
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom) :].decode(encoding)
+            except UnicodeDecodeError:
+                raise InputError(
+                    f"{source} starts with a {encoding} byte-order mark but is not valid {encoding}"
+                ) from None
+            fmt = TextFormat(encoding=encoding, bom=bom)
+            break
+    if text is None:
+        if b"\x00" in data:
+            raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
+        for encoding, accept in (("utf-8", None), ("gb18030", _looks_like_gb)):
+            try:
+                candidate = data.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+            if accept is None or accept(candidate):
+                text, fmt = candidate, TextFormat(encoding=encoding)
+                break
+    if text is None or fmt is None:
+        raise InputError(
+            f"{source} is not UTF-8, UTF-16 or GB18030/GBK text",
+            hint="save it as UTF-8 Markdown, or " + CONVERT_HINT,
+        )
+    controls = len(_CONTROL_RE.findall(text))
+    if controls and controls > max(8, len(text) // 100):
+        raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
+    fmt = TextFormat(encoding=fmt.encoding, bom=fmt.bom, newline=detect_newline(text))
+    return DecodedText(text=text, format=fmt, control_chars=controls)
+
+
+def check_not_blank(decoded: DecodedText, source: str) -> DecodedText:
+    if not decoded.text.strip():
+        what = "empty" if not decoded.text else "blank (whitespace only)"
+        raise InputError(f"{source} is {what}; there is no resume to read")
+    return decoded
+
+
+def read_text_file(path: Path, *, allow_blank: bool = False) -> DecodedText:
+    """Read and decode a resume or JD file with one clear error per failure."""
+    path = Path(path)
+    shown = str(path)
+    if not path.exists():
+        raise InputError(f"{shown}: no such file")
+    if path.is_dir():
+        raise InputError(f"{shown} is a folder, not a file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(
+                f"{shown} is {size / 1_048_576:.1f} MB; a resume should be a few KB "
+                f"(limit {MAX_BYTES // 1_048_576} MB)"
+            )
+        data = path.read_bytes()
+    except PermissionError:
+        raise InputError(f"{shown}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    decoded = decode_bytes(data, shown)
+    return decoded if allow_blank else check_not_blank(decoded, shown)
+
+
+def read_stdin(*, allow_blank: bool = False) -> DecodedText:
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    decoded = decode_bytes(data, "standard input")
+    return decoded if allow_blank else check_not_blank(decoded, "standard input")
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new bytes.
+
+    The existing file's permission bits are kept unless ``mode`` is given; symlinks are
+    followed so the link itself survives.
+    """
+    path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
+    folder = path.parent
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+        except FileNotFoundError:
+            mode = None
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp_name, mode)
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_dir(folder)
+
+
+def atomic_write_text(path: Path, text: str, fmt: TextFormat | None = None, *, mode: int | None = None) -> None:
+    atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode)
