@@ -18,7 +18,8 @@ URL_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s)\]>|,，;；]*)?", re.IGNORECASE
 )
 _LOCATION_LABEL_RE = re.compile(
-    r"(?:location|address|based in|city|现居|所在地|居住地|地址|城市|现居地)\s*[:：]?\s*([^|\n•·,，;；]+(?:,\s*[A-Z]{2})?)",
+    r"(?:(?:location|address|city|现居|所在地|居住地|地址|城市|现居地|期望城市|工作地点)\s*[:：|｜]|based in)\s*"
+    r"([^|｜\n•·,，;；]+(?:,\s*[A-Z]{2}\b)?)",
     re.IGNORECASE,
 )
 _CITY_STATE_RE = re.compile(r"\b([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)*, (?:[A-Z]{2}|[A-Z][a-z]+))\b")
@@ -28,6 +29,10 @@ _ZH_CITIES = (
 )
 _NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
 _FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
+
+
+_GENERIC_TITLES = {"resume", "cv", "curriculum vitae", "简历", "个人简历", "求职简历", "我的简历", "履历"}
+_NAME_LABEL_RE = re.compile(r"(?:^|[|｜\s])(?:name|姓名)\s*[:：|｜]\s*([^|｜\n,，;；]{1,40})", re.IGNORECASE | re.MULTILINE)
 
 
 class BasicInfo(BaseModel):
@@ -87,8 +92,11 @@ def extract_basic_info(header_text: str, full_text: str, front_matter: dict | No
     emails = find_emails(search_space)
     phones = find_phones(text) or find_phones(full_text[:4000])
     links = _links(EMAIL_RE.sub(" ", search_space))
+    if name and name.strip().casefold() in _GENERIC_TITLES:
+        name = None
+    labelled = _NAME_LABEL_RE.search(text)
     info = BasicInfo(
-        name=_str(fm.get("name")) or name,
+        name=_str(fm.get("name")) or name or (labelled.group(1).strip() if labelled else None),
         email=_str(fm.get("email")) or (emails[0] if emails else None),
         phone=_str(fm.get("phone")) or (phones[0] if phones else None),
         location=_str(fm.get("location")) or _location(text),

@@ -36,6 +36,7 @@ def _parser() -> MarkdownIt:
 
 
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
+_NAME_SPLIT_RE = re.compile(r"\s+[-–—|·]\s+|\s*[|｜]\s*")
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
 
 
@@ -117,6 +118,7 @@ class ResumeDocument:
         self.blocks: list[Block] = []
         self.html_inline_lines: list[int] = []
         self._title: str | None = None
+        self.title_line: int | None = None
         self._parse()
 
     # -- construction -------------------------------------------------------------
@@ -204,7 +206,7 @@ class ResumeDocument:
         header = ""
         first = next((s for s in self.sections if s.heading_line), None)
         header_end = first.start_line - 1 if first else len(self.lines)
-        title = next((s for s in self.sections if s.heading_style == "atx" and s.level == 1), None)
+        title = next((s for s in self.sections if s.heading_line and s.heading_line == self.title_line), None)
         if title is not None and title.kind == "contact":
             header_end = title.own_end_line
         header = self.span_text(1, max(0, header_end))
@@ -317,8 +319,7 @@ class ResumeDocument:
             self.sections.append(pre)
             self.roots.append(pre)
 
-        h1s = [h for h in headings if h[1] == 1]
-        title_line = headings[0][0] if headings and headings[0][1] == 1 and len(h1s) == 1 else None
+        title_line = self.title_line = self._title_line(headings, body_start)
         stack: list[Section] = []
         used: dict[str | None, set[str]] = {}
         for index, (line, level, title, style) in enumerate(headings):
@@ -332,7 +333,8 @@ class ResumeDocument:
                 stack.pop()
             parent = stack[-1] if stack else None
             if line == title_line:
-                self._title = title
+                level = 1
+                self._title = _NAME_SPLIT_RE.split(title, 1)[0].strip() or title
                 if kind == "other":
                     kind = "contact"
             elif kind == "other" and parent is not None:
@@ -363,6 +365,19 @@ class ResumeDocument:
                     end = later.start_line - 1
                     break
             section.end_line = max(end, section.start_line)
+
+    def _title_line(self, headings: list[tuple[int, int, str, str]], body_start: int) -> int | None:
+        """The heading that is the document's title (the person's name), if any: a lone
+        h1 first, or a bold line at the very top that is not a section name."""
+        if not headings:
+            return None
+        line, level, title, style = headings[0]
+        if level == 1 and sum(1 for h in headings if h[1] == 1) == 1:
+            return line
+        at_top = not any(self.lines[n - 1].strip() for n in range(body_start, line))
+        if level == 0 and style == "bold" and at_top and classify_title(title) == "other":
+            return line
+        return None
 
     def _attach_items(self, tokens: list[Token]) -> None:
         owners = {s.heading_line: s for s in self.sections}

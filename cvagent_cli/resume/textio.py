@@ -41,8 +41,8 @@ _MAGIC: list[tuple[bytes, str]] = [
 ]
 
 NEWLINE_RE = re.compile(r"\r\n|\r|\n")
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CJK_RE = re.compile(r"[\u2010-\u2027\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\U00020000-\U0002ffff]")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,108 @@
+"""Decoding, binary detection and atomic writes."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from cvagent_cli.errors import InputError
+from cvagent_cli.resume.textio import atomic_write_bytes, decode_bytes, read_text_file, split_lines
+
+
+@pytest.mark.parametrize(
+    "raw, encoding, bom",
+    [
+        ("Résumé — Ann\n".encode(), "utf-8", b""),
+        (b"\xef\xbb\xbf# Ann\n", "utf-8", b"\xef\xbb\xbf"),
+        (b"\xff\xfe" + "# 张三\n".encode("utf-16-le"), "utf-16-le", b"\xff\xfe"),
+        (b"\xfe\xff" + "# 张三\n".encode("utf-16-be"), "utf-16-be", b"\xfe\xff"),
+        ("# 张三\n## 工作经历\n- 负责后端开发\n".encode("gbk"), "gb18030", b""),
+        ("# 张三\n- 𠀋 罕见字\n".encode("gb18030"), "gb18030", b""),
+    ],
+)
+def test_encodings_are_detected_and_kept(raw, encoding, bom):
+    decoded = decode_bytes(raw)
+    assert (decoded.format.encoding, decoded.format.bom) == (encoding, bom)
+    assert decoded.format.encode(decoded.text) == raw
+
+
+@pytest.mark.parametrize(
+    "raw, words",
+    [
+        (b"%PDF-1.7\n%\xe2\xe3", "PDF"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "DOCX"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "PNG"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "Word"),
+        (b"abc\x00def\x00", "binary"),
+    ],
+)
+def test_binary_input_is_refused_with_a_convert_hint(raw, words):
+    with pytest.raises(InputError) as info:
+        decode_bytes(raw, "cv.bin")
+    assert words in info.value.message
+    assert "Markdown" in str(info.value)
+
+
+def test_latin1_bytes_are_not_mistaken_for_chinese():
+    with pytest.raises(InputError, match="not UTF-8"):
+        decode_bytes("Résumé of José, née Müller".encode("latin-1"))
+
+
+def test_a_few_control_characters_are_tolerated_and_counted():
+    decoded = decode_bytes(b"# Ann\x0c\n- Built \x1b things in a long enough line of text\n" * 3)
+    assert decoded.control_chars == 6
+
+
+@pytest.mark.parametrize("content, words", [(b"", "empty"), (b"  \n\t\n", "blank")])
+def test_empty_and_blank_files_are_refused(tmp_path, content, words):
+    path = tmp_path / "cv.md"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=words):
+        read_text_file(path)
+
+
+def test_missing_and_folder_paths_are_refused(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        read_text_file(tmp_path / "nope.md")
+    with pytest.raises(InputError, match="folder"):
+        read_text_file(tmp_path)
+
+
+def test_split_lines_matches_markdown_it_line_ends():
+    assert split_lines("a\r\nb\rc\nd") == ["a\r\n", "b\r", "c\n", "d"]
+    assert split_lines("x\u2028y\n") == ["x\u2028y\n"]
+
+
+def test_atomic_write_keeps_permissions_and_leaves_no_temp_files(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_bytes(b"old")
+    os.chmod(path, 0o640)
+    atomic_write_bytes(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
+
+
+def test_atomic_write_through_a_symlink_keeps_the_link(tmp_path):
+    target = tmp_path / "real.md"
+    target.write_bytes(b"old")
+    link = tmp_path / "cv.md"
+    link.symlink_to(target)
+    atomic_write_bytes(link, b"new")
+    assert link.is_symlink() and target.read_bytes() == b"new"
+
+
+def test_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "cv.md"
+    path.write_bytes(b"old")
+
+    def boom(*args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        atomic_write_bytes(path, b"new")
+    assert path.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
