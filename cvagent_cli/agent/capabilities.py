@@ -1,0 +1,489 @@
+"""Capability packs: one agent, many behaviours, configured as YAML (seed 002).
+
+A ``Capability`` adds a ``system_prompt_addendum`` to the base system prompt, restricts
+the tools the model may call through a ``ToolPolicy``, and can carry a GuideAgent stage
+list (seed 001), per-stage / per-intent ``next_step_prompts``, model hints and trigger
+phrases that suggest the pack to the user.
+
+Packs are data: the shipped ones live in the top-level ``capabilities/`` folder (packaged
+as ``cvagent_cli/capabilities/`` in the wheel); users add or override packs by name in
+``config_dir()/capabilities/*.yaml``.  Every pack is validated by pydantic with
+``extra="forbid"``, and a validation error is rewritten into one plain line naming the
+file, the field and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.resources
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from cvagent_cli import paths
+from cvagent_cli.agent.intent import Intent
+from cvagent_cli.errors import ConfigError
+
+#: The agent's tools (public contract); packs reference them by these names.
+TOOL_NAMES: tuple[str, ...] = (
+    "read_resume",
+    "analyze_resume",
+    "edit_resume",
+    "batch_edit_resume",
+    "use_capability",
+    "update_progress",
+    "terminate",
+)
+
+#: Tools a pack must switch on explicitly (``tool_policy.enabled``).
+DEFAULT_OFF_TOOLS: tuple[str, ...] = ("batch_edit_resume",)
+
+DEFAULT_CAPABILITY = "base"
+
+#: Keys ``next_step_prompts`` may use besides the pack's stages and the intent names.
+EXTRA_PROMPT_KEYS: frozenset[str] = frozenset({"DEFAULT", "BACKTRACK"})
+
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+_STAGE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+
+# -- models -------------------------------------------------------------------------------
+
+
+class ToolPolicy(BaseModel):
+    """Which tools a pack may use.
+
+    A non-empty ``whitelist`` names exactly the tools allowed.  Otherwise every tool is
+    allowed except the default-off ones, plus ``enabled``.  ``disabled`` always wins, so a
+    user pack can switch a tool off even on top of a whitelist.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    whitelist: list[str] = Field(default_factory=list)
+    enabled: list[str] = Field(default_factory=list)
+    disabled: list[str] = Field(default_factory=list)
+
+    def resolve(self, all_tools: Iterable[str], default_off: Iterable[str] = ()) -> list[str]:
+        """The allowed tools, in the order of ``all_tools``."""
+        disabled = set(self.disabled)
+        if self.whitelist:
+            allowed = set(self.whitelist)
+        else:
+            allowed = None
+            off = set(default_off) - set(self.enabled)
+        result: list[str] = []
+        for name in all_tools:
+            if name in disabled or name in result:
+                continue
+            if allowed is not None:
+                if name in allowed:
+                    result.append(name)
+            elif name not in off:
+                result.append(name)
+        return result
+
+    def allows(self, name: str, all_tools: Iterable[str], default_off: Iterable[str] = ()) -> bool:
+        """Whether ``name`` may run; the agent asks again at execution time, because the
+        model can name a tool it was not offered (or the pack changed mid-turn)."""
+        return name in self.resolve(all_tools, default_off)
+
+    def referenced(self) -> list[tuple[str, str]]:
+        """(field, tool name) for every tool the policy mentions."""
+        return [(field, tool) for field in ("whitelist", "enabled", "disabled") for tool in getattr(self, field)]
+
+
+class ModelHints(BaseModel):
+    """Optional hints for the model call; the gateway may ignore them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    prefer: str | None = None
+
+
+class Capability(BaseModel):
+    """One capability pack."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str
+    system_prompt_addendum: str
+    tool_policy: ToolPolicy = Field(default_factory=ToolPolicy)
+    stages: list[str] = Field(default_factory=list)
+    next_step_prompts: dict[str, str] = Field(default_factory=dict)
+    model_hints: ModelHints | None = None
+    triggers: list[str] = Field(default_factory=list)
+    source: str = Field(default="", exclude=True)
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        value = value.strip()
+        if not _NAME_RE.match(value):
+            raise ValueError("expected a short lowercase name (letters, digits, '-' or '_'), e.g. 'star'")
+        return value
+
+    @field_validator("description", "system_prompt_addendum")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value.strip()
+
+    @field_validator("stages")
+    @classmethod
+    def _check_stages(cls, value: list[str]) -> list[str]:
+        stages = [stage.strip().upper() for stage in value]
+        for stage in stages:
+            if not _STAGE_RE.match(stage):
+                raise ValueError(f"expected stage names like DISCOVERY or DRAFTING, got {stage!r}")
+        if len(set(stages)) != len(stages):
+            raise ValueError("stage names must be unique")
+        return stages
+
+    @field_validator("next_step_prompts")
+    @classmethod
+    def _normalize_prompt_keys(cls, value: dict[str, str]) -> dict[str, str]:
+        return {key.strip().upper(): text.strip() for key, text in value.items()}
+
+    @field_validator("triggers")
+    @classmethod
+    def _clean_triggers(cls, value: list[str]) -> list[str]:
+        return [t.strip() for t in value if t.strip()]
+
+    # -- helpers for the agent --------------------------------------------------------------
+    def tools(self, all_tools: Iterable[str] = TOOL_NAMES, default_off: Iterable[str] = DEFAULT_OFF_TOOLS) -> list[str]:
+        return self.tool_policy.resolve(all_tools, default_off)
+
+    def allows(self, name: str, all_tools: Iterable[str] = TOOL_NAMES, default_off: Iterable[str] = DEFAULT_OFF_TOOLS) -> bool:
+        return self.tool_policy.allows(name, all_tools, default_off)
+
+    def next_step_prompt(self, *keys: object) -> str | None:
+        """The prompt for the first key present (a stage, an intent name, ``DEFAULT`` …).
+
+        Keys may be strings or enums (their ``value``/``name`` is used); ``None`` is skipped.
+        """
+        for key in keys:
+            if key is None:
+                continue
+            text = str(getattr(key, "value", key)).strip().upper()
+            if text in self.next_step_prompts:
+                return self.next_step_prompts[text]
+        return None
+
+
+# -- loading ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PackFile:
+    display: str  # how error messages name the file
+    source: str  # a path (or resource name) for Capability.source
+    text: str | None
+    error: str | None = None  # unreadable file
+
+
+def packaged_dir() -> Any | None:
+    """The shipped packs: the wheel's ``cvagent_cli/capabilities`` or, from a source
+    checkout / editable install, the repository's top-level ``capabilities/``."""
+    try:
+        resource = importlib.resources.files("cvagent_cli") / "capabilities"
+        if resource.is_dir():
+            return resource
+    except (ModuleNotFoundError, OSError, TypeError):  # pragma: no cover - odd installs
+        pass
+    checkout = Path(__file__).resolve().parents[2] / "capabilities"
+    return checkout if checkout.is_dir() else None
+
+
+def user_packs_dir() -> Path:
+    """Where the user's own packs live: ``config_dir()/capabilities``."""
+    return paths.config_dir() / "capabilities"
+
+
+def _is_pack_name(filename: str) -> bool:
+    return filename.endswith((".yaml", ".yml")) and not filename.startswith(".")
+
+
+def _packaged_files(folder: Any) -> list[_PackFile]:
+    if not folder.is_dir():
+        return []
+    files = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not _is_pack_name(entry.name) or not entry.is_file():
+            continue
+        display = f"capabilities/{entry.name}"
+        try:
+            files.append(_PackFile(display, str(entry), entry.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as exc:
+            files.append(_PackFile(display, str(entry), None, _read_error(exc)))
+    return files
+
+
+def _user_files(folder: Path) -> list[_PackFile]:
+    if not folder.is_dir():
+        return []
+    files = []
+    for path in sorted(folder.iterdir()):
+        if not _is_pack_name(path.name) or not path.is_file():
+            continue
+        try:
+            files.append(_PackFile(str(path), str(path), path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as exc:
+            files.append(_PackFile(str(path), str(path), None, _read_error(exc)))
+    return files
+
+
+def _read_error(exc: Exception) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return "cannot read the file: it is not UTF-8 text"
+    return f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
+
+
+def _type_words(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+#: What each field holds, in plain words (containers, then their items as ``field[]``).
+_EXPECTED: dict[str, str] = {
+    "name": "a short lowercase name",
+    "description": "a one-line description (text)",
+    "system_prompt_addendum": "prompt text",
+    "tool_policy": "a mapping with whitelist / enabled / disabled",
+    "tool_policy.whitelist": "a list of tool names",
+    "tool_policy.enabled": "a list of tool names",
+    "tool_policy.disabled": "a list of tool names",
+    "tool_policy.whitelist[]": "a tool name",
+    "tool_policy.enabled[]": "a tool name",
+    "tool_policy.disabled[]": "a tool name",
+    "stages": "a list of stage names",
+    "stages[]": "a stage name",
+    "next_step_prompts": "a mapping of stage or intent name to prompt text",
+    "next_step_prompts[]": "prompt text",
+    "model_hints": "a mapping with temperature / prefer",
+    "model_hints.temperature": "a number between 0 and 2",
+    "model_hints.prefer": "a model name (text)",
+    "triggers": "a list of phrases",
+    "triggers[]": "a phrase (text)",
+}
+
+_FIELDS_AT: dict[str, type[BaseModel]] = {"": Capability, "tool_policy": ToolPolicy, "model_hints": ModelHints}
+
+
+def _loc_text(loc: tuple[Any, ...]) -> tuple[str, str]:
+    """(readable path like ``tool_policy.whitelist[0]``, lookup key like ``tool_policy.whitelist[]``)."""
+    shown, key = "", ""
+    for part in loc:
+        if isinstance(part, int):
+            shown += f"[{part}]"
+            key += "[]"
+        elif key == "next_step_prompts":  # a mapping key, not a field
+            shown += f".{part}"
+            key += "[]"
+        else:
+            shown += f".{part}" if shown else str(part)
+            key += f".{part}" if key else str(part)
+    return shown, key
+
+
+def _explain(error: Mapping[str, Any]) -> str:
+    loc = tuple(error.get("loc", ()))
+    kind = error.get("type", "")
+    value = error.get("input")
+    shown, key = _loc_text(loc)
+    if kind == "extra_forbidden":
+        field = str(loc[-1]) if loc else "?"
+        parent = ".".join(str(p) for p in loc[:-1])
+        model = _FIELDS_AT.get(parent)
+        allowed = [f for f in model.model_fields if f != "source"] if model else []
+        where = f"{parent}: " if parent else ""
+        if field == "source" and model is Capability:
+            return f"{where}unknown field 'source' (cvagent sets it to the file's path)"
+        close = difflib.get_close_matches(field, allowed, n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else (f" (allowed: {', '.join(allowed)})" if allowed else "")
+        return f"{where}unknown field '{field}'{hint}"
+    expected = _EXPECTED.get(key, "")
+    if kind == "missing":
+        return f"{shown}: required field is missing" + (f" (expected {expected})" if expected else "")
+    if kind == "value_error":
+        ctx_error = (error.get("ctx") or {}).get("error")
+        message = str(ctx_error) if ctx_error is not None else str(error.get("msg", ""))
+        return f"{shown}: {message}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{shown}: expected {expected or 'a number in range'}, got {value!r}"
+    if kind.endswith("_type") or kind.endswith("_parsing") or kind == "model_attributes_type":
+        words = expected or kind.replace("_parsing", "").replace("_type", "").replace("_", " ")
+        return f"{shown}: expected {words}, got {_type_words(value)}"
+    message = str(error.get("msg", "invalid value"))
+    return f"{shown}: {message[:1].lower() + message[1:]}"
+
+
+def _yaml_error(display: str, exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
+        problem += f" ({context} that starts at line {context_mark.line + 1})"
+    return f"{display}: invalid YAML{where}: {problem}"
+
+
+def _parse_pack(pack: _PackFile) -> tuple[Capability | None, list[str]]:
+    """(capability, error lines) for one file."""
+    if pack.error:
+        return None, [f"{pack.display}: {pack.error}"]
+    try:
+        data = yaml.safe_load(pack.text or "")
+    except yaml.YAMLError as exc:
+        return None, [_yaml_error(pack.display, exc)]
+    if data is None:
+        return None, [f"{pack.display}: the file is empty (expected a mapping with name, description, system_prompt_addendum …)"]
+    if not isinstance(data, dict):
+        return None, [
+            f"{pack.display}: expected a mapping with name, description, system_prompt_addendum …, got {_type_words(data)}"
+        ]
+    data = {str(k): v for k, v in data.items()}
+    if "source" in data:
+        return None, [f"{pack.display}: unknown field 'source' (cvagent sets it to the file's path)"]
+    try:
+        capability = Capability.model_validate({**data, "source": pack.source})
+    except ValidationError as exc:
+        return None, [f"{pack.display}: {_explain(err)}" for err in exc.errors()]
+    return capability, []
+
+
+def _pack_warnings(capability: Capability, display: str, known_tools: Iterable[str] | None) -> list[str]:
+    warnings: list[str] = []
+    if known_tools is not None:
+        known = list(known_tools)
+        for field, tool in capability.tool_policy.referenced():
+            if tool not in known:
+                close = difflib.get_close_matches(tool, known, n=1, cutoff=0.6)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                warnings.append(f"{display}: tool_policy.{field}: unknown tool '{tool}'{hint}; it is ignored")
+    if capability.tool_policy.whitelist and capability.tool_policy.enabled:
+        warnings.append(f"{display}: tool_policy.enabled is ignored because tool_policy.whitelist is set")
+    allowed_keys = set(capability.stages) | {i.name for i in Intent} | EXTRA_PROMPT_KEYS
+    for key in capability.next_step_prompts:
+        if key not in allowed_keys:
+            warnings.append(
+                f"{display}: next_step_prompts: '{key}' is neither a stage of this pack nor an intent name; it is never used"
+            )
+    return warnings
+
+
+class CapabilityRegistry:
+    """The packs available to the agent, by name.  Build one with ``load()``."""
+
+    def __init__(self, capabilities: Iterable[Capability] = (), warnings: Iterable[str] = ()) -> None:
+        self._packs: dict[str, Capability] = {}
+        for capability in capabilities:
+            self._packs[capability.name] = capability
+        self.warnings: list[str] = list(warnings)
+
+    @classmethod
+    def load(
+        cls,
+        user_dir: Path | None = None,
+        *,
+        packaged: Path | None = None,
+        known_tools: Iterable[str] | None = TOOL_NAMES,
+    ) -> CapabilityRegistry:
+        """Shipped packs first, then the user's (``config_dir()/capabilities`` unless
+        ``user_dir`` is given), which add packs or replace shipped ones of the same name.
+
+        Raises ``ConfigError`` listing every problem found; unknown tool names in a policy
+        are only warnings (``registry.warnings``).
+        """
+        folder = Path(packaged) if packaged is not None else packaged_dir()
+        groups = [_packaged_files(folder) if folder is not None else []]
+        groups.append(_user_files(Path(user_dir) if user_dir is not None else user_packs_dir()))
+        tools = list(known_tools) if known_tools is not None else None
+        packs: dict[str, Capability] = {}
+        errors: list[str] = []
+        warnings: list[str] = []
+        for files in groups:
+            seen: dict[str, str] = {}
+            for pack in files:
+                capability, problems = _parse_pack(pack)
+                errors.extend(problems)
+                if capability is None:
+                    continue
+                if capability.name in seen:
+                    errors.append(
+                        f"{pack.display}: name: pack '{capability.name}' is already defined in {seen[capability.name]}"
+                    )
+                    continue
+                seen[capability.name] = pack.display
+                warnings.extend(_pack_warnings(capability, pack.display, tools))
+                packs[capability.name] = capability
+        if errors:
+            raise ConfigError("invalid capability pack:\n" + "\n".join(errors) if len(errors) > 1 else errors[0])
+        return cls(packs.values(), warnings)
+
+    # -- queries ------------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        return sorted(self._packs)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.strip().lower() in self._packs
+
+    def __iter__(self) -> Iterator[Capability]:
+        return iter(self._packs[name] for name in self.names())
+
+    def __len__(self) -> int:
+        return len(self._packs)
+
+    def get(self, name: str) -> Capability:
+        key = (name or "").strip().lower()
+        if key in self._packs:
+            return self._packs[key]
+        names = self.names()
+        close = difflib.get_close_matches(key, names, n=2, cutoff=0.5)
+        guess = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        available = ", ".join(names) if names else "none"
+        raise ConfigError(f"unknown capability pack '{name}'{guess}; available: {available}")
+
+    def suggest_for(self, text: str) -> str | None:
+        """The pack whose trigger phrases best match ``text`` (longest total match), or None.
+
+        All-caps triggers ("STAR", "JD") match case-sensitively as whole words, so "a star
+        employee" or "JDK" do not count; other triggers match case-insensitively, English
+        ones on word boundaries, Chinese ones anywhere.
+        """
+        if not text or not text.strip():
+            return None
+        best: tuple[int, str] | None = None
+        for name in self.names():
+            score = sum(len(t) for t in self._packs[name].triggers if _trigger_matches(t, text))
+            if score and (best is None or score > best[0]):
+                best = (score, name)
+        return best[1] if best else None
+
+
+def _trigger_matches(trigger: str, text: str) -> bool:
+    acronym = trigger.isascii() and trigger.isupper()
+    body = re.escape(trigger)
+    if trigger.isascii():
+        body = rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])"
+    flags = 0 if acronym else re.IGNORECASE
+    return re.search(body, text, flags) is not None

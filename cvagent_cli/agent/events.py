@@ -1,0 +1,144 @@
+"""Typed events: everything the agent core says, for the UI to render (seed 002's
+MessageBuilder: thinking, tool_call, tool_result, clarify, content, error, done).
+
+The core never prints.  A UI iterates ``agent.run(...)`` and renders each event; tests
+assert on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class Thinking:
+    text: str
+
+
+@dataclass(frozen=True)
+class IntentDetected:
+    intent: str
+    source: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class ToolCallEvent:
+    id: str
+    name: str
+    arguments: dict
+    raw_arguments: str
+
+
+@dataclass(frozen=True)
+class ToolResultEvent:
+    id: str
+    name: str
+    ok: bool
+    summary: str
+    content: str
+
+
+@dataclass(frozen=True)
+class ProposedEdit:
+    """An edit the model wants to make; the session decides whether it lands."""
+
+    id: str
+    tool_call_id: str
+    reason: str | None
+    before: str  # the whole resume text before
+    after: str  # the whole resume text after
+    diff: str
+    flags: tuple = ()  # truthfulness FactFlags: facts found in neither resume nor messages
+    replacements: tuple = ()  # ((old_text, new_text), ...) as the model gave them
+    section: str | None = None
+
+
+class Action(str, Enum):
+    APPLY = "apply"
+    REJECT = "reject"
+    ALWAYS = "always"  # apply, and apply later unflagged edits without asking
+    DEFER = "defer"  # non-interactive without --yes: reported as proposed, not applied
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    new_text: str | None = None  # the whole resume text, when the user edited the proposal
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class EditOutcome:
+    edit_id: str
+    applied: bool
+    message: str
+    diff: str = ""
+
+
+@dataclass(frozen=True)
+class CapabilitySwitched:
+    old: str
+    new: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class StageChanged:
+    stage: str
+    progress: str = ""
+
+
+@dataclass(frozen=True)
+class Clarify:
+    """The model asked the user a question (STAR discovery, missing facts)."""
+
+    question: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A one-line status for the user (resume reloaded from disk, history trimmed…)."""
+
+    text: str
+    level: str = "info"  # info | warning
+
+
+@dataclass(frozen=True)
+class ErrorEvent:
+    message: str
+    hint: str | None = None
+    recoverable: bool = True
+
+
+@dataclass(frozen=True)
+class UsageEvent:
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float | None
+    session_prompt_tokens: int
+    session_completion_tokens: int
+    session_cost_usd: float | None
+
+
+@dataclass(frozen=True)
+class Done:
+    """The turn ended; ``reason`` is text | terminate | max_steps | stuck | error | cancelled."""
+
+    reason: str
+    final_text: str = ""
+    steps: int = 0
+    edits_applied: int = 0
+    pending_edits: list = field(default_factory=list)
+
+
+Event = (
+    TextDelta | Thinking | IntentDetected | ToolCallEvent | ToolResultEvent | ProposedEdit | EditOutcome
+    | CapabilitySwitched | StageChanged | Clarify | Notice | ErrorEvent | UsageEvent | Done
+)

@@ -1,0 +1,168 @@
+"""Per-resume chat history on disk, so ``cvagent chat`` can pick up where it left off.
+
+The file lives in the resume's private session folder (0700) and is itself 0600: it holds
+the user's career details.  It is written atomically, so a crash leaves the old or the new
+history, never half of one.  Before writing, anything that looks like an API key is
+replaced by ``[REDACTED]``: users paste keys into chats, and a history file is exactly the
+kind of file that gets copied around or attached to bug reports.
+
+Loading never raises.  A file that cannot be used is moved aside (kept for the user to
+inspect, never deleted) and the session starts empty with a warning to show.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from cvagent_cli import paths
+from cvagent_cli.agent.memory import Memory
+from cvagent_cli.agent.messages import Message
+from cvagent_cli.resume.textio import atomic_write_bytes
+
+SCHEMA_VERSION = 1
+HISTORY_FILE = "history.json"
+REDACTED = "[REDACTED]"
+
+_SECRET_PATTERNS = [
+    re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{10,}"),  # OpenAI, Anthropic (sk-ant-…), DeepSeek …
+    re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{20,}"),  # Google / Gemini
+    re.compile(r"(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}"),  # GitHub tokens
+]
+_BEARER = re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=\-]{8,}")
+
+
+def _env_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
+    """Values of ``*_API_KEY``/``*_TOKEN`` variables, longest first (read at save time)."""
+    env = os.environ if environ is None else environ
+    values = {
+        value
+        for name, value in env.items()
+        if name.upper().endswith(("_API_KEY", "_TOKEN")) and value and len(value) >= 8
+    }
+    return sorted(values, key=len, reverse=True)
+
+
+def scrub_secrets(value: Any, environ: Mapping[str, str] | None = None) -> Any:
+    """A copy of ``value`` with API-key-like strings replaced, recursing into dicts/lists."""
+    literals = _env_secrets(environ)
+
+    def scrub(item: Any) -> Any:
+        if isinstance(item, str):
+            for literal in literals:
+                item = item.replace(literal, REDACTED)
+            for pattern in _SECRET_PATTERNS:
+                item = pattern.sub(REDACTED, item)
+            return _BEARER.sub(lambda m: m.group(1) + REDACTED, item)
+        if isinstance(item, dict):
+            return {key: scrub(val) for key, val in item.items()}
+        if isinstance(item, (list, tuple)):
+            return [scrub(val) for val in item]
+        return item
+
+    return scrub(value)
+
+
+def _timestamp() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def _free_path(base: str, folder: Path) -> Path:
+    """``folder/base``, or ``base-2``, ``base-3`` … if taken: moving aside never overwrites."""
+    candidate = folder / base
+    counter = 2
+    while candidate.exists():
+        candidate = folder / f"{base}-{counter}"
+        counter += 1
+    return candidate
+
+
+class ChatHistory:
+    """The saved conversation (last ``max_messages``) and session state of one resume."""
+
+    def __init__(self, path: Path, max_messages: int = 30, *, resume: Path | None = None) -> None:
+        self.path = Path(path)
+        self.max_messages = max_messages
+        self.resume = Path(resume).expanduser().resolve() if resume is not None else None
+
+    @classmethod
+    def for_resume(cls, resume_path: Path, max_messages: int = 30) -> ChatHistory:
+        return cls(paths.session_dir(resume_path) / HISTORY_FILE, max_messages, resume=resume_path)
+
+    # -- loading ---------------------------------------------------------------------
+    def load(self) -> tuple[list[Message], dict, str | None]:
+        """(messages, state, warning).  Missing file: empty, no warning.  Unusable file:
+        moved aside to ``history.json.corrupt-<timestamp>``, empty, with a warning."""
+        if not self.path.exists() and not self.path.is_symlink():
+            return [], {}, None
+        try:
+            document = json.loads(self.path.read_bytes().decode("utf-8"))
+            messages, state = self._parse(document)
+        except (OSError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+            return [], {}, self._move_aside(exc)
+        memory = Memory(self.max_messages)
+        memory.replace_from(messages)
+        return memory.messages, state, None
+
+    @staticmethod
+    def _parse(document: Any) -> tuple[list[Message], dict]:
+        if not isinstance(document, dict):
+            raise ValueError("not a JSON object")
+        if document.get("schema_version") != SCHEMA_VERSION:
+            raise ValueError(f"unsupported schema_version {document.get('schema_version')!r}")
+        raw_messages = document.get("messages", [])
+        state = document.get("state")
+        state = {} if state is None else state
+        if not isinstance(raw_messages, list) or not isinstance(state, dict):
+            raise ValueError("'messages' must be a list and 'state' an object")
+        return [Message.from_wire(item) for item in raw_messages], state
+
+    def _move_aside(self, exc: BaseException) -> str:
+        text = str(exc).strip()
+        reason = getattr(exc, "strerror", None) or (text.splitlines()[0] if text else type(exc).__name__)
+        try:
+            target = _free_path(f"{self.path.name}.corrupt-{_timestamp()}", self.path.parent)
+            os.replace(self.path, target)
+        except OSError as move_error:
+            return (
+                f"chat history {self.path} could not be read ({reason}) and could not be moved "
+                f"aside ({move_error.strerror or move_error}); starting a new conversation"
+            )
+        return f"chat history {self.path} could not be read ({reason}); moved it to {target.name} and started a new conversation"
+
+    # -- saving ----------------------------------------------------------------------
+    def save(self, messages: list[Message], state: dict | None = None) -> str | None:
+        """Write the last ``max_messages`` (whole turns, unanswered tool calls dropped) and
+        ``state``, secrets scrubbed.  Returns a warning instead of raising if the disk
+        refuses: losing the saved chat must not end the session."""
+        memory = Memory(self.max_messages)
+        memory.replace_from(messages)
+        document = {
+            "schema_version": SCHEMA_VERSION,
+            "resume": str(self.resume) if self.resume is not None else None,
+            "updated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "messages": scrub_secrets(memory.to_wire()),
+            "state": scrub_secrets(dict(state or {})),
+        }
+        try:
+            data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8")
+            paths.ensure_private_dir(self.path.parent)
+            atomic_write_bytes(self.path, data + b"\n", mode=0o600)
+        except (OSError, TypeError, ValueError) as exc:
+            detail = getattr(exc, "strerror", None) or exc
+            return f"could not save chat history to {self.path} ({detail})"
+        return None
+
+    def archive(self) -> Path | None:
+        """Move the current history aside as ``history.json.<timestamp>.bak`` (``chat
+        --new``: start fresh, keep the old conversation).  None if there was none."""
+        if not self.path.exists():
+            return None
+        target = _free_path(f"{self.path.name}.{_timestamp()}.bak", self.path.parent)
+        os.replace(self.path, target)
+        return target

@@ -1,0 +1,163 @@
+"""The dynamic prompt (seed 000's ``_generate_dynamic_prompts``), rebuilt before every
+think(): base rules + the capability's addendum + a structured ResumeContext + only the
+sections the intent needs (the reference mechanism) + accumulated turn summaries
+(seed 003) + the user's goal and progress.  Resume and JD text is always fenced as
+untrusted data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
+from cvagent_cli.agent.workspace import Workspace
+
+BASE_PROMPT = """You are cvagent, a resume copilot working in the user's terminal on their Markdown resume.
+You read and edit the resume only through your tools; you never see or touch other files.
+
+Rules:
+- Read the relevant part of the resume (read_resume) before proposing an edit, and quote old_text exactly.
+- Every edit is shown to the user as a diff and applied only if they accept; you are told the outcome.
+- Never invent facts. Numbers, percentages, amounts, dates, employers, schools and titles must come from the resume or from the user's own words. If a stronger bullet needs a metric you don't have, ask the user for it.
+- Keep the resume's language, Markdown style and tense conventions.
+- Answer general career questions directly, without tools. Be concise and concrete.
+- {untrusted}"""
+
+MAX_SECTION_CHARS = 6_000
+MAX_OUTLINE_ROWS = 60
+INTENT_SECTION_KINDS = {
+    "TAILOR": ("summary", "skills", "experience"),
+}
+NEXT_STEP = {
+    "ANALYZE": "If you have the analysis results, present them: the score, the 3 most valuable fixes with line numbers, and offer to fix them one at a time.",
+    "EDIT": "Continue the edit: read what you need, then propose one precise edit_resume change (or ask for a missing fact).",
+    "TAILOR": "Compare the resume with the job description (analyze_resume shows coverage), then propose keep / remove / add of keywords the user's experience supports.",
+}
+
+
+@dataclass
+class PromptParts:
+    """The prompt, by part, so /tokens can show what each part costs."""
+
+    parts: dict[str, str] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return "\n\n".join(p for p in self.parts.values() if p)
+
+
+def language_rule(language: str) -> str:
+    if language == "zh":
+        return "The user writes in Chinese: reply in Simplified Chinese (简体中文), keep resume text in its own language."
+    return "Reply in the language the user writes in (now English)."
+
+
+def resume_context(workspace: Workspace) -> str:
+    doc = workspace.doc
+    if doc is None:
+        return "## Resume context\nNo resume is loaded. The user can load one with /load PATH or by typing its path; you cannot open files yourself."
+    b = doc.basics
+    rows = [
+        "## Resume context",
+        f"file: {workspace.name} ({doc.line_count} lines, ~{doc.word_count} words, language {doc.language})"
+        + (" — READ-ONLY" if workspace.read_only else ""),
+        "basics: " + ", ".join(
+            f"{k}={v}" for k, v in (("name", b.name), ("email", b.email), ("phone", b.phone), ("linkedin", b.linkedin),
+                                    ("github", b.github), ("website", b.website), ("location", b.location)) if v
+        ),
+        "outline (id — title, kind, lines, bullets):",
+    ]
+    for section in doc.sections[:MAX_OUTLINE_ROWS]:
+        indent = "  " * max(section.level - 2, 0) if section.level else ""
+        rows.append(f"{indent}- {section.id} — {section.title or '(top of file)'}, {section.kind}, "
+                    f"L{section.start_line}-{section.end_line}, {len(section.bullets)} bullets")
+    if len(doc.sections) > MAX_OUTLINE_ROWS:
+        rows.append(f"- … {len(doc.sections) - MAX_OUTLINE_ROWS} more sections (use read_resume with a section id)")
+    report = workspace.last_report
+    if report is not None:
+        top = "; ".join(f"L{f.line} {f.rule_id}" for f in report.findings[:5])
+        rows.append(f"last analysis: {report.score}/100" + (f"; top findings: {top}" if top else ""))
+    if workspace.applied:
+        rows.append(f"edits applied this session: {len(workspace.applied)} — " + "; ".join(r for r, _ in workspace.applied[-5:]))
+    if workspace.jd is not None:
+        jd = workspace.jd
+        keywords = ", ".join(getattr(jd, "keywords", [])[:20])
+        rows.append("job description loaded; its keywords (extracted, data): " + fence(keywords, "job_description_keywords"))
+    return "\n".join(rows)
+
+
+def referenced_sections(workspace: Workspace, intent: str, section_hint: str | None, user_text: str) -> str:
+    """Full text of only the sections this request needs (the reference mechanism)."""
+    doc = workspace.doc
+    if doc is None:
+        return ""
+    wanted = []
+    if section_hint:
+        found = doc.find_section(section_hint)
+        if found:
+            wanted.append(found)
+    lowered = user_text.casefold()
+    for section in doc.sections:
+        title = section.title.casefold()
+        if section.heading_line and len(title) >= 2 and title in lowered and section not in wanted:
+            wanted.append(section)
+    for kind in INTENT_SECTION_KINDS.get(intent, ()):
+        wanted += [s for s in doc.sections_of_kind(kind) if s.parent_id is None and s not in wanted]
+    # A child is covered by its parent's text.
+    ids = {s.id for s in wanted}
+    wanted = [s for s in wanted if not (s.parent_id and s.parent_id in ids)]
+    blocks, budget = [], MAX_SECTION_CHARS * 2
+    for section in wanted[:4]:
+        text = doc.section_text(section)
+        cut = len(text) > MAX_SECTION_CHARS
+        text = text[:MAX_SECTION_CHARS]
+        budget -= len(text)
+        if budget < 0:
+            break
+        note = " (truncated; read_resume for the rest)" if cut else ""
+        blocks.append(f"### {section.id} (lines {section.start_line}-{section.end_line}){note}\n" + fence(text, "resume", section=section.id))
+    return ("## Sections relevant to this request\n" + "\n".join(blocks)) if blocks else ""
+
+
+def build_system_prompt(
+    *,
+    workspace: Workspace,
+    capability_name: str,
+    capability_addendum: str,
+    intent: str,
+    section_hint: str | None,
+    user_text: str,
+    language: str,
+    summaries: list[str],
+    goal: str,
+    progress: str,
+    capabilities: list[str],
+) -> PromptParts:
+    parts = PromptParts()
+    parts.parts["base"] = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n- " + language_rule(language)
+    parts.parts["capability"] = (
+        f"## Capability: {capability_name}\n{capability_addendum.strip()}\n"
+        f"(Other packs you can switch to with use_capability: {', '.join(c for c in capabilities if c != capability_name)})"
+    )
+    parts.parts["resume_context"] = resume_context(workspace)
+    parts.parts["sections"] = referenced_sections(workspace, intent, section_hint, user_text)
+    if summaries:
+        parts.parts["summaries"] = "## Earlier in this conversation\n" + "\n".join(f"- {s}" for s in summaries[-8:])
+    state = []
+    if goal:
+        state.append(f"user's goal: {goal}")
+    if progress:
+        state.append(f"progress: {progress}")
+    state.append(f"current request intent: {intent}")
+    parts.parts["task"] = "## Task context\n" + "\n".join(state)
+    return parts
+
+
+def next_step_prompt(intent: str, capability_prompts: dict[str, str], stage: str | None, last_tool: str | None) -> str:
+    """Empty for GREETING / THANKS / QUESTION / UNKNOWN: let the model just answer."""
+    if stage and stage in capability_prompts:
+        return capability_prompts[stage]
+    if intent in ("GREETING", "THANKS", "QUESTION", "UNKNOWN"):
+        return ""
+    if last_tool == "analyze_resume":
+        return NEXT_STEP["ANALYZE"]
+    return capability_prompts.get(intent, NEXT_STEP.get(intent, ""))

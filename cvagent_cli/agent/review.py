@@ -1,0 +1,49 @@
+"""``analyze --llm``: one streamed review by the user's model on top of the offline
+findings (strengths, and the three most valuable rewrites with before/after)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
+from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta
+from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.report import AnalysisReport
+
+MAX_RESUME_CHARS = 24_000
+
+REVIEW_PROMPT = """You are an experienced recruiter and resume coach. Review the resume below.
+An offline analyzer already produced scores and findings; build on them, don't repeat them all.
+Write, in {language}, in Markdown:
+1. **Strengths** — 2–4 bullets.
+2. **Three most valuable rewrites** — for each: the section, **Before:** (quote the resume exactly), **After:** (your rewrite), and one line on why. Use only facts in the resume; where a metric is missing write a placeholder like [X%] and say the user must fill it in.
+3. **One next step** the candidate should take.
+Be specific and brief. {untrusted}"""
+
+
+def review_messages(doc: ResumeDocument, report: AnalysisReport, jd_keywords: list[str] | None = None) -> list[dict]:
+    language = "Simplified Chinese (简体中文)" if doc.language == "zh" else "English"
+    text = doc.text
+    if len(text) > MAX_RESUME_CHARS:
+        text = text[:MAX_RESUME_CHARS] + "\n[… truncated: the resume is much longer than a resume should be]"
+    summary = [f"Offline score {report.score}/100: " + ", ".join(f"{c.category} {c.score}" for c in report.categories)]
+    summary += [f"- L{f.line or '-'} {f.rule_id}: {f.message}" for f in report.findings[:15]]
+    if report.jd is not None:
+        summary.append(f"JD keyword coverage {report.jd.coverage:.0f}%; missing: {', '.join(report.jd.missing[:15])}")
+    user = "\n".join(summary) + "\n\n" + fence(text, "resume", source=doc.source)
+    if jd_keywords:
+        user += "\n\nJob description keywords: " + fence(", ".join(jd_keywords), "job_description_keywords")
+    return [
+        {"role": "system", "content": REVIEW_PROMPT.format(language=language, untrusted=UNTRUSTED_NOTE)},
+        {"role": "user", "content": user},
+    ]
+
+
+def stream_review(client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd=None) -> Iterator[str]:
+    """Yield the review's text as it streams."""
+    keywords = list(getattr(jd, "keywords", []) or []) if jd is not None else None
+    for item in client.stream(review_messages(doc, report, keywords)):
+        if isinstance(item, TextDelta):
+            yield item.text
+        elif isinstance(item, ModelResponse) and not item.content:
+            return

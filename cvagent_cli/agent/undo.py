@@ -1,0 +1,95 @@
+"""The persisted undo log: every applied edit, so /undo works across sessions.
+
+Each entry holds the whole text before and after (resumes are small); an undo only
+applies when the file still holds the entry's "after" text, so an edit made in another
+editor is never overwritten blindly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from cvagent_cli.resume.textio import atomic_write_bytes
+
+MAX_ENTRIES = 50
+MAX_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class UndoEntry:
+    id: str
+    time: float
+    reason: str
+    before: str
+    after: str
+
+
+class UndoLog:
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.done: list[UndoEntry] = []
+        self.undone: list[UndoEntry] = []
+        self.warning: str | None = None
+        if path is not None:
+            self._load()
+
+    def _load(self) -> None:
+        assert self.path is not None
+        if not self.path.exists():
+            return
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self.done = [UndoEntry(**e) for e in data["done"]]
+            self.undone = [UndoEntry(**e) for e in data.get("undone", [])]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
+            try:
+                self.path.replace(aside)
+            except OSError:
+                pass
+            self.warning = f"the undo log was unreadable ({type(exc).__name__}); moved aside to {aside.name}"
+            self.done, self.undone = [], []
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        while len(self.done) > MAX_ENTRIES or (
+            len(self.done) > 1 and sum(len(e.before) + len(e.after) for e in self.done) > MAX_BYTES
+        ):
+            self.done.pop(0)
+        data = {"schema_version": 1, "done": [asdict(e) for e in self.done], "undone": [asdict(e) for e in self.undone[-MAX_ENTRIES:]]}
+        atomic_write_bytes(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
+
+    def record(self, before: str, after: str, reason: str) -> UndoEntry:
+        entry = UndoEntry(uuid.uuid4().hex[:8], time.time(), reason or "edit", before, after)
+        self.done.append(entry)
+        self.undone.clear()
+        self._save()
+        return entry
+
+    def pop_undo(self, current: str) -> UndoEntry:
+        """The entry to undo; raises ValueError when the file no longer matches it."""
+        if not self.done:
+            raise ValueError("nothing to undo")
+        entry = self.done[-1]
+        if entry.after != current:
+            raise ValueError("the resume changed since the last edit (edited elsewhere?); not undoing over it")
+        self.done.pop()
+        self.undone.append(entry)
+        self._save()
+        return entry
+
+    def pop_redo(self, current: str) -> UndoEntry:
+        if not self.undone:
+            raise ValueError("nothing to redo")
+        entry = self.undone[-1]
+        if entry.before != current:
+            raise ValueError("the resume changed since the undo; not redoing over it")
+        self.undone.pop()
+        self.done.append(entry)
+        self._save()
+        return entry

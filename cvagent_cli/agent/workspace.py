@@ -1,0 +1,140 @@
+"""The workspace: the one resume (and JD) the agent may touch, and the only code that
+writes the resume file.
+
+Tools read ``workspace.doc``; edits land only through ``apply``, which checks that the
+file on disk is still what the edit was computed from, writes atomically (keeping
+encoding, BOM, newlines and permissions) and records an undo entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from cvagent_cli.agent.undo import UndoLog
+from cvagent_cli.errors import InputError
+from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.editing import unified_diff
+from cvagent_cli.resume.textio import atomic_write_bytes
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class ApplyResult:
+    applied: bool
+    message: str
+    diff: str = ""
+
+
+class Workspace:
+    def __init__(
+        self,
+        doc: ResumeDocument | None = None,
+        *,
+        jd=None,
+        undo: UndoLog | None = None,
+        read_only: bool = False,
+        write_to_disk: bool = True,
+    ) -> None:
+        self.doc = doc
+        self.jd = jd
+        self.undo = undo or UndoLog(None)
+        self.read_only = read_only
+        self.write_to_disk = write_to_disk and doc is not None and doc.path is not None
+        self.initial_text = doc.text if doc else ""
+        self.applied: list[tuple[str, str]] = []  # (reason, diff)
+        self.last_report = None  # the latest AnalysisReport, for the prompt's ResumeContext
+        self._disk_digest = _digest(doc.render()) if doc else None
+
+    # -- loading ------------------------------------------------------------------
+    @property
+    def loaded(self) -> bool:
+        return self.doc is not None
+
+    @property
+    def name(self) -> str:
+        if self.doc is None:
+            return "(no resume)"
+        return self.doc.path.name if self.doc.path else "resume.md"
+
+    def load(self, path: Path, undo: UndoLog | None = None) -> ResumeDocument:
+        """Load another resume.  Only ever called for a path the user typed."""
+        doc = ResumeDocument.from_path(path)
+        self.doc = doc
+        self.undo = undo or UndoLog(None)
+        self.initial_text = doc.text
+        self.applied = []
+        self.write_to_disk = True
+        self._disk_digest = _digest(doc.render())
+        return doc
+
+    def refresh_from_disk(self) -> str | None:
+        """Reload the resume if another program changed it; returns a notice if so."""
+        if self.doc is None or self.doc.path is None or not self.write_to_disk:
+            return None
+        try:
+            data = self.doc.path.read_bytes()
+        except OSError:
+            return None
+        if _digest(data) == self._disk_digest:
+            return None
+        try:
+            fresh = ResumeDocument.from_path(self.doc.path)
+        except InputError as exc:
+            return f"{self.name} changed on disk and cannot be read ({exc.message}); keeping the last good version"
+        self.doc = fresh
+        self._disk_digest = _digest(data)
+        return f"{self.name} changed on disk (edited elsewhere?); reloaded it"
+
+    # -- editing ------------------------------------------------------------------
+    def apply(self, before: str, after: str, reason: str) -> ApplyResult:
+        if self.doc is None:
+            return ApplyResult(False, "no resume is loaded")
+        if self.read_only:
+            return ApplyResult(False, "the resume is open read-only; the edit was not applied")
+        notice = self.refresh_from_disk()
+        if self.doc.text != before:
+            why = notice or "the resume changed since this edit was proposed"
+            return ApplyResult(False, f"{why}; the edit was not applied — read the resume again and redo it")
+        diff = unified_diff(before, after, self.name)
+        self._write(after)
+        self.undo.record(before, after, reason)
+        self.applied.append((reason, diff))
+        return ApplyResult(True, "applied", diff)
+
+    def _write(self, text: str) -> None:
+        assert self.doc is not None
+        new_doc = self.doc.with_text(text)
+        if self.write_to_disk and self.doc.path is not None:
+            data = new_doc.render()
+            atomic_write_bytes(self.doc.path, data)
+            self._disk_digest = _digest(data)
+        self.doc = new_doc
+
+    def undo_last(self) -> ApplyResult:
+        return self._step(self.undo.pop_undo, "before", "undid")
+
+    def redo_last(self) -> ApplyResult:
+        return self._step(self.undo.pop_redo, "after", "redid")
+
+    def _step(self, pop, target: str, verb: str) -> ApplyResult:
+        if self.doc is None:
+            return ApplyResult(False, "no resume is loaded")
+        if self.read_only:
+            return ApplyResult(False, "the resume is open read-only")
+        self.refresh_from_disk()
+        try:
+            entry = pop(self.doc.text)
+        except ValueError as exc:
+            return ApplyResult(False, str(exc))
+        current = self.doc.text
+        text = getattr(entry, target)
+        self._write(text)
+        return ApplyResult(True, f"{verb}: {entry.reason}", unified_diff(current, text, self.name))
+
+    def session_diff(self) -> str:
+        return unified_diff(self.initial_text, self.doc.text, self.name) if self.doc else ""

@@ -1,0 +1,65 @@
+"""Tools that steer the agent itself: switch capability pack, record progress, stop."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
+
+
+class UseCapabilityParams(ToolParams):
+    name: str = Field(description="capability pack to switch to, e.g. base, star, optimizer, tailor")
+    reason: str | None = Field(None, description="why, in one line (shown to the user)")
+
+
+class UseCapability(BaseTool):
+    name = "use_capability"
+    description = "Switch to another capability pack when the request calls for it (a job description arrives → tailor; tell a story with metrics → star; go through every section → optimizer). Your instructions and tools are rebuilt immediately."
+    params = UseCapabilityParams
+
+    def run(self, args: UseCapabilityParams, ctx: ToolContext) -> ToolOutcome:
+        names = ctx.capability_names()
+        if args.name not in names:
+            return ToolOutcome(f"Error: no capability {args.name!r}; available: {', '.join(names)}", ok=False, summary="unknown capability")
+        return ToolOutcome(f"Switched to the {args.name!r} capability; follow its instructions now.", summary=f"→ {args.name}", switch_capability=args.name)
+
+
+class UpdateProgressParams(ToolParams):
+    stage: str | None = Field(None, description="new workflow stage, e.g. DISCOVERY, DRAFTING, CONFIRMING, FINISHED")
+    task: str | None = Field(None, description="section id of the task whose status changes")
+    status: Literal["in_progress", "done", "skipped"] | None = None
+    note: str | None = None
+
+
+class UpdateProgress(BaseTool):
+    name = "update_progress"
+    description = "Record workflow progress: move to another stage and/or mark a section task in_progress, done or skipped."
+    params = UpdateProgressParams
+
+    def run(self, args: UpdateProgressParams, ctx: ToolContext) -> ToolOutcome:
+        if not (args.stage or args.task):
+            return ToolOutcome("Error: give a stage, or a task with a status", ok=False, summary="nothing to update")
+        # The agent owns the state machine; it validates and reports the transition.
+        return ToolOutcome("progress update requested", summary="progress", stage=args.stage)
+
+
+class TerminateParams(ToolParams):
+    status: Literal["success", "failure"] = "success"
+
+
+class Terminate(BaseTool):
+    name = "terminate"
+    description = "End your turn when the request is complete (or cannot be completed)."
+    params = TerminateParams
+
+    def run(self, args: TerminateParams, ctx: ToolContext) -> ToolOutcome:
+        return ToolOutcome(f"Turn ended ({args.status}).", summary=args.status, terminate=True)
+
+
+def default_tools():
+    from cvagent_cli.tools.base import ToolCollection
+    from cvagent_cli.tools.resume_tools import AnalyzeResume, BatchEditResume, EditResume, ReadResume
+
+    return ToolCollection([ReadResume(), AnalyzeResume(), EditResume(), BatchEditResume(), UseCapability(), UpdateProgress(), Terminate()])

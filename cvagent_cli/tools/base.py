@@ -1,0 +1,115 @@
+"""Tools as pydantic models: the JSON schema sent to the model is generated from the
+parameter model, and the model's arguments are validated with it.  Every failure —
+bad JSON, failed validation, unknown tool, a tool outside the capability's policy, an
+exception inside a tool — becomes a ``ToolOutcome`` the model sees, never an exception
+in the agent loop.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+if TYPE_CHECKING:
+    from cvagent_cli.agent.events import ProposedEdit
+    from cvagent_cli.agent.workspace import Workspace
+
+
+class ToolParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass
+class ToolOutcome:
+    content: str
+    ok: bool = True
+    summary: str = ""
+    proposed_edit: ProposedEdit | None = None
+    terminate: bool = False
+    switch_capability: str | None = None
+    stage: str | None = None
+
+
+@dataclass
+class ToolContext:
+    """What a tool may touch: the loaded resume (and JD) and the conversation's words."""
+
+    workspace: Workspace
+    user_messages: Callable[[], list[str]] = field(default=lambda: [])
+    capability_names: Callable[[], list[str]] = field(default=lambda: [])
+    current_call_id: str = ""
+
+
+class BaseTool:
+    name: ClassVar[str]
+    description: ClassVar[str]
+    params: ClassVar[type[ToolParams]]
+    default_enabled: ClassVar[bool] = True
+
+    def run(self, args: Any, ctx: ToolContext) -> ToolOutcome:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def to_param(self) -> dict:
+        schema = self.params.model_json_schema()
+        schema.pop("title", None)
+        for prop in schema.get("properties", {}).values():
+            prop.pop("title", None)
+        return {"type": "function", "function": {"name": self.name, "description": self.description, "parameters": schema}}
+
+
+def _describe_validation(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item["loc"]) or "arguments"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
+
+
+class ToolCollection:
+    """The agent's tools; ``execute`` never raises for anything the model did."""
+
+    def __init__(self, tools: Iterable[BaseTool]) -> None:
+        self.tools: dict[str, BaseTool] = {t.name: t for t in tools}
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.tools)
+
+    @property
+    def default_off(self) -> list[str]:
+        return [n for n, t in self.tools.items() if not t.default_enabled]
+
+    def to_params(self, allowed: Iterable[str] | None = None) -> list[dict]:
+        keep = set(self.tools if allowed is None else allowed)
+        return [t.to_param() for n, t in self.tools.items() if n in keep]
+
+    def parse_arguments(self, name: str, raw: str) -> tuple[ToolParams | None, dict, str | None]:
+        """Validated params, the raw dict (for display) and an error text for the model."""
+        tool = self.tools.get(name)
+        if tool is None:
+            return None, {}, f"unknown tool {name!r}; available tools: {', '.join(self.tools)}"
+        try:
+            data = json.loads(raw) if raw and raw.strip() else {}
+        except json.JSONDecodeError as exc:
+            return None, {}, f"arguments are not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object"
+        if not isinstance(data, dict):
+            return None, {}, "arguments must be a JSON object"
+        try:
+            return tool.params.model_validate(data), data, None
+        except ValidationError as exc:
+            return None, data, f"invalid arguments for {name}: {_describe_validation(exc)}"
+
+    def execute(self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None) -> ToolOutcome:
+        if allowed is not None and name in self.tools and name not in set(allowed):
+            return ToolOutcome(f"Error: the tool {name!r} is not allowed by the current capability", ok=False, summary="not allowed")
+        params, _, error = self.parse_arguments(name, raw_arguments)
+        if error is not None or params is None:
+            return ToolOutcome(f"Error: {error}", ok=False, summary=error or "invalid")
+        try:
+            return self.tools[name].run(params, ctx)
+        except Exception as exc:  # a tool bug must not kill the session; the model sees it
+            return ToolOutcome(f"Error: {name} failed: {type(exc).__name__}: {exc}", ok=False, summary="tool error")

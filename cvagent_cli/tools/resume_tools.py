@@ -1,0 +1,168 @@
+"""The resume tools.  They reach only the loaded resume (and JD); none takes a path."""
+
+from __future__ import annotations
+
+import uuid
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cvagent_cli.agent.events import ProposedEdit
+from cvagent_cli.agent.fencing import fence
+from cvagent_cli.resume.editing import EditError, Replacement, apply_all, apply_replacement, unified_diff
+from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
+
+MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
+
+
+def _no_resume() -> ToolOutcome:
+    return ToolOutcome("Error: no resume is loaded. Ask the user to load one with /load PATH.", ok=False, summary="no resume")
+
+
+def numbered(lines: list[str], start: int, limit: int = MAX_READ_CHARS) -> tuple[str, bool]:
+    out: list[str] = []
+    size = 0
+    for offset, line in enumerate(lines):
+        row = f"{start + offset:>4} | {line.rstrip(chr(13) + chr(10))}"
+        size += len(row) + 1
+        if size > limit:
+            return "\n".join(out), True
+        out.append(row)
+    return "\n".join(out), False
+
+
+class ReadResumeParams(ToolParams):
+    section: str | None = Field(None, description="section id or title (e.g. 'experience/acme-corp' or 'Skills'); omit for the whole resume")
+
+
+class ReadResume(BaseTool):
+    name = "read_resume"
+    description = "Read the loaded resume, whole or one section, with line numbers. Read before you edit."
+    params = ReadResumeParams
+
+    def run(self, args: ReadResumeParams, ctx: ToolContext) -> ToolOutcome:
+        doc = ctx.workspace.doc
+        if doc is None:
+            return _no_resume()
+        if args.section:
+            section = doc.find_section(args.section)
+            if section is None:
+                near = doc.suggest_sections(args.section)
+                ids = ", ".join(s.id for s in doc.sections[:40])
+                hint = f" Did you mean: {', '.join(near)}?" if near else ""
+                return ToolOutcome(f"Error: no section {args.section!r}.{hint} Sections: {ids}", ok=False, summary="no such section")
+            body, cut = numbered(doc.lines[section.start_line - 1 : section.end_line], section.start_line)
+            label = f"section {section.id} (lines {section.start_line}-{section.end_line})"
+        else:
+            body, cut = numbered(doc.lines, 1)
+            label = f"{ctx.workspace.name} ({doc.line_count} lines)"
+        more = "\n[truncated: the resume is long; read one section at a time]" if cut else ""
+        return ToolOutcome(fence(body, "resume", source=label) + more, summary=label + (" (truncated)" if cut else ""))
+
+
+class AnalyzeResumeParams(ToolParams):
+    section: str | None = Field(None, description="limit findings to this section id or title; omit for all")
+
+
+class AnalyzeResume(BaseTool):
+    name = "analyze_resume"
+    description = "Run the offline analyzer: scores (overall and per category), findings with line numbers and suggestions, and job-description keyword coverage when a JD is loaded."
+    params = AnalyzeResumeParams
+
+    def run(self, args: AnalyzeResumeParams, ctx: ToolContext) -> ToolOutcome:
+        from cvagent_cli.resume.analyzer import analyze
+
+        doc = ctx.workspace.doc
+        if doc is None:
+            return _no_resume()
+        report = analyze(doc, ctx.workspace.jd)
+        section_id = None
+        if args.section:
+            found = doc.find_section(args.section)
+            if found is None:
+                return ToolOutcome(f"Error: no section {args.section!r}", ok=False, summary="no such section")
+            section_id = found.id
+        ctx.workspace.last_report = report
+        lines = [f"Overall score: {report.score}/100"]
+        lines += [f"- {c.category}: {c.score} ({c.explanation})" for c in report.categories]
+        findings = report.findings_for(section_id)
+        lines.append(f"Findings{' in ' + section_id if section_id else ''}: {len(findings)}")
+        for f in findings[:25]:
+            where = f"line {f.line}" if f.line else "resume"
+            lines.append(f"- [{f.severity}] {f.rule_id} ({f.section_id or '-'}, {where}): {f.message} → {f.suggestion}")
+        if len(findings) > 25:
+            lines.append(f"… and {len(findings) - 25} more")
+        if report.jd is not None:
+            jd = report.jd
+            lines.append(f"JD keyword coverage: {jd.coverage:.0f}% ({len(jd.matched)}/{len(jd.keywords)})")
+            lines.append("Matched: " + ", ".join(h.keyword for h in jd.matched))
+            lines.append("Missing: " + ", ".join(jd.missing))
+        return ToolOutcome("\n".join(lines), summary=f"score {report.score}/100, {len(findings)} findings")
+
+
+def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pairs: list[tuple[str, str]], section: str | None, tool_call_id: str) -> ToolOutcome:
+    from cvagent_cli.resume.truth import check_edit
+
+    doc = ctx.workspace.doc
+    assert doc is not None
+    if after == before:
+        return ToolOutcome("Error: new_text is identical to old_text; nothing to change", ok=False, summary="no change")
+    flags: list = []
+    for old, new in pairs:
+        flags += check_edit(new, resume_text=before, user_messages=ctx.user_messages(), old_text=old)
+    edit = ProposedEdit(
+        id=uuid.uuid4().hex[:8], tool_call_id=tool_call_id, reason=reason, before=before, after=after,
+        diff=unified_diff(before, after, ctx.workspace.name), flags=tuple(flags), replacements=tuple(pairs), section=section,
+    )
+    return ToolOutcome("(pending the user's decision)", summary="edit proposed", proposed_edit=edit)
+
+
+class EditResumeParams(ToolParams):
+    old_text: str = Field(description="exact text to replace; must occur exactly once (within the section if given)")
+    new_text: str = Field(description="replacement text; use only facts from the resume or the user's messages")
+    section: str | None = Field(None, description="section id or title to search in")
+    reason: str | None = Field(None, description="one line shown to the user: why this change helps")
+
+
+class EditResume(BaseTool):
+    name = "edit_resume"
+    description = "Propose replacing text in the resume. The user sees a diff and confirms; you are told whether it was applied."
+    params = EditResumeParams
+
+    def run(self, args: EditResumeParams, ctx: ToolContext) -> ToolOutcome:
+        doc = ctx.workspace.doc
+        if doc is None:
+            return _no_resume()
+        try:
+            after = apply_replacement(doc, args.old_text, args.new_text, args.section)
+        except EditError as exc:
+            return ToolOutcome(f"Error: {exc}", ok=False, summary="edit not found")
+        return _propose(ctx, doc.text, after, args.reason, [(args.old_text, args.new_text)], args.section, ctx.current_call_id)
+
+
+class EditPair(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    old_text: str
+    new_text: str
+
+
+class BatchEditParams(ToolParams):
+    edits: list[EditPair] = Field(min_length=1, max_length=30, description="replacements; each old_text must occur exactly once")
+    reason: str | None = Field(None, description="one line shown to the user")
+
+
+class BatchEditResume(BaseTool):
+    name = "batch_edit_resume"
+    description = "Propose several replacements at once, applied all together or not at all (one diff, one confirmation)."
+    params = BatchEditParams
+    default_enabled = False
+
+    def run(self, args: BatchEditParams, ctx: ToolContext) -> ToolOutcome:
+        doc = ctx.workspace.doc
+        if doc is None:
+            return _no_resume()
+        try:
+            after = apply_all(doc, [Replacement(e.old_text, e.new_text) for e in args.edits])
+        except EditError as exc:
+            return ToolOutcome(f"Error: {exc}", ok=False, summary="batch rejected")
+        pairs = [(e.old_text, e.new_text) for e in args.edits]
+        return _propose(ctx, doc.text, after, args.reason, pairs, None, ctx.current_call_id)

@@ -1,0 +1,67 @@
+"""A scripted ModelClient for unit tests (simonw/llm's MockModel.enqueue idea).
+
+It validates every request exactly like the strict loopback server would, so a test
+fails if the agent ever sends an invalid message sequence.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from cvagent_cli.agent.messages import validate_sequence
+from cvagent_cli.errors import ModelError
+from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
+
+
+@dataclass
+class Call:
+    name: str
+    arguments: dict | str
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    calls: list[Call] = field(default_factory=list)
+    error: Exception | None = None
+
+
+def tool(tool_name: str, /, **arguments) -> Reply:
+    return Reply(calls=[Call(tool_name, arguments)])
+
+
+class ScriptedModel:
+    model = "scripted/test"
+
+    def __init__(self, *replies: Reply | str) -> None:
+        self.replies: list[Reply] = [Reply(text=r) if isinstance(r, str) else r for r in replies]
+        self.requests: list[dict] = []
+        self.default = "OK."
+        self._counter = 0
+
+    def enqueue(self, *replies: Reply | str) -> ScriptedModel:
+        self.replies += [Reply(text=r) if isinstance(r, str) else r for r in replies]
+        return self
+
+    def stream(self, messages: list[dict], tools: list[dict] | None = None, *, temperature=None) -> Iterator:
+        problems = validate_sequence([m for m in messages if m["role"] != "system"])
+        self.requests.append({"messages": json.loads(json.dumps(messages)), "tools": tools})
+        if problems:
+            raise ModelError("400 from scripted model: " + "; ".join(problems))
+        reply = self.replies.pop(0) if self.replies else Reply(text=self.default)
+        if reply.error is not None:
+            raise reply.error
+        for i in range(0, len(reply.text), 7):
+            yield TextDelta(reply.text[i : i + 7])
+        calls = []
+        for call in reply.calls:
+            self._counter += 1
+            args = call.arguments if isinstance(call.arguments, str) else json.dumps(call.arguments, ensure_ascii=False)
+            calls.append(ToolCallRequest(id=f"call_{self._counter}", name=call.name, arguments=args))
+        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+        yield ModelResponse(content=reply.text, tool_calls=calls, usage=Usage(prompt, len(reply.text) // 4, None), model=self.model)
+
+    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
+        return sum(len(str(m.get("content") or "")) for m in messages) // 4 + len(json.dumps(tools or [])) // 4
