@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cvagent_cli.agent.events import ProposedEdit
 from cvagent_cli.agent.fencing import fence
+from cvagent_cli.agent.guards import sensitive_edit_flags
 from cvagent_cli.resume.editing import EditError, Replacement, apply_all, apply_replacement, unified_diff
 from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
 
@@ -109,6 +110,8 @@ def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pair
     flags: list = []
     for old, new in pairs:
         flags += check_edit(new, resume_text=before, user_messages=ctx.user_messages(), old_text=old)
+    jd_text = getattr(ctx.workspace.jd, "text", "") if ctx.workspace.jd is not None else ""
+    flags += sensitive_edit_flags(doc, after, jd_text or "")
     edit = ProposedEdit(
         id=uuid.uuid4().hex[:8], tool_call_id=tool_call_id, reason=reason, before=before, after=after,
         diff=unified_diff(before, after, ctx.workspace.name), flags=tuple(flags), replacements=tuple(pairs), section=section,

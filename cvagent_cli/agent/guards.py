@@ -1,0 +1,73 @@
+"""Edit guards beyond the truthfulness check: changes that an injected instruction
+would make (contact details rewritten, sections deleted) and files that carry
+instructions aimed at an AI.  A flagged edit is never applied automatically, not even
+with --yes; the user has to confirm it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cvagent_cli.agent.fencing import has_hidden_characters
+from cvagent_cli.resume.document import ResumeDocument
+
+MAX_SILENT_DELETED_LINES = 4
+
+_INSTRUCTION_RE = re.compile(
+    r"ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|preceding) (?:instructions|prompts|rules)"
+    r"|disregard (?:all |the )?(?:previous|prior|above|system)"
+    r"|you are now\b|new instructions?:|\bsystem\s*:|as the (?:hiring )?ai\b|ai assistant\s*[:,]"
+    r"|\b(?:call|use|invoke) (?:the )?(?:edit_resume|batch_edit_resume|use_capability|terminate|read_resume)\b"
+    r"|\"name\"\s*:\s*\"(?:edit_resume|batch_edit_resume)\""
+    r"|忽略.{0,8}(?:指令|指示|提示|规则)|无视.{0,8}(?:指令|规则)|请调用|调用\s*edit_resume|系统指令|你现在是|作为\s*ai",
+    re.IGNORECASE,
+)
+_CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website")
+
+
+@dataclass(frozen=True)
+class EditFlag:
+    kind: str
+    value: str
+    message: str
+
+
+def suspicious_instructions(text: str, limit: int = 5) -> list[tuple[int, str]]:
+    """Lines that look like instructions to an AI agent (prompt injection)."""
+    found: list[tuple[int, str]] = []
+    cleaned = re.sub("[\u200b-\u200f\u2060-\u2064\ufeff]", "", text)
+    for match in _INSTRUCTION_RE.finditer(cleaned):
+        line = cleaned.count("\n", 0, match.start()) + 1
+        if not found or found[-1][0] != line:
+            found.append((line, match.group(0)))
+        if len(found) >= limit:
+            break
+    if not found and has_hidden_characters(text):
+        found.append((0, "invisible characters"))
+    return found
+
+
+def sensitive_edit_flags(before: ResumeDocument, after_text: str, jd_text: str = "") -> list[EditFlag]:
+    flags: list[EditFlag] = []
+    after = before.with_text(after_text)
+    old_b, new_b = before.basics, after.basics
+    for field in _CONTACT_FIELDS:
+        old, new = getattr(old_b, field), getattr(new_b, field)
+        if old and old != new:
+            flags.append(EditFlag("contact", f"{field}: {old} → {new or '(removed)'}",
+                                  f"this edit changes your {field} ({old} → {new or 'removed'}); contact details change only when you say so"))
+    old_ids = {s.id: s for s in before.sections if s.heading_line}
+    new_ids = {s.id for s in after.sections if s.heading_line}
+    for sid, section in old_ids.items():
+        if sid not in new_ids and section.parent_id is None and section.title:
+            flags.append(EditFlag("deletion", section.title, f"this edit deletes the section {section.title!r}"))
+    removed = max(before.line_count - after.line_count, 0)
+    if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
+        flags.append(EditFlag("deletion", f"{removed} lines", f"this edit removes {removed} lines"))
+    hits = suspicious_instructions(before.text) + suspicious_instructions(jd_text)
+    if hits:
+        where = "; ".join(f"line {n}: “{snippet}”" if n else snippet for n, snippet in hits[:2])
+        flags.append(EditFlag("injection", where,
+                              f"the resume or job description contains text that looks like instructions to an AI ({where}); review this edit yourself"))
+    return flags

@@ -1,0 +1,117 @@
+"""ChatSession end to end: through real litellm to the strict loopback server."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.history import ChatHistory
+from cvagent_cli.agent.messages import validate_sequence
+from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.llm.gateway import LiteLLMGateway
+from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.settings import load_settings
+from tests.conftest import SAMPLES
+from tests.support.openai_server import LoopbackServer, Reply
+
+
+@pytest.fixture
+def server():
+    with LoopbackServer() as srv:
+        yield srv
+
+
+@pytest.fixture
+def resume(tmp_path):
+    path = tmp_path / "resume.md"
+    shutil.copy(SAMPLES / "en_senior_backend.md", path)
+    return path
+
+
+def gateway(server, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-1234567890")
+    return LiteLLMGateway(load_settings(model="openai/test-model", api_base=server.url))
+
+
+def apply(edit):
+    return ev.Decision(ev.Action.APPLY)
+
+
+def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resume, monkeypatch):
+    client = gateway(server, monkeypatch)
+    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    original = resume.read_text(encoding="utf-8")
+    first_bullet = next(line for line in original.splitlines() if line.startswith("- "))
+    for turn in range(30):
+        if turn % 3 == 0:
+            server.enqueue(Reply(tool_calls=[("read_resume", {"section": "experience"})]))
+        if turn == 4:
+            server.enqueue(Reply(tool_calls=[("edit_resume", {"old_text": first_bullet, "new_text": first_bullet + " (edited)", "reason": "test"})]))
+        if turn % 5 == 0:
+            server.enqueue(Reply(tool_calls=[("analyze_resume", {}), ("read_resume", {"section": "skills"})]))
+        server.enqueue(Reply(text=f"Answer {turn}."))
+        events = list(session.ask(f"Question {turn} about my Experience section", apply))
+        assert events[-1].final_text == f"Answer {turn}.", events
+        assert len(session.agent.memory) <= 50
+        assert validate_sequence(session.agent.memory.to_wire()) == []
+    assert "(edited)" in resume.read_text(encoding="utf-8")
+    for body in server.requests:
+        wire = body["messages"]
+        assert wire[0]["role"] == "system"
+        system = wire[0]["content"]
+        assert "## Resume context" in system and "<untrusted" in system
+        # The request named the Experience section, so its full text was included.
+        assert "Sections relevant to this request" in system
+    stored = json.loads(ChatHistory.for_resume(resume).path.read_text(encoding="utf-8"))
+    assert len(stored["messages"]) <= 30
+    assert validate_sequence(stored["messages"]) == []
+    assert stored["state"]["summaries"]
+    # Token accounting reached the session.
+    assert session.agent.session_usage.prompt_tokens > 0
+
+
+def test_reopening_restores_history_capability_and_summaries(server, resume, monkeypatch):
+    client = gateway(server, monkeypatch)
+    first = ChatSession(client=client, doc=ResumeDocument.from_path(resume), capability="star", classify_with_model=False)
+    server.enqueue(Reply(text="What was the scale of the billing system?"))
+    list(first.ask("help me tell the payments story"))
+    first.close()
+    second = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    assert second.agent.capability.name == "star"
+    assert any("resumed" in n for n in second.notices)
+    assert [m.role for m in second.agent.memory.messages] == ["user", "assistant"]
+    assert second.agent.summaries
+    third = ChatSession(client=client, doc=ResumeDocument.from_path(resume), new=True, classify_with_model=False)
+    assert len(third.agent.memory) == 0 and any("new conversation" in n for n in third.notices)
+
+
+def test_corrupt_history_is_moved_aside_with_a_warning(server, resume, monkeypatch):
+    path = ChatHistory.for_resume(resume).path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    assert session.warnings and len(session.agent.memory) == 0
+
+
+def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(server, resume, monkeypatch):
+    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    text = resume.read_text(encoding="utf-8")
+    bullet = next(line for line in text.splitlines() if line.startswith("- "))
+    resume.write_text(text.replace(bullet, bullet + " [edited in vim]"), encoding="utf-8")
+    server.enqueue(Reply(tool_calls=[("edit_resume", {"old_text": bullet + "\n", "new_text": "- replaced\n"})]), Reply(text="ok"))
+    events = list(session.ask("edit the first bullet", apply))
+    assert any(isinstance(e, ev.Notice) and "changed on disk" in e.text for e in events)
+    assert "[edited in vim]" in resume.read_text(encoding="utf-8")
+    assert "- replaced" not in resume.read_text(encoding="utf-8")
+
+
+def test_api_key_never_reaches_history(server, resume, monkeypatch):
+    client = gateway(server, monkeypatch)
+    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    server.enqueue(Reply(text="Noted."))
+    list(session.ask("my key is sk-test-not-a-real-key-1234567890, keep it safe"))
+    stored = ChatHistory.for_resume(resume).path.read_text(encoding="utf-8")
+    assert "sk-test-not-a-real-key" not in stored and "[REDACTED]" in stored
