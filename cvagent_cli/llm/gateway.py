@@ -1,0 +1,672 @@
+"""The one place that talks to litellm.
+
+Why this module is shaped the way it is:
+
+* ``import litellm`` costs 2-3 s and ~150 MB, so it happens lazily (:func:`load_litellm`),
+  at most once, optionally in a background thread (:func:`preload_in_background`) so the
+  REPL prompt appears at once.  ``LITELLM_LOCAL_MODEL_COST_MAP`` is set first, otherwise
+  litellm tries to download its price list at import time.
+* litellm's own retries (``num_retries``) need tenacity and retry auth and context-window
+  errors with no delay, and the OpenAI SDK underneath retries twice by default.  Both are
+  switched off (``num_retries=0``) and :class:`~cvagent_cli.llm.retry.RetryPolicy` is used
+  instead, and only while nothing has been yielded to the caller.
+* Every litellm exception becomes a :class:`~cvagent_cli.errors.ModelError` with a
+  one-line message and a hint, with API keys scrubbed.  Observed with litellm 1.80.17:
+  a refused or dropped connection arrives as ``InternalServerError`` ("Connection
+  error.") whose cause is ``openai.APIConnectionError``, so the cause chain is inspected;
+  a stream that breaks mid-body arrives as ``APIConnectionError``.
+* ``--api-base`` with a bare model name means "an OpenAI-compatible server": the model
+  becomes ``openai/<model>`` and, when ``OPENAI_API_KEY`` is unset, the dummy key
+  ``sk-no-key-required`` is sent (local servers ignore it; the OpenAI SDK refuses to run
+  without some key).  Names with a litellm provider prefix (``ollama_chat/llama3.1``,
+  ``anthropic/...``) are left alone.
+* ``drop_params=False``: with it on, litellm silently strips ``tools`` for models such as
+  o1-mini; an explicit "does not support tool calling" error is better.
+* Offline traps fixed in :func:`load_litellm`: the deepseek/mistral providers load
+  tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its bundled files (so tiktoken
+  would download cl100k_base), and ``token_counter`` downloads Hugging Face tokenizers
+  for llama names.  ``tests/llm/test_litellm_loopback.py`` checks both in a fresh process.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import uuid
+import warnings
+from typing import Any, Callable, Iterator
+
+from cvagent_cli.errors import ConfigError, ContextWindowError, ModelError
+from cvagent_cli.llm.retry import RetryPolicy, parse_retry_after
+from cvagent_cli.llm.types import (
+    ModelResponse,
+    StreamEvent,
+    TextDelta,
+    ThinkingDelta,
+    ToolCallRequest,
+    Usage,
+)
+from cvagent_cli.settings import Settings
+
+DUMMY_API_KEY = "sk-no-key-required"
+
+#: provider -> the environment variable holding its key (for hints after a 401)
+PROVIDER_KEY_VARS: dict[str, str] = {
+    "openai": "OPENAI_API_KEY",
+    "text-completion-openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "deepseek": "DEEPSEEK_API_KEY",
+    "gemini": "GEMINI_API_KEY",
+    "mistral": "MISTRAL_API_KEY",
+    "groq": "GROQ_API_KEY",
+    "openrouter": "OPENROUTER_API_KEY",
+    "together_ai": "TOGETHERAI_API_KEY",
+    "xai": "XAI_API_KEY",
+    "cohere": "COHERE_API_KEY",
+    "cohere_chat": "COHERE_API_KEY",
+    "fireworks_ai": "FIREWORKS_AI_API_KEY",
+    "perplexity": "PERPLEXITYAI_API_KEY",
+    "azure": "AZURE_API_KEY",
+    "dashscope": "DASHSCOPE_API_KEY",
+    "moonshot": "MOONSHOT_API_KEY",
+    "cerebras": "CEREBRAS_API_KEY",
+    "deepinfra": "DEEPINFRA_API_KEY",
+    "huggingface": "HF_TOKEN",
+}
+
+#: providers that authenticate from ambient credentials (profiles, ADC), not one env var
+_AMBIENT_CREDENTIALS = {"bedrock", "bedrock_converse", "sagemaker", "sagemaker_chat",
+                        "vertex_ai", "vertex_ai_beta", "vertex_ai_anthropic"}
+#: local providers: no price list, and litellm's price lookup would query the server
+_LOCAL_PROVIDERS = {"ollama", "ollama_chat", "lm_studio", "hosted_vllm", "vllm",
+                    "llamafile", "xinference"}
+_DEFAULT_LOCAL_BASES = {"ollama": "http://localhost:11434",
+                        "ollama_chat": "http://localhost:11434"}
+
+_QUIET_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx")
+
+# ------------------------------------------------------------------ lazy import
+
+_litellm_module: Any = None
+_import_lock = threading.Lock()
+
+
+def load_litellm() -> Any:
+    """Import and quiet litellm once; concurrent callers wait for the same import.
+
+    The lock is held for the whole import, so a first call made while
+    :func:`preload_in_background` is still importing waits only for the remainder.
+    """
+    global _litellm_module
+    if _litellm_module is not None:
+        return _litellm_module
+    with _import_lock:
+        if _litellm_module is None:
+            os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+            try:
+                import litellm
+            except ImportError as exc:  # pragma: no cover - broken installation
+                raise ModelError(
+                    f"cannot load litellm: {exc}",
+                    hint="reinstall cvagent (pip install --force-reinstall cvagent)",
+                ) from exc
+            litellm.suppress_debug_info = True
+            litellm.set_verbose = False
+            # token_counter would fetch Hugging Face tokenizers for llama/command-r
+            # names (minutes of retries offline, printed on stderr); tiktoken is enough
+            litellm.disable_hf_tokenizer_download = True
+            # litellm 1.80's lazy ``main.encoding`` (used by the deepseek, mistral ...
+            # providers) calls tiktoken before litellm has pointed TIKTOKEN_CACHE_DIR at
+            # its bundled files, so tiktoken tries to download cl100k_base: point it now
+            bundled = os.path.join(os.path.dirname(litellm.__file__), "litellm_core_utils",
+                                   "tokenizers")
+            os.environ.setdefault("TIKTOKEN_CACHE_DIR",
+                                  os.environ.get("CUSTOM_TIKTOKEN_CACHE_DIR", bundled))
+            # we never use litellm's per-chunk callbacks; skip their thread-pool work
+            litellm.disable_streaming_logging = True
+            for name in _QUIET_LOGGERS:
+                logging.getLogger(name).setLevel(logging.WARNING)
+            # litellm's stream_chunk_builder trips pydantic serializer warnings on
+            # reasoning_content streams; they are noise on the user's terminal
+            warnings.filterwarnings("ignore", message="Pydantic serializer warnings")
+            _litellm_module = litellm
+    return _litellm_module
+
+
+_litellm = load_litellm  # the name the design notes use
+
+
+def preload_in_background() -> threading.Thread:
+    """Start importing litellm in a daemon thread and return it (already started)."""
+
+    def run() -> None:
+        try:
+            load_litellm()
+        except Exception:  # noqa: BLE001 - the first real call reports it properly
+            pass
+
+    thread = threading.Thread(target=run, name="cvagent-litellm-preload", daemon=True)
+    thread.start()
+    return thread
+
+
+def litellm_loaded() -> bool:
+    return _litellm_module is not None
+
+
+# ------------------------------------------------------------------ scrubbing
+
+_SECRET_PATTERNS = [
+    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_\-\*\.]{3,}"), r"\1-***"),
+    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), "AIza***"),
+    (re.compile(r"(?i)\b(bearer)\s+[^\s'\"]+"), r"\1 ***"),
+    (re.compile(r"(?i)([?&](?:api[_-]?)?key=)[^&\s'\"]+"), r"\1***"),
+    (re.compile(r"(//)[^/@\s]+:[^/@\s]+@"), r"\1***@"),
+]
+
+
+def scrub_secrets(text: str) -> str:
+    """Remove anything that looks like an API key (and the values of key variables)."""
+    for name, value in os.environ.items():
+        upper = name.upper()
+        if value and len(value) >= 8 and (
+            upper.endswith(("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY"))
+        ) and value in text:
+            text = text.replace(value, "***")
+    for pattern, repl in _SECRET_PATTERNS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+_PREFIX_RE = re.compile(r"^\s*(?:litellm\.)?[A-Za-z_]*(?:Error|Exception)\s*(?::|-)\s*")
+
+
+def _server_message(exc: BaseException) -> str:
+    """The human part of a litellm error message, on one line, without class prefixes."""
+    body = getattr(exc, "body", None)
+    text = None
+    if isinstance(body, dict):
+        inner = body.get("error") if isinstance(body.get("error"), dict) else body
+        if isinstance(inner.get("message"), str):
+            text = inner["message"]
+    if not text:
+        text = getattr(exc, "message", None) or str(exc)
+    text = str(text)
+    for _ in range(6):
+        stripped = _PREFIX_RE.sub("", text, count=1)
+        if stripped == text:
+            break
+        text = stripped
+    text = text.split("\nReceived Model Group", 1)[0]
+    text = " ".join(text.split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return scrub_secrets(text)
+
+
+def _cause_chain(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        chain.append(current)
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+_CONTEXT_HINTS = ("maximum context length", "context_length_exceeded", "context length",
+                  "context window", "too many tokens", "exceeds the available context")
+
+
+def _looks_like_context_error(text: str) -> bool:
+    lowered = text.lower()
+    return any(h in lowered for h in _CONTEXT_HINTS)
+
+
+# ------------------------------------------------------------------ tool calls
+
+
+class _ToolCallAssembler:
+    """Joins streamed tool-call fragments into whole calls.
+
+    OpenAI sends ``id``/``name`` only in a call's first fragment and the ``arguments``
+    string in later pieces, all keyed by ``index``.  Some servers omit ``index`` or reuse
+    index 0 for several calls with different ids; both are handled.
+    """
+
+    def __init__(self) -> None:
+        self._calls: list[dict[str, Any]] = []
+        self._by_index: dict[Any, dict[str, Any]] = {}
+
+    def add(self, fragments: Any) -> None:
+        for frag in fragments or []:
+            index = _get(frag, "index")
+            call_id = _get(frag, "id")
+            fn = _get(frag, "function")
+            name = _get(fn, "name") if fn is not None else None
+            args = _get(fn, "arguments") if fn is not None else None
+            slot = self._by_index.get(index) if index is not None else None
+            if index is None and slot is None and self._calls and not call_id:
+                slot = self._calls[-1]
+            if slot is not None and call_id and slot["id"] and slot["id"] != call_id:
+                slot = None  # a new call reusing the index
+            if slot is None:
+                slot = {"id": call_id or "", "name": "", "arguments": []}
+                self._calls.append(slot)
+                self._by_index[index if index is not None else ("pos", len(self._calls))] = slot
+            if call_id and not slot["id"]:
+                slot["id"] = call_id
+            if name:
+                slot["name"] = slot["name"] or name
+            if args:
+                slot["arguments"].append(args)
+
+    def __bool__(self) -> bool:
+        return bool(self._calls)
+
+    def result(self) -> list[ToolCallRequest]:
+        out = []
+        for slot in self._calls:
+            raw = "".join(slot["arguments"])
+            args = raw if raw.strip() else "{}"  # no-argument calls: what OpenAI sends
+            out.append(ToolCallRequest(
+                id=slot["id"] or f"call_{uuid.uuid4().hex[:24]}",
+                name=slot["name"],
+                arguments=args,
+            ))
+        return out
+
+
+def _get(obj: Any, key: str) -> Any:
+    if obj is None:
+        return None
+    if isinstance(obj, dict):
+        return obj.get(key)
+    return getattr(obj, key, None)
+
+
+# ------------------------------------------------------------------ the gateway
+
+
+class LiteLLMGateway:
+    """A :class:`~cvagent_cli.llm.types.ModelClient` backed by litellm.
+
+    ``last_usage`` is the usage of the latest successful call; ``session_usage`` sums all
+    of them.  Never prints.
+    """
+
+    def __init__(self, settings: Settings, policy: RetryPolicy | None = None) -> None:
+        if not settings.model:
+            raise ConfigError(
+                "no model configured",
+                hint="pass --model (e.g. openai/gpt-4o-mini, ollama_chat/llama3.1), set "
+                "CVAGENT_MODEL, or add 'model: ...' to config.yaml",
+            )
+        self.settings = settings
+        self.model: str = settings.model
+        self.policy = policy if policy is not None else RetryPolicy(
+            max_retries=settings.max_retries)
+        self.last_usage: Usage | None = None
+        self.session_usage: Usage = Usage()
+        #: called as ``on_retry(error, delay_seconds, retry_number)`` before each retry
+        #: sleep, so a UI can say "rate limited, retrying in 2 s" (the gateway never prints)
+        self.on_retry: Callable[[ModelError, float, int], None] | None = None
+        self._resolved: tuple[str, str | None] | None = None
+
+    # -- public API
+    @staticmethod
+    def preload_in_background() -> threading.Thread:
+        """Same as the module-level :func:`preload_in_background`."""
+        return preload_in_background()
+
+    def stream(
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        *,
+        temperature: float | None = None,
+    ) -> Iterator[StreamEvent]:
+        """Stream one answer; see :class:`~cvagent_cli.llm.types.ModelClient`.
+
+        Retryable failures are retried (with backoff) only while nothing has been
+        yielded; a break after that raises a non-retryable "cut off mid-stream" error.
+        """
+        litellm = load_litellm()
+        model, provider = self._resolve(litellm)
+        self._check_environment(litellm, model, provider)
+        attempt = 0
+        while True:
+            state = {"yielded": False}
+            try:
+                yield from self._attempt(litellm, model, provider, messages, tools,
+                                         temperature, state)
+                return
+            except ModelError as err:
+                if state["yielded"] or not self.policy.should_retry(err, attempt):
+                    if attempt and err.retryable and not state["yielded"]:
+                        raise self._gave_up(err, attempt) from err
+                    raise
+                wait = self.policy.delay(attempt, getattr(err, "retry_after", None))
+                attempt += 1
+                if self.on_retry is not None:
+                    self.on_retry(err, wait, attempt)
+                self.policy.sleep(wait)
+
+    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
+        """litellm's tokenizer count, or ``len(text) // 4`` if that fails."""
+        try:
+            litellm = load_litellm()
+            model, _ = self._resolve(litellm)
+            kwargs: dict[str, Any] = {"model": model, "messages": messages}
+            if tools:
+                kwargs["tools"] = tools
+            return int(litellm.token_counter(**kwargs))
+        except Exception:  # noqa: BLE001 - an estimate is good enough here
+            import json
+
+            text = json.dumps(messages, ensure_ascii=False, default=str)
+            if tools:
+                text += json.dumps(tools, ensure_ascii=False, default=str)
+            return len(text) // 4
+
+    @property
+    def resolved_model(self) -> str:
+        """The model name as sent to litellm (``openai/`` added for bare names + api_base)."""
+        return self._resolve(load_litellm())[0]
+
+    # -- internals
+    def _resolve(self, litellm: Any) -> tuple[str, str | None]:
+        if self._resolved is None:
+            model = self.model
+            if self.settings.api_base:
+                prefix = model.split("/", 1)[0] if "/" in model else None
+                providers = {str(getattr(p, "value", p)) for p in litellm.provider_list}
+                if prefix not in providers:
+                    model = f"openai/{model}"
+            try:
+                provider = litellm.get_llm_provider(model)[1]
+            except Exception:  # noqa: BLE001 - reported by _check_environment
+                provider = None
+            self._resolved = (model, provider)
+        return self._resolved
+
+    def _check_environment(self, litellm: Any, model: str, provider: str | None) -> None:
+        """Fail before any request when the provider's key variable is missing."""
+        if provider is None:
+            raise ModelError(
+                f"litellm does not know which provider serves {self.model!r}",
+                hint="prefix the model with its provider (openai/gpt-4o-mini, "
+                "anthropic/claude-3-5-haiku-latest, ollama_chat/llama3.1) or pass --api-base "
+                "for an OpenAI-compatible server",
+            )
+        if self.settings.api_base or provider in _AMBIENT_CREDENTIALS:
+            return
+        try:
+            missing = list(litellm.validate_environment(model=model).get("missing_keys") or [])
+        except Exception:  # noqa: BLE001 - cannot tell; let the call decide
+            return
+        secret = [k for k in missing if any(w in k.upper() for w in ("KEY", "TOKEN", "SECRET"))]
+        if not secret:
+            return  # e.g. OLLAMA_API_BASE: litellm has a default for it
+        var = PROVIDER_KEY_VARS.get(provider)
+        names = var if var in secret else " or ".join(secret)
+        raise ModelError(
+            f"no API key for {self.model}: {names} is not set",
+            hint=f"export {names.split(' or ')[0]}=...; cvagent never stores keys in its "
+            "config file",
+        )
+
+    def _call_kwargs(self, model: str, provider: str | None, messages: list[dict],
+                     tools: list[dict] | None, temperature: float | None) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "model": model,
+            "messages": messages,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+            "timeout": self.settings.timeout,
+            "num_retries": 0,  # ours, not litellm's (see module docstring)
+            # never drop silently: with drop_params litellm removes ``tools`` for models
+            # like o1-mini and the agent would wait for tool calls that never come
+            "drop_params": False,
+        }
+        if tools:
+            kwargs["tools"] = tools
+        temp = temperature if temperature is not None else self.settings.temperature
+        if temp is not None:
+            kwargs["temperature"] = temp
+        if self.settings.api_base:
+            kwargs["api_base"] = self.settings.api_base
+            if provider == "openai" and not os.environ.get("OPENAI_API_KEY"):
+                kwargs["api_key"] = DUMMY_API_KEY
+        return kwargs
+
+    def _attempt(self, litellm: Any, model: str, provider: str | None, messages: list[dict],
+                 tools: list[dict] | None, temperature: float | None,
+                 state: dict[str, bool]) -> Iterator[StreamEvent]:
+        kwargs = self._call_kwargs(model, provider, messages, tools, temperature)
+        try:
+            response = litellm.completion(**kwargs)
+        except Exception as exc:  # noqa: BLE001 - every litellm failure is translated
+            raise self._translate(exc, litellm) from exc
+
+        content: list[str] = []
+        calls = _ToolCallAssembler()
+        usage_obj: Any = None
+        finish_reason: str | None = None
+        try:
+            for chunk in response:
+                chunk_usage = getattr(chunk, "usage", None)
+                if chunk_usage is not None:
+                    usage_obj = chunk_usage
+                choices = getattr(chunk, "choices", None) or []
+                if not choices:
+                    continue
+                choice = choices[0]
+                if getattr(choice, "finish_reason", None):
+                    finish_reason = choice.finish_reason
+                delta = getattr(choice, "delta", None)
+                if delta is None:
+                    continue
+                thinking = _get(delta, "reasoning_content")
+                if thinking:
+                    state["yielded"] = True
+                    yield ThinkingDelta(thinking)
+                text = _get(delta, "content")
+                if text:
+                    content.append(text)
+                    state["yielded"] = True
+                    yield TextDelta(text)
+                fragments = _get(delta, "tool_calls")
+                if fragments:
+                    calls.add(fragments)
+        except Exception as exc:  # noqa: BLE001
+            err = self._translate(exc, litellm)
+            if state["yielded"]:
+                raise ModelError(
+                    "the model's answer was cut off mid-stream",
+                    hint=f"{err.message}; ask again to get a complete answer",
+                    retryable=False,
+                ) from exc
+            raise err from exc
+        finally:
+            _close_quietly(response)
+
+        tool_calls = calls.result()
+        usage = self._usage(litellm, model, provider, messages, tools, usage_obj,
+                            "".join(content), tool_calls)
+        self.last_usage = usage
+        self.session_usage = self.session_usage + usage
+        yield ModelResponse(
+            content="".join(content),
+            tool_calls=tool_calls,
+            usage=usage,
+            finish_reason=finish_reason,
+            model=self.model,
+        )
+
+    def _usage(self, litellm: Any, model: str, provider: str | None, messages: list[dict],
+               tools: list[dict] | None, usage_obj: Any, text: str,
+               tool_calls: list[ToolCallRequest]) -> Usage:
+        prompt = _get(usage_obj, "prompt_tokens")
+        completion = _get(usage_obj, "completion_tokens")
+        if not isinstance(prompt, int) or not prompt:
+            prompt = self.count_tokens(messages, tools)
+        if not isinstance(completion, int):
+            produced = text + "".join(c.name + c.arguments for c in tool_calls)
+            try:
+                completion = int(litellm.token_counter(model=model, text=produced))
+            except Exception:  # noqa: BLE001
+                completion = len(produced) // 4
+        return Usage(prompt, completion, self._cost(litellm, model, provider, prompt, completion))
+
+    @staticmethod
+    def _cost(litellm: Any, model: str, provider: str | None, prompt: int,
+              completion: int) -> float | None:
+        """Price from litellm's bundled table; ``None`` for unknown or local models."""
+        if provider in _LOCAL_PROVIDERS:
+            return None  # and litellm would query the local server for model info
+        bare = model.split("/", 1)[1] if "/" in model else model
+        table = getattr(litellm, "model_cost", {}) or {}
+        if model not in table and bare not in table:
+            return None
+        try:
+            prompt_cost, completion_cost = litellm.cost_per_token(
+                model=model, prompt_tokens=prompt, completion_tokens=completion)
+            return float(prompt_cost) + float(completion_cost)
+        except Exception:  # noqa: BLE001 - a price is never worth a crash
+            return None
+
+    def _server_url(self, provider: str | None) -> str | None:
+        base = self.settings.api_base or _DEFAULT_LOCAL_BASES.get(provider or "")
+        return scrub_secrets(base) if base else None
+
+    def _key_var(self, provider: str | None) -> str:
+        if provider and provider in PROVIDER_KEY_VARS:
+            return PROVIDER_KEY_VARS[provider]
+        return f"{(provider or 'PROVIDER').upper()}_API_KEY"
+
+    def _gave_up(self, err: ModelError, retries: int) -> ModelError:
+        word = "retry" if retries == 1 else "retries"
+        new = type(err)(f"{err.message} (gave up after {retries} {word})", hint=err.hint,
+                        retryable=err.retryable)
+        if hasattr(err, "retry_after"):
+            new.retry_after = err.retry_after  # type: ignore[attr-defined]
+        return new
+
+    def _translate(self, exc: BaseException, litellm: Any) -> ModelError:
+        """Map one litellm/openai/httpx exception to a user-facing ModelError."""
+        if isinstance(exc, ModelError):
+            return exc
+        ex = litellm.exceptions
+        _, provider = self._resolved or (self.model, None)
+        model = self.model
+        msg = _server_message(exc)
+        status = getattr(exc, "status_code", None)
+        chain_names = {type(e).__name__ for e in _cause_chain(exc)}
+        url = self._server_url(provider)
+
+        def make(cls: type[ModelError], message: str, hint: str | None = None,
+                 retryable: bool = False) -> ModelError:
+            err = cls(scrub_secrets(message), hint=scrub_secrets(hint) if hint else None,
+                      retryable=retryable)
+            err.retry_after = _retry_after_of(exc)  # type: ignore[attr-defined]
+            return err
+
+        if isinstance(exc, ex.ContextWindowExceededError) or (
+                isinstance(exc, ex.BadRequestError) and _looks_like_context_error(msg)):
+            limit = re.search(r"maximum context length is (\d+) tokens", msg)
+            detail = f" (its limit is {limit.group(1)} tokens)" if limit else ""
+            return make(ContextWindowError,
+                        f"the conversation is too long for {model}'s context window{detail}",
+                        hint="start a new chat or shorten the resume; details: " + msg)
+        if isinstance(exc, ex.AuthenticationError):
+            var = self._key_var(provider)
+            if self.settings.api_base:
+                hint = f"the server at {url} rejected the key; set {var} to the key it expects"
+            else:
+                hint = f"check {var}: it is missing, wrong or revoked"
+            return make(ModelError, f"authentication failed for {model}", hint=hint)
+        if isinstance(exc, ex.PermissionDeniedError):
+            return make(ModelError, f"access denied to {model}: {msg}",
+                        hint="your key may not have access to this model")
+        if isinstance(exc, ex.NotFoundError):
+            return make(ModelError, f"model not found: {model}",
+                        hint=f"check the model name; the server said: {msg}")
+        if isinstance(exc, ex.RateLimitError):
+            return make(ModelError, f"rate limited by the model provider: {msg}",
+                        hint="wait a moment and try again, or check your plan's limits",
+                        retryable=True)
+        if isinstance(exc, ex.Timeout) or "ReadTimeout" in chain_names or \
+                "APITimeoutError" in chain_names:
+            return make(ModelError,
+                        f"the model did not answer within {self.settings.timeout:g} s",
+                        hint="the server may be busy; raise the limit with --timeout or "
+                        "CVAGENT_TIMEOUT", retryable=True)
+        if chain_names & {"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}:
+            if url:
+                return make(ModelError, f"cannot reach the model server at {url} — is it "
+                            "running?", hint="start the server or fix --api-base",
+                            retryable=True)
+            return make(ModelError, f"cannot reach the {provider or 'model'} API for {model}",
+                        hint="check your network connection", retryable=True)
+        if isinstance(exc, ex.APIConnectionError) or chain_names & {
+                "APIConnectionError", "RemoteProtocolError", "ReadError",
+                "ConnectionResetError", "ConnectionAbortedError", "BrokenPipeError"}:
+            where = f" at {url}" if url else ""
+            return make(ModelError, f"lost the connection to the model server{where}",
+                        hint="the server closed the connection; try again", retryable=True)
+        if isinstance(exc, (ex.ServiceUnavailableError, ex.InternalServerError,
+                            ex.BadGatewayError)) or (isinstance(status, int) and status >= 500):
+            code = f" (HTTP {status})" if isinstance(status, int) else ""
+            return make(ModelError, f"the model server had an error{code}: {msg}",
+                        hint="usually temporary; try again in a moment", retryable=True)
+        if isinstance(exc, ex.ContentPolicyViolationError):
+            return make(ModelError, f"the provider refused the request: {msg}",
+                        hint="its content policy blocked this message")
+        if isinstance(exc, ex.UnsupportedParamsError):
+            if re.search(r"\btools?\b", msg) and "temperature" not in msg:
+                return make(ModelError, f"{model} does not support tool calling",
+                            hint="cvagent's chat needs a model with tool calling, e.g. "
+                            "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest")
+            return make(ModelError, f"{model} does not accept a parameter cvagent sent: {msg}",
+                        hint="if it is temperature, remove it from config.yaml or the "
+                        "command line")
+        if isinstance(exc, (ex.BadRequestError, ex.UnprocessableEntityError)):
+            if "LLM Provider NOT provided" in msg:
+                return make(ModelError,
+                            f"litellm does not know which provider serves {model!r}",
+                            hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
+                            "or ollama_chat/llama3.1, or pass --api-base")
+            return make(ModelError, f"the model server rejected the request: {msg}")
+        if isinstance(status, int) and status == 429:
+            return make(ModelError, f"rate limited by the model provider: {msg}",
+                        retryable=True)
+        return make(ModelError, f"unexpected error from litellm ({type(exc).__name__}): {msg}")
+
+
+def _retry_after_of(exc: BaseException) -> float | None:
+    for candidate in _cause_chain(exc):
+        response = getattr(candidate, "response", None)
+        headers = getattr(response, "headers", None) if response is not None else None
+        value = parse_retry_after(headers)
+        if value is not None:
+            return value
+        value = parse_retry_after(getattr(candidate, "litellm_response_headers", None))
+        if value is not None:
+            return value
+    return None
+
+
+def _close_quietly(response: Any) -> None:
+    """Release the HTTP connection of an abandoned or finished stream."""
+    for target in (getattr(response, "completion_stream", None), response):
+        close = getattr(target, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
+            return

@@ -1,0 +1,108 @@
+"""The vocabulary between the agent and any model backend.
+
+The agent depends only on :class:`ModelClient` and these small value types, never on
+litellm: importing litellm costs seconds and ~150 MB, and tests drive the agent with
+scripted fakes that yield the same types.  Nothing here imports litellm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Protocol, Union, runtime_checkable
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    """A piece of the visible answer, in arrival order."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ThinkingDelta:
+    """A piece of ``reasoning_content`` (deepseek-reasoner and similar): shown dimmed,
+    never sent back to the model and never part of :attr:`ModelResponse.content`."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCallRequest:
+    """One fully assembled tool call.
+
+    ``arguments`` stays the raw JSON string the model produced: models do emit invalid
+    JSON, and the agent must be able to answer that with a tool error instead of the
+    gateway crashing while parsing.
+    """
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Token counts and cost of one call (or, summed with ``+``, of a session).
+
+    ``cost_usd`` is ``None`` when the price is unknown (local and unlisted models).
+    Adding keeps the known part: ``None + None`` is ``None``, ``None + x`` is ``x``.
+    """
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def __add__(self, other: "Usage") -> "Usage":
+        if not isinstance(other, Usage):
+            return NotImplemented
+        if self.cost_usd is None and other.cost_usd is None:
+            cost = None
+        else:
+            cost = (self.cost_usd or 0.0) + (other.cost_usd or 0.0)
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+            cost,
+        )
+
+
+@dataclass(frozen=True)
+class ModelResponse:
+    """The end of one streamed answer: full text, assembled tool calls, usage."""
+
+    content: str
+    tool_calls: list[ToolCallRequest] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    finish_reason: str | None = None
+    model: str = ""
+
+
+StreamEvent = Union[TextDelta, ThinkingDelta, ModelResponse]
+
+
+@runtime_checkable
+class ModelClient(Protocol):
+    """What the agent needs from a model: stream an answer, count tokens.
+
+    ``stream`` yields :class:`TextDelta`/:class:`ThinkingDelta` as they arrive and ends
+    with exactly one :class:`ModelResponse`.  Failures are raised as
+    ``cvagent_cli.errors.ModelError`` (``ContextWindowError`` when the prompt is too
+    long); a ``ModelError`` raised after deltas were yielded means the partial answer
+    must be discarded.
+    """
+
+    model: str
+
+    def stream(
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        *,
+        temperature: float | None = None,
+    ) -> Iterator[StreamEvent]: ...
+
+    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int: ...

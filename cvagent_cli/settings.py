@@ -1,0 +1,224 @@
+"""Where cvagent's model settings come from, and in which order.
+
+Precedence, highest first: command-line options > environment (``CVAGENT_MODEL``,
+``CVAGENT_API_BASE``, ``CVAGENT_TIMEOUT``) > ``config.yaml`` in the config directory >
+built-in defaults.  The config file never holds API keys: those stay in the provider's
+own environment variable (``OPENAI_API_KEY`` …) so they cannot leak through a shared or
+committed config file.  Every problem becomes a ``ConfigError`` in plain words naming the
+file (or variable, or option) and the field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cvagent_cli.errors import ConfigError
+from cvagent_cli.paths import config_dir
+
+CONFIG_FILE_NAME = "config.yaml"
+
+#: environment variable -> setting it fills
+ENV_VARS: dict[str, str] = {
+    "CVAGENT_MODEL": "model",
+    "CVAGENT_API_BASE": "api_base",
+    "CVAGENT_TIMEOUT": "timeout",
+}
+
+#: keys that smell like credentials; rejected in config.yaml whatever their value
+_SECRET_KEYS = {"api_key", "apikey", "key", "token", "secret", "password", "api_token",
+                "access_token", "openai_api_key", "anthropic_api_key"}
+
+
+class Settings(BaseModel):
+    """Resolved settings for one run."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(
+        default=None, description="litellm model name, e.g. openai/gpt-4o-mini or "
+        "ollama_chat/llama3.1")
+    api_base: str | None = Field(
+        default=None, description="base URL of an OpenAI-compatible or Ollama server")
+    timeout: float = Field(default=120, gt=0, description="seconds to wait for the model")
+    max_retries: int = Field(default=4, ge=0, description="retries for 429/5xx/network errors")
+    max_steps: int = Field(default=10, ge=1, description="tool-calling steps per user turn")
+    capability: str = Field(default="base", min_length=1, description="capability pack name")
+    temperature: float | None = Field(default=None, ge=0, le=2,
+                                      description="sampling temperature (model default if unset)")
+
+
+def config_path() -> Path:
+    """The YAML config file read by :func:`load_settings`."""
+    return config_dir() / CONFIG_FILE_NAME
+
+
+def describe_config_sources() -> str:
+    """Plain-text explanation of where settings come from (for docs and ``--help``)."""
+    names = ", ".join(Settings.model_fields)
+    return (
+        "Settings are taken from, highest priority first:\n"
+        "  1. command-line options (--model, --api-base, ...)\n"
+        "  2. environment variables: CVAGENT_MODEL, CVAGENT_API_BASE, CVAGENT_TIMEOUT\n"
+        f"  3. the config file {config_path()}\n"
+        "  4. built-in defaults\n"
+        f"Config file keys: {names}.\n"
+        "API keys never go in the config file: set the provider's variable instead\n"
+        "(OPENAI_API_KEY, ANTHROPIC_API_KEY, DEEPSEEK_API_KEY, GEMINI_API_KEY, ...).\n"
+        "A local OpenAI-compatible server needs no key: pass --api-base http://HOST:PORT/v1."
+    )
+
+
+def load_settings(
+    model: str | None = None,
+    api_base: str | None = None,
+    *,
+    config_file: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    **overrides: Any,
+) -> Settings:
+    """Merge CLI values, environment, config file and defaults into :class:`Settings`.
+
+    ``None`` CLI values mean "not given" so the CLI can pass every option through.
+    ``config_file`` and ``environ`` exist for tests; by default the real config path and
+    ``os.environ`` are used.
+    """
+    env = os.environ if environ is None else environ
+    path = config_file if config_file is not None else config_path()
+
+    merged: dict[str, Any] = {}
+    merged.update(_read_config_file(path))
+    merged.update(_read_environment(env))
+    cli = {"model": model, "api_base": api_base, **overrides}
+    cli = {k: v for k, v in cli.items() if v is not None}
+    for key in cli:
+        if key not in Settings.model_fields:
+            raise ConfigError(f"unknown setting {key!r} given on the command line",
+                              hint=_known_keys_hint(key))
+    merged.update(cli)
+
+    try:
+        return Settings(**merged)
+    except ValidationError as exc:
+        # attribute the first error to the source its field came from
+        err = exc.errors()[0]
+        field_name = str(err["loc"][0]) if err["loc"] else "?"
+        if field_name in cli:
+            source = f"the command-line option --{field_name.replace('_', '-')}"
+        elif field_name in _read_environment(env):
+            var = next(k for k, v in ENV_VARS.items() if v == field_name)
+            source = f"the environment variable {var}"
+        else:
+            source = str(path)
+        raise ConfigError(_plain_error(err, source)) from None
+
+
+def _read_environment(env: Mapping[str, str]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for var, key in ENV_VARS.items():
+        value = env.get(var)
+        if value is not None and value.strip():
+            found[key] = value.strip()
+    return found
+
+
+def _read_config_file(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    import yaml  # only when a config file exists
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the config file {path}: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = ""
+        mark = getattr(exc, "problem_mark", None)
+        if mark is not None:
+            where = f" at line {mark.line + 1}, column {mark.column + 1}"
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise ConfigError(
+            f"the config file {path} is not valid YAML{where}: {problem}",
+            hint="it should hold 'key: value' lines such as 'model: openai/gpt-4o-mini'",
+        ) from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(
+            f"the config file {path} must be a list of 'key: value' settings, "
+            f"not a {_yaml_kind(data)}",
+            hint="for example: 'model: openai/gpt-4o-mini'",
+        )
+    for key in data:
+        if isinstance(key, str) and (key.lower() in _SECRET_KEYS or key.lower().endswith("_key")):
+            raise ConfigError(
+                f"the config file {path} must not contain {key!r}: API keys are never "
+                "stored in cvagent's config",
+                hint="remove it and set the provider's environment variable instead, "
+                "e.g. export OPENAI_API_KEY=... (or ANTHROPIC_API_KEY, DEEPSEEK_API_KEY, ...)",
+            )
+    for key in data:
+        if key not in Settings.model_fields:
+            raise ConfigError(
+                f"unknown setting {key!r} in the config file {path}",
+                hint=_known_keys_hint(str(key)),
+            )
+    return dict(data)
+
+
+def _known_keys_hint(key: str) -> str:
+    names = list(Settings.model_fields)
+    close = difflib.get_close_matches(key, names, n=1)
+    prefix = f"did you mean {close[0]!r}? " if close else ""
+    return f"{prefix}known settings: {', '.join(names)}"
+
+
+def _yaml_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "plain text"
+    return type(value).__name__
+
+
+_EXPECTED = {
+    "string_type": "text",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+}
+
+
+def _plain_error(err: Mapping[str, Any], source: str) -> str:
+    """One pydantic error rewritten as 'X in SOURCE must be Y, got Z'."""
+    loc = ".".join(str(p) for p in err.get("loc", ())) or "value"
+    kind = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    got = err.get("input")
+    if kind in _EXPECTED:
+        expected = _EXPECTED[kind]
+    elif kind == "greater_than":
+        expected = f"greater than {ctx.get('gt')}"
+    elif kind == "greater_than_equal":
+        expected = f"at least {ctx.get('ge')}"
+    elif kind == "less_than_equal":
+        expected = f"at most {ctx.get('le')}"
+    elif kind == "less_than":
+        expected = f"less than {ctx.get('lt')}"
+    elif kind == "string_too_short":
+        expected = "a non-empty text"
+    elif kind == "extra_forbidden":
+        return f"unknown setting {loc!r} in {source}"
+    else:
+        expected = str(err.get("msg", "valid")).lower()
+    return f"{loc!r} in {source} must be {expected}, got {got!r}"

@@ -1,0 +1,119 @@
+"""The retry policy: what is retried, how long it waits, and that tests never sleep."""
+
+from __future__ import annotations
+
+from email.utils import format_datetime
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cvagent_cli.errors import ContextWindowError, ModelError
+from cvagent_cli.llm.retry import RetryPolicy, parse_retry_after
+
+
+def no_sleep(seconds: float) -> None:
+    raise AssertionError("slept for real")
+
+
+def test_backoff_doubles_and_is_capped():
+    policy = RetryPolicy(max_retries=6, rng=lambda: 0.5, sleep=no_sleep)  # 0.5 = no jitter
+    assert list(policy.delays()) == [0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+
+
+def test_jitter_bounds():
+    low = RetryPolicy(rng=lambda: 0.0)
+    high = RetryPolicy(rng=lambda: 0.999999)
+    assert low.delay(1) == pytest.approx(0.75)
+    assert high.delay(1) == pytest.approx(1.25, rel=1e-4)
+    assert high.delay(10) <= high.max_delay
+
+
+@given(attempt=st.integers(0, 50), r=st.floats(0, 1, exclude_max=True),
+       retry_after=st.one_of(st.none(), st.floats(0, 1e6)))
+def test_delay_is_always_within_bounds(attempt, r, retry_after):
+    policy = RetryPolicy(rng=lambda: r)
+    assert 0.0 <= policy.delay(attempt, retry_after) <= policy.max_delay
+
+
+def test_retry_after_wins_and_is_capped():
+    policy = RetryPolicy(rng=lambda: 0.0)
+    assert policy.delay(0, retry_after=3) == 3.0
+    assert policy.delay(0, retry_after=120) == 8.0
+
+
+def test_what_is_retried():
+    policy = RetryPolicy(max_retries=2)
+    assert policy.should_retry(ModelError("rate limited", retryable=True))
+    assert not policy.should_retry(ModelError("auth failed"))
+    assert not policy.should_retry(ContextWindowError("too long"))
+    assert not policy.should_retry(ValueError("bug"))
+    assert not policy.should_retry(KeyboardInterrupt())
+    assert policy.should_retry(ModelError("x", retryable=True), attempt=1)
+    assert not policy.should_retry(ModelError("x", retryable=True), attempt=2)
+
+
+def test_call_retries_then_succeeds():
+    slept: list[float] = []
+    outcomes = [ModelError("503", retryable=True), ModelError("429", retryable=True), "ok"]
+
+    def flaky():
+        item = outcomes.pop(0)
+        if isinstance(item, Exception):
+            raise item
+        return item
+
+    policy = RetryPolicy(max_retries=4, sleep=slept.append, rng=lambda: 0.5)
+    assert policy.call(flaky) == "ok"
+    assert slept == [0.5, 1.0]
+
+
+def test_call_uses_retry_after_of_the_error():
+    slept: list[float] = []
+    err = ModelError("429", retryable=True)
+    err.retry_after = 2.5
+    attempts = iter([err])
+
+    def once():
+        for e in attempts:
+            raise e
+        return "done"
+
+    assert RetryPolicy(sleep=slept.append).call(once) == "done"
+    assert slept == [2.5]
+
+
+def test_call_gives_up_and_raises_the_last_error():
+    slept: list[float] = []
+    errors = [ModelError(f"fail {i}", retryable=True) for i in range(3)]
+
+    def always():
+        raise errors.pop(0)
+
+    with pytest.raises(ModelError, match="fail 2"):
+        RetryPolicy(max_retries=2, sleep=slept.append).call(always)
+    assert len(slept) == 2
+
+
+def test_call_does_not_retry_permanent_errors():
+    with pytest.raises(ModelError, match="bad key"):
+        RetryPolicy(sleep=no_sleep).call(lambda: (_ for _ in ()).throw(ModelError("bad key")))
+
+
+@pytest.mark.parametrize("headers, expected", [
+    ({"retry-after": "3"}, 3.0),
+    ({"Retry-After": "1.5"}, 1.5),
+    ({"retry-after-ms": "250", "retry-after": "9"}, 0.25),
+    ({"retry-after": "soon"}, None),
+    ({}, None),
+    (None, None),
+])
+def test_parse_retry_after(headers, expected):
+    assert parse_retry_after(headers) == expected
+
+
+def test_parse_retry_after_http_date():
+    now = datetime(2025, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
+    header = format_datetime(datetime(2025, 1, 1, 12, 0, 7, tzinfo=timezone.utc), usegmt=True)
+    assert parse_retry_after({"retry-after": header}, now=now.timestamp()) == pytest.approx(7)

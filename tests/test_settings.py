@@ -1,0 +1,168 @@
+"""Settings precedence (CLI > env > config.yaml > defaults) and config errors that say
+which file, which field and what was expected — and never a key in config.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.errors import ConfigError
+from cvagent_cli.settings import (
+    ENV_VARS,
+    Settings,
+    config_path,
+    describe_config_sources,
+    load_settings,
+)
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch) -> Path:
+    """A private CVAGENT_HOME and no CVAGENT_* variables from the developer's shell."""
+    monkeypatch.setenv("CVAGENT_HOME", str(tmp_path))
+    for var in ENV_VARS:
+        monkeypatch.delenv(var, raising=False)
+    return tmp_path
+
+
+def write_config(text: str) -> Path:
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults():
+    s = load_settings()
+    assert s == Settings()
+    assert (s.model, s.api_base, s.timeout, s.max_retries, s.max_steps, s.capability,
+            s.temperature) == (None, None, 120, 4, 10, "base", None)
+
+
+def test_config_path_is_under_cvagent_home(isolated):
+    assert config_path() == isolated / "config" / "config.yaml"
+
+
+def test_config_file_is_read():
+    write_config("model: openai/gpt-4o-mini\ntimeout: 30\nmax_steps: 5\ntemperature: 0.2\n")
+    s = load_settings()
+    assert (s.model, s.timeout, s.max_steps, s.temperature) == ("openai/gpt-4o-mini", 30, 5, 0.2)
+
+
+def test_env_beats_file_and_cli_beats_env(monkeypatch):
+    write_config("model: from-file\napi_base: http://file/v1\ntimeout: 30\nmax_retries: 1\n")
+    monkeypatch.setenv("CVAGENT_MODEL", "from-env")
+    monkeypatch.setenv("CVAGENT_TIMEOUT", "45")
+    s = load_settings()
+    assert (s.model, s.api_base, s.timeout, s.max_retries) == \
+        ("from-env", "http://file/v1", 45.0, 1)
+    s = load_settings(model="from-cli", api_base="http://cli/v1", timeout=5, max_retries=0)
+    assert (s.model, s.api_base, s.timeout, s.max_retries) == ("from-cli", "http://cli/v1", 5, 0)
+
+
+def test_none_cli_values_mean_not_given(monkeypatch):
+    monkeypatch.setenv("CVAGENT_API_BASE", "http://env/v1")
+    s = load_settings(model=None, api_base=None, timeout=None, capability=None)
+    assert s.api_base == "http://env/v1" and s.timeout == 120 and s.capability == "base"
+
+
+def test_empty_env_values_are_ignored(monkeypatch):
+    write_config("model: from-file\n")
+    monkeypatch.setenv("CVAGENT_MODEL", "  ")
+    assert load_settings().model == "from-file"
+
+
+def test_explicit_config_file_and_environ(tmp_path):
+    other = tmp_path / "elsewhere.yaml"
+    other.write_text("model: a\n")
+    s = load_settings(config_file=other, environ={"CVAGENT_TIMEOUT": "9"})
+    assert (s.model, s.timeout) == ("a", 9)
+
+
+def test_empty_config_file_gives_defaults():
+    write_config("# nothing here yet\n")
+    assert load_settings() == Settings()
+
+
+def test_bad_yaml_names_the_file_and_line():
+    path = write_config("model: openai/gpt-4o-mini\ntimeout: [30\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    message = info.value.message
+    assert str(path) in message and "not valid YAML" in message and "line" in message
+
+
+def test_top_level_must_be_a_mapping():
+    path = write_config("- model\n- timeout\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    assert str(path) in info.value.message and "list" in info.value.message
+
+
+def test_unknown_key_is_named_with_a_suggestion():
+    path = write_config("modle: openai/gpt-4o-mini\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    assert "'modle'" in info.value.message and str(path) in info.value.message
+    assert "did you mean 'model'" in info.value.hint
+
+
+@pytest.mark.parametrize("key", ["api_key", "API_KEY", "openai_api_key", "token"])
+def test_keys_are_rejected_in_the_config_file(key):
+    write_config(f"model: openai/gpt-4o-mini\n{key}: sk-should-not-be-here\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    assert key in info.value.message
+    assert "environment variable" in info.value.hint and "OPENAI_API_KEY" in info.value.hint
+    assert "sk-should-not-be-here" not in str(info.value)
+
+
+def test_wrong_type_in_file_is_explained_in_plain_words():
+    path = write_config("timeout: soon\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    message = info.value.message
+    assert message == f"'timeout' in {path} must be a number, got 'soon'"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("timeout: 0\n", "must be greater than 0"),
+    ("max_steps: 0\n", "must be at least 1"),
+    ("max_retries: 1.5\n", "must be a whole number"),
+    ("temperature: 5\n", "must be at most 2"),
+    ("model: 12\n", "must be text"),
+])
+def test_out_of_range_values(text, expected):
+    write_config(text)
+    with pytest.raises(ConfigError, match=expected):
+        load_settings()
+
+
+def test_bad_env_value_names_the_variable(monkeypatch):
+    monkeypatch.setenv("CVAGENT_TIMEOUT", "fast")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    assert "CVAGENT_TIMEOUT" in info.value.message and "a number" in info.value.message
+
+
+def test_bad_cli_value_names_the_option():
+    with pytest.raises(ConfigError, match="--max-steps"):
+        load_settings(max_steps=-1)
+
+
+def test_unknown_cli_override_is_rejected():
+    with pytest.raises(ConfigError, match="unknown setting 'steps'"):
+        load_settings(steps=3)
+
+
+def test_settings_model_forbids_extra_fields():
+    with pytest.raises(Exception):
+        Settings(api_key="sk-nope")  # type: ignore[call-arg]
+
+
+def test_describe_config_sources_mentions_every_source():
+    text = describe_config_sources()
+    for needle in ("CVAGENT_MODEL", "CVAGENT_API_BASE", "CVAGENT_TIMEOUT", str(config_path()),
+                   "--model", "OPENAI_API_KEY", "max_steps"):
+        assert needle in text
