@@ -8,6 +8,7 @@ exactly as markdown-it counts them.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
+    _CONTROL_RE,
     DecodedText,
     TextFormat,
     detect_newline,
@@ -108,7 +110,7 @@ class ResumeDocument:
         self.format = fmt or TextFormat(newline=detect_newline(text))
         self.source = source
         self.path = path
-        self.control_chars = control_chars
+        self.control_chars = control_chars or len(_CONTROL_RE.findall(text))
         self.lines: list[str] = split_lines(text)
         self.front_matter: dict | None = None
         self.front_matter_error: str | None = None
@@ -119,6 +121,7 @@ class ResumeDocument:
         self.html_inline_lines: list[int] = []
         self._title: str | None = None
         self.title_line: int | None = None
+        self._starts: list[int] = []
         self._parse()
 
     # -- construction -------------------------------------------------------------
@@ -162,12 +165,14 @@ class ResumeDocument:
         return self.span_text(section.start_line, section.end_line)
 
     def section_at(self, line: int) -> Section | None:
-        """The innermost section containing ``line``."""
-        found = None
-        for section in self.sections:
+        """The innermost section containing ``line`` (binary search: sections are in order)."""
+        index = bisect.bisect_right(self._starts, line) - 1
+        while index >= 0:
+            section = self.sections[index]
             if section.start_line <= line <= section.end_line:
-                found = section
-        return found
+                return section
+            index -= 1
+        return None
 
     def sections_of_kind(self, kind: str) -> list[Section]:
         return [s for s in self.sections if s.kind == kind]
@@ -337,8 +342,13 @@ class ResumeDocument:
                 self._title = _NAME_SPLIT_RE.split(title, 1)[0].strip() or title
                 if kind == "other":
                     kind = "contact"
-            elif kind == "other" and parent is not None:
-                kind = parent.kind if parent.kind != "contact" else "other"
+            elif parent is not None and parent.kind not in ("contact", "other"):
+                # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
+                # whatever words it contains; only an exact section name stands alone.
+                if normalize_title(title) not in _EXACT:
+                    kind = parent.kind
+            elif kind == "other" and parent is not None and parent.kind != "contact":
+                kind = parent.kind
             siblings = used.setdefault(parent.id if parent else None, set())
             slug = base = slugify(title)
             n = 2
@@ -381,6 +391,9 @@ class ResumeDocument:
 
     def _attach_items(self, tokens: list[Token]) -> None:
         owners = {s.heading_line: s for s in self.sections}
+        self._starts = [s.start_line for s in self.sections]
+        owner_of = self.section_at
+
         depth = -1
         pending_item: int | None = None
         item_end = 0
@@ -395,7 +408,7 @@ class ResumeDocument:
                 line = tok.map[0] + 1
                 if line in owners:
                     continue  # a bold pseudo-heading
-                section = self.section_at(line)
+                section = owner_of(line)
                 if section is None:
                     continue
                 text = inline_text(tok)

@@ -1,0 +1,48 @@
+"""The typer application: thin commands that parse options and call one core function."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cvagent_cli import __version__
+from cvagent_cli.cli.analyze import analyze_command
+from cvagent_cli.cli.chat import chat_command
+
+EPILOG = (
+    "Exit codes: 0 ok · 1 below --min-score · 2 usage or input error · 3 model or configuration error · 130 interrupted. "
+    "Docs: README.md"
+)
+
+app = typer.Typer(
+    name="cvagent",
+    help="A terminal copilot that makes your Markdown resume better (English and 中文).",
+    no_args_is_help=True,
+    add_completion=True,
+    rich_markup_mode="rich",
+    epilog=EPILOG,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cvagent {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool | None, typer.Option("--version", "-V", help="Show the version and exit.", callback=_version, is_eager=True)] = None,
+) -> None:
+    """cvagent: analyze your resume offline, or chat with an agent that edits it with diffs you confirm."""
+
+
+app.command("analyze", epilog=EPILOG)(analyze_command)
+app.command("chat", epilog=EPILOG)(chat_command)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,45 @@
+"""Turning user errors into one clear line and a documented exit code (rendercv's
+``handle_user_errors``); real bugs keep their traceback."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+import typer
+
+from cvagent_cli.errors import CvAgentError, ExitCode
+
+F = TypeVar("F", bound=Callable)
+
+
+def report_error(error: CvAgentError) -> None:
+    from rich.text import Text
+
+    from cvagent_cli.ui.console import make_console
+
+    console = make_console(stderr=True)
+    line = Text.assemble(("cvagent: error: ", "error"), error.message)
+    if error.hint:
+        line.append(f"\n  hint: {error.hint}", style="muted")
+    console.print(line, soft_wrap=True)
+
+
+def handle_user_errors(func: F) -> F:
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except CvAgentError as exc:
+            report_error(exc)
+            raise typer.Exit(int(exc.exit_code)) from None
+        except KeyboardInterrupt:
+            print("\ninterrupted", file=sys.stderr)
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+        except BrokenPipeError:  # `cvagent analyze … | head`
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]

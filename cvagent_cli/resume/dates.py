@@ -1,0 +1,148 @@
+"""Date ranges as resumes write them, in English and Chinese.
+
+``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
+``2019-03 ~ 2021-06``, ``03/2019 – 06/2021``, ``2019 – 2021``, ``2019.03 - 至今``,
+``2019年3月 - 2021年6月``, ``2019/07–今``.  Each side remembers its *format* (``Mon YYYY``,
+``YYYY.MM`` …) so the dates rule can tell a consistent resume from a mixed one.
+
+Months are counted as ``year * 12 + month - 1`` ("month index") so that gaps and order are
+plain integer arithmetic.  A year without a month starts in January and ends in December.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_YEAR = r"(?:19|20)\d{2}"
+_MM = r"(?:0?[1-9]|1[0-2])"
+
+# One alternative per format; the first that matches decides (longest forms first, so that
+# "2019-03" is not read as the year 2019 followed by a dash).
+_FORMATS: tuple[tuple[str, str], ...] = (
+    ("Mon YYYY", rf"\b{_MONTH_NAME}\.?,?\s*{_YEAR}"),
+    ("YYYY年M月", rf"{_YEAR}\s*年\s*{_MM}\s*月"),
+    ("YYYY-MM", rf"{_YEAR}-{_MM}(?![\d])"),
+    ("YYYY.MM", rf"{_YEAR}\.{_MM}(?![\d])"),
+    ("YYYY/MM", rf"{_YEAR}/{_MM}(?![\d])"),
+    ("MM/YYYY", rf"(?<![\d/.]){_MM}/{_YEAR}"),
+    ("MM.YYYY", rf"(?<![\d/.]){_MM}\.{_YEAR}"),
+    ("YYYY", rf"{_YEAR}(?:\s*年)?"),
+)
+_PRESENT = r"(?:present|current(?:ly)?|now|today|ongoing|至今|现在|目前|今天|今)"
+_SEP = r"(?:\s*[-–—−－~～〜至到]{1,2}\s*|\s+(?:to|until|till)\s+)"
+
+_TOKEN = "|".join(f"(?:{pattern})" for _, pattern in _FORMATS)
+RANGE_RE = re.compile(
+    rf"(?<![\d\w])(?P<start>{_TOKEN}){_SEP}(?P<end>{_TOKEN}|{_PRESENT}(?![A-Za-z]))(?![\d])",
+    re.IGNORECASE,
+)
+_FORMAT_RES = tuple((name, re.compile(rf"^(?:{pattern})$", re.IGNORECASE)) for name, pattern in _FORMATS)
+_PRESENT_RE = re.compile(rf"^{_PRESENT}$", re.IGNORECASE)
+_NUM_RE = re.compile(r"\d+")
+_ALPHA_RE = re.compile(r"[A-Za-z]+")
+# A fast pre-check: no 4-digit 19xx/20xx year on the line means no range to parse.
+_HAS_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+
+
+@dataclass(frozen=True)
+class YearMonth:
+    year: int
+    month: int | None = None  # None: the year alone was given
+
+    def index(self, *, end: bool = False) -> int:
+        month = self.month or (12 if end else 1)
+        return self.year * 12 + month - 1
+
+    def __str__(self) -> str:
+        return f"{self.year}-{self.month:02d}" if self.month else str(self.year)
+
+
+@dataclass(frozen=True)
+class DateRange:
+    start: YearMonth
+    end: YearMonth | None  # None when the range runs to the present
+    start_format: str
+    end_format: str | None  # None for "Present"/"至今"
+    raw: str
+    offset: int = 0  # where the range begins in the searched text
+
+    @property
+    def is_current(self) -> bool:
+        return self.end is None
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return (self.start_format,) + ((self.end_format,) if self.end_format else ())
+
+    def start_index(self) -> int:
+        return self.start.index()
+
+    def end_index(self, today: date) -> int:
+        return self.end.index(end=True) if self.end else today.year * 12 + today.month - 1
+
+    @property
+    def reversed(self) -> bool:
+        """The end lies before the start (compared at the precision both sides give)."""
+        if self.end is None:
+            return False
+        if self.start.month is None or self.end.month is None:
+            return self.end.year < self.start.year
+        return self.end.index() < self.start.index()
+
+
+def parse_date(token: str) -> tuple[YearMonth, str] | None:
+    """One side of a range: ``Mar 2019``, ``2019.03``, ``2019年3月``… → (YearMonth, format)."""
+    token = token.strip()
+    for name, regex in _FORMAT_RES:
+        if not regex.match(token):
+            continue
+        numbers = [int(n) for n in _NUM_RE.findall(token)]
+        if name == "Mon YYYY":
+            word = _ALPHA_RE.search(token)
+            return YearMonth(numbers[-1], _MONTHS[word.group()[:3].lower()] if word else None), name
+        if name == "YYYY":
+            return YearMonth(numbers[0]), name
+        if name.startswith("MM"):
+            return YearMonth(numbers[1], numbers[0]), name
+        return YearMonth(numbers[0], numbers[1]), name
+    return None
+
+
+def find_ranges(text: str) -> list[DateRange]:
+    """Every date range in ``text``, left to right."""
+    if not _HAS_YEAR_RE.search(text):
+        return []
+    found: list[DateRange] = []
+    for match in RANGE_RE.finditer(text):
+        start = parse_date(match.group("start"))
+        end_text = match.group("end")
+        if start is None:
+            continue
+        if _PRESENT_RE.match(end_text.strip()):
+            found.append(DateRange(start[0], None, start[1], None, match.group().strip(), match.start()))
+            continue
+        end = parse_date(end_text)
+        if end is None:
+            continue
+        found.append(DateRange(start[0], end[0], start[1], end[1], match.group().strip(), match.start()))
+    return found
+
+
+def parse_range(text: str) -> DateRange | None:
+    """The first date range in ``text``, if any."""
+    ranges = find_ranges(text)
+    return ranges[0] if ranges else None
+
+
+def month_index(day: date) -> int:
+    return day.year * 12 + day.month - 1

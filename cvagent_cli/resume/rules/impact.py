@@ -1,0 +1,151 @@
+"""Impact: do experience and project bullets show results (numbers) and ownership (verbs)?
+
+Runs on the bullets of experience, projects and volunteer sections, or on their paragraphs
+when a section has no bullets (Chinese resumes often write prose or numbered lists).
+The share of measured items that carry a metric drives the impact score (see scoring.py),
+so ``check`` also leaves an ``ImpactStats`` in ``ctx.extras["impact"]``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cvagent_cli.resume.dates import find_ranges
+from cvagent_cli.resume.rules import IMPACT_KINDS, Context, Item, RawFinding, en_words, first_word, for_item, is_label, lemma
+from cvagent_cli.resume.rules.lexicon import (
+    METRIC_WORDS_EN, METRIC_WORDS_ZH, STRONG_VERBS_EN, STRONG_VERBS_ZH, WEAK_OPENERS_EN, WEAK_OPENERS_ZH,
+    ZH_COUNTERS, ZH_NUMERALS,
+)
+
+# Signs of scale: a number not glued to letters (EC2, P99, ES2023 are names, not metrics;
+# checked by hand so the regex starts with a character class and scans fast) with an
+# optional currency sign and %, k/M/B, x/× or + suffix; %/×; English scale words; Chinese
+# scale words or a numeral + counter (三倍, 十万).
+_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+_YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
+_METRIC_WORDS = frozenset(METRIC_WORDS_EN)
+_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
+_WEAK_EN_RE = re.compile(
+    r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?(" + "|".join(re.escape(w) for w in WEAK_OPENERS_EN) + r")\b",
+    re.IGNORECASE,
+)
+_WEAK_ZH_RE = re.compile(r"^\W*(?:我|本人)?(" + "|".join(WEAK_OPENERS_ZH) + ")")
+_LEADING_FIGURES = frozenset("0123456789$€£¥")
+_TRAIL_RE = re.compile(r"[。．.；;，,!！\s]+$")
+
+
+@dataclass(frozen=True)
+class ImpactStats:
+    measured: int  # bullets (or prose paragraphs) that the impact rules looked at
+    with_metric: int
+    weak_openers: int
+
+    @property
+    def metric_share(self) -> float:
+        return self.with_metric / self.measured if self.measured else 0.0
+
+    @property
+    def weak_share(self) -> float:
+        return self.weak_openers / self.measured if self.measured else 0.0
+
+
+def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
+    for match in _NUMBER_RE.finditer(text):
+        before = text[match.start() - 1] if match.start() else " "
+        if before.isascii() and before.isalnum():
+            continue  # EC2, P99
+        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
+            return True
+    if "%" in text or "％" in text or "×" in text:
+        return True
+    words = tokens if tokens is not None else frozenset(re.findall(r"[a-z]+", text.lower()))
+    if words & _METRIC_WORDS:
+        return True
+    return any(word in text for word in METRIC_WORDS_ZH) or bool(_ZH_COUNT_RE.search(text))
+
+
+def weak_opener(item: Item) -> str | None:
+    match = (_WEAK_ZH_RE if item.zh else _WEAK_EN_RE).match(item.text)
+    return match.group(1) if match else None
+
+
+def measured_items(ctx: Context) -> list[Item]:
+    """Bullets of impact sections; paragraphs only where a section has no bullets."""
+    chosen: list[Item] = []
+    for item in ctx.items:
+        if item.kind not in IMPACT_KINDS or is_label(item.text, item.zh):
+            continue
+        if not item.is_bullet and (item.section.bullets or _header_like(item)):
+            continue
+        chosen.append(item)
+    return chosen
+
+
+def _header_like(item: Item) -> bool:
+    """A "Company — Title  2019 – 2021" line or a short title, not a sentence about work."""
+    size = len(item.text) if item.zh else len(en_words(item.text))
+    if size < (8 if item.zh else 4):
+        return True
+    ranges = find_ranges(item.text)
+    return bool(ranges) and size < (40 if item.zh else 14)
+
+
+def check(ctx: Context) -> list[RawFinding]:
+    findings: list[RawFinding] = []
+    items = measured_items(ctx)
+    metrics = weak = 0
+    for item in items:
+        opener = weak_opener(item)
+        if has_metric(item.text, item.tokens):
+            metrics += 1
+        else:
+            findings.append(for_item(
+                "impact.no-metric", "warning", item,
+                "No number shows the scale or the result of this work.",
+                ctx.say(
+                    "Add a number: how much, how many, how fast — e.g. \"Cut month-end reporting from 3 days to 4 hours for 12 managers\".",
+                    f"补充量化结果（规模、比例、时间）。改为：主导{_rest(item.text, opener)}，使……提升30%（覆盖 X 名用户 / 节省 X 小时）",
+                ),
+            ))
+        if opener:
+            weak += 1
+            findings.append(for_item(
+                "impact.weak-opener", "warning", item,
+                f"Weak opener \"{opener}\" describes a duty, not what you achieved.",
+                ctx.say(
+                    f"Replace \"{opener}\" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, "
+                    "e.g. \"Led the vendor onboarding process, cutting delivery errors by 30%\".",
+                    f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。改为：主导{_rest(item.text, opener)}，使……提升30%",
+                ),
+            ))
+        elif item.is_bullet and not item.zh and item.kind != "volunteer" and not _starts_with_verb(item.text):
+            findings.append(for_item(
+                "impact.no-action-verb", "info", item,
+                "Bullet does not start with an action verb.",
+                ctx.say(
+                    f"Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. \"Built …\" instead of a noun phrase.",
+                    f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…），例如：改为：设计并落地……，使……提升30%",
+                ),
+            ))
+    ctx.extras["impact"] = ImpactStats(len(items), metrics, weak)
+    return findings
+
+
+def _starts_with_verb(text: str) -> bool:
+    if text.lstrip(" *_-•·\"'“(")[:1] in _LEADING_FIGURES:
+        return True  # "30+ analyses …", "$1.2M saved …": leading with the result is fine
+    word = first_word(text)
+    if not word:
+        return True
+    # Any capitalised -ed word at the start is a past-tense verb in practice ("Geocoded").
+    return lemma(word) is not None or (word.lower().endswith("ed") and len(word) >= 5)
+
+
+def _rest(text: str, opener: str | None) -> str:
+    """The bullet without its weak opener or pronoun, for a Chinese example rewrite."""
+    rest = re.sub(r"^\W*(?:我|本人)?(?:主要)?", "", text)
+    if opener and rest.startswith(opener):
+        rest = rest[len(opener):]
+    rest = _TRAIL_RE.sub("", rest)
+    return rest[:30] + ("…" if len(rest) > 30 else "")

@@ -1,0 +1,60 @@
+"""The consoles: one for results (stdout), one for messages and errors (stderr).
+
+Colour and other ANSI codes only when the stream is a terminal and ``NO_COLOR`` is unset;
+otherwise plain text that pipes and files can take.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+from rich.console import Console
+from rich.theme import Theme
+
+THEME = Theme(
+    {
+        "error": "bold red",
+        "warning": "yellow",
+        "info": "cyan",
+        "muted": "dim",
+        "good": "green",
+        "score.high": "bold green",
+        "score.mid": "bold yellow",
+        "score.low": "bold red",
+        "diff.add": "green",
+        "diff.del": "red",
+        "diff.hunk": "cyan",
+    }
+)
+
+
+def plain_output(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return True
+    if os.environ.get("FORCE_COLOR"):
+        return False
+    try:
+        return not stream.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
+def make_console(stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None) -> Console:
+    stream = stream or (sys.stderr if stderr else sys.stdout)
+    plain = plain_output(stream)
+    return Console(
+        file=stream,
+        theme=THEME,
+        color_system=None if plain else "auto",
+        force_terminal=False if plain else None,
+        highlight=False,
+        emoji=False,
+        width=width or (100 if plain else None),
+        soft_wrap=False,
+    )
+
+
+def score_style(score: int) -> str:
+    return "score.high" if score >= 80 else "score.mid" if score >= 60 else "score.low"
