@@ -4,6 +4,7 @@ by section with line references, JD coverage, and the batch summary table."""
 from __future__ import annotations
 
 from itertools import groupby
+from pathlib import Path
 
 from rich import box
 from rich.console import Console, Group
@@ -65,7 +66,7 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
         jd = report.jd
         console.print(Text.assemble(("Job description ", "bold"), f"{jd.source}: ", (f"{jd.coverage:.0f}% keyword coverage", score_style(int(jd.coverage))), f" ({len(jd.matched)}/{len(jd.keywords)})"))
         if jd.matched:
-            console.print(Text("  matched: ", style="good") + Text(", ".join(f"{h.keyword} ({', '.join(h.sections[:2])})" for h in jd.matched)))
+            console.print(Text("  matched: ", style="good") + Text(", ".join(h.keyword for h in jd.matched)))
         if jd.missing:
             console.print(Text("  missing: ", style="warning") + Text(", ".join(jd.missing)))
     if explain:
@@ -74,8 +75,8 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
 
 def render_batch_summary(console: Console, reports: list[AnalysisReport], failures: list[tuple[str, str]]) -> None:
     table = Table(title="Batch summary", box=box.SIMPLE_HEAD, show_edge=False)
-    table.add_column("File", overflow="fold")
-    table.add_column("Name")
+    table.add_column("File", no_wrap=True, overflow="ellipsis", max_width=32)
+    table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=22)
     table.add_column("Score", justify="right")
     for cat in ("completeness", "impact", "clarity", "dates", "ats"):
         table.add_column(cat[:5].title(), justify="right")
@@ -83,12 +84,12 @@ def render_batch_summary(console: Console, reports: list[AnalysisReport], failur
     if reports and reports[0].jd is not None:
         table.add_column("JD %", justify="right")
     for r in sorted(reports, key=lambda r: r.score):
-        cells = [r.source, r.basics.name or "-", Text(str(r.score), style=score_style(r.score))]
+        cells = [Path(r.source).name, r.basics.name or "-", Text(str(r.score), style=score_style(r.score))]
         cells += [str(r.category(c).score) for c in ("completeness", "impact", "clarity", "dates", "ats")]
         cells.append(str(len(r.findings)))
         if r.jd is not None:
             cells.append(f"{r.jd.coverage:.0f}")
         table.add_row(*cells)
     for source, message in failures:
-        table.add_row(source, Text(message, style="error"), "-", *["-"] * 5, "-")
+        table.add_row(Path(source).name, Text(message, style="error"), "-", *["-"] * 5, "-")
     console.print(Group(table))

@@ -108,13 +108,21 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
         found = [m.group() for m in _BUZZ_EN_RE.finditer(item.text)]
     else:
         return []
+    if not found:
+        return []
+    # One finding per line, naming every cliché on it: a list of eight identical
+    # findings for one sentence buries the rest of the report.
+    words = list(dict.fromkeys(found))
+    quoted = ", ".join(f'"{w}"' for w in words)
+    zh_quoted = "、".join(f"“{w}”" for w in words)
+    noun = "Cliché" if len(words) == 1 else "Clichés"
+    verb = "claims a trait" if len(words) == 1 else "claim traits"
     return [
         for_item(
-            "clarity.buzzword", "warning", item, f"Cliché \"{word}\" claims a trait without evidence.",
-            ctx.say(f"Replace \"{word}\" with a fact that shows it, e.g. \"shipped 3 projects ahead of schedule\".",
-                    f"删去“{word}”，用事实证明。改为：独立负责 3 场大促活动，GMV 同比提升 30%"),
+            "clarity.buzzword", "warning", item, f"{noun} {quoted} {verb} without evidence.",
+            ctx.say(f"Replace {quoted} with a fact that shows it, e.g. \"shipped 3 projects ahead of schedule\".",
+                    f"删去{zh_quoted}，用事实证明。改为：独立负责 3 场大促活动，GMV 同比提升 30%"),
         )
-        for word in found
     ]
 
 
