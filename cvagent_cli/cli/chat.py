@@ -17,7 +17,7 @@ def chat_command(
     api_base: Annotated[str | None, typer.Option("--api-base", help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). [env: CVAGENT_API_BASE]")] = None,
     capability: Annotated[str | None, typer.Option("--capability", "-c", help="Capability pack: base, star, optimizer, tailor, or one of yours.")] = None,
     jd: Annotated[Path | None, typer.Option("--jd", help="Job description file to tailor against.")] = None,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Apply proposed edits without asking (never edits flagged as possibly invented).")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Apply proposed edits without asking — except flagged ones (possibly invented facts, changed contact details, deleted sections), which always need your yes.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new conversation (the previous one is kept aside).")] = False,
     message: Annotated[list[str] | None, typer.Option("--message", "-m", help="Send this message and exit (repeatable; run in order). The final answer goes to stdout.")] = None,
     read_only: Annotated[bool, typer.Option("--read-only", help="Open without taking the edit lock; edits are proposed, never written.")] = False,
