@@ -13,16 +13,9 @@ from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
 from cvagent_cli.agent.guards import suspicious_instructions
 from cvagent_cli.agent.workspace import Workspace
 
-BASE_PROMPT = """You are cvagent, a resume copilot working in the user's terminal on their Markdown resume.
-You read and edit the resume only through your tools; you never see or touch other files.
-
-Rules:
-- Read the relevant part of the resume (read_resume) before proposing an edit, and quote old_text exactly.
-- Every edit is shown to the user as a diff and applied only if they accept; you are told the outcome.
-- Never invent facts. Numbers, percentages, amounts, dates, employers, schools and titles must come from the resume or from the user's own words. If a stronger bullet needs a metric you don't have, ask the user for it.
-- Keep the resume's language, Markdown style and tense conventions.
-- Answer general career questions directly, without tools. Be concise and concrete.
-- {untrusted}"""
+BASE_PROMPT = """You are cvagent, a resume copilot in the user's terminal. You read and edit the user's Markdown resume only through your tools; every edit is shown to the user as a diff and applied only if they accept, and you are told the outcome.
+Rules: read the part you will change first and quote old_text exactly. Never invent facts: numbers, employers, titles, dates, schools and results come from the resume or the user's own words; ask when one is missing. Keep the resume's language, Markdown style and tense. Answer general career questions directly, without tools. Be concise.
+{untrusted}"""
 
 MAX_SECTION_CHARS = 6_000
 MAX_OUTLINE_ROWS = 60
@@ -139,7 +132,7 @@ def build_system_prompt(
     capabilities: list[str],
 ) -> PromptParts:
     parts = PromptParts()
-    parts.parts["base"] = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n- " + language_rule(language)
+    parts.parts["base"] = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n" + language_rule(language)
     parts.parts["capability"] = (
         f"## Capability: {capability_name}\n{capability_addendum.strip()}\n"
         f"(Other packs you can switch to with use_capability: {', '.join(c for c in capabilities if c != capability_name)})"

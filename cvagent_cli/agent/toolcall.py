@@ -13,6 +13,7 @@ It never prints: ``run()`` yields typed events (``agent.events``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Generator, Iterator
 from enum import Enum
 
@@ -31,7 +32,41 @@ STUCK_HINT = (
     "You have repeated exactly the same tool call. It will not give a different result. "
     "Change strategy: use what you already have, try different arguments, or answer the user."
 )
-OLD_TOOL_RESULT_CHARS = 200  # longer tool output from earlier turns is replaced in requests
+
+
+HISTORY_TOKENS = 1200  # earlier turns sent per request; the current turn always goes whole
+OLD_ANSWER_CHARS = 700
+_CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+
+
+def rough_tokens(text: str) -> int:
+    """A tokenizer-free estimate: ~4 Latin characters per token, ~1 per CJK character."""
+    cjk = len(_CJK_RE.findall(text))
+    return (len(text) - cjk) // 4 + cjk + 1
+
+
+def compact_history(messages: list[dict], budget: int) -> list[dict]:
+    """Earlier turns, newest first while they fit ``budget`` tokens, each reduced to the
+    user's words and the assistant's text (tool calls and their results dropped together)."""
+    turns: list[list[dict]] = []
+    for message in messages:
+        if message["role"] == "user" or not turns:
+            turns.append([])
+        turns[-1].append(message)
+    kept: list[dict] = []
+    for turn in reversed(turns):
+        compact = [m for m in turn if m["role"] == "user"]
+        said = "\n\n".join(m["content"] for m in turn if m["role"] == "assistant" and m.get("content"))
+        if said:
+            if len(said) > OLD_ANSWER_CHARS:
+                said = said[:OLD_ANSWER_CHARS] + " …"
+            compact.append({"role": "assistant", "content": said})
+        cost = sum(rough_tokens(str(m.get("content") or "")) for m in compact)
+        if cost > budget:
+            break
+        budget -= cost
+        kept[:0] = compact
+    return kept
 
 
 class AgentState(str, Enum):
@@ -63,6 +98,7 @@ class ToolCallAgent:
         self.max_steps = max_steps
         self.auto_apply = auto_apply
         self.temperature = temperature
+        self.history_tokens = HISTORY_TOKENS
         self.system_prompt = ""
         self.next_step_prompt = ""
         self.state = AgentState.IDLE
@@ -179,17 +215,18 @@ class ToolCallAgent:
 
     # -- pieces -----------------------------------------------------------------------
     def request_messages(self) -> list[dict]:
-        """System prompt + memory (older tool output trimmed) + the next-step prompt."""
+        """System prompt + recent history (token-aware) + the current turn + next-step prompt.
+
+        Memory keeps 50 messages, but a request carries only as many earlier turns as fit
+        ``history_tokens`` (seed 004: token-aware history), each compacted to what the user
+        said and what the assistant answered; their tool traffic is dropped whole, never
+        split, and older turns live on in the turn summaries of the system prompt.
+        """
         wire: list[dict] = [{"role": "system", "content": self.system_prompt}] if self.system_prompt else []
         history = self.memory.to_wire()
         turn_start = self._current_turn_index(history)
-        for index, message in enumerate(history):
-            content = message.get("content")
-            if index < turn_start and message["role"] == "tool" and content and len(content) > OLD_TOOL_RESULT_CHARS:
-                # Whole, not cut: a cut could leave an untrusted fence open.
-                first = content.split("\n", 1)[0] if not content.startswith("<untrusted") else ""
-                message = {**message, "content": f"[earlier {message.get('name') or 'tool'} output ({len(content)} chars) trimmed from this request; call the tool again if you need it] {first[:120]}".rstrip()}
-            wire.append(message)
+        wire += compact_history(history[:turn_start], self.history_tokens)
+        wire += history[turn_start:]
         extra = []
         if self._stuck_hinted:
             extra.append(STUCK_HINT)

@@ -54,11 +54,24 @@ class BaseTool:
         raise NotImplementedError
 
     def to_param(self) -> dict:
-        schema = self.params.model_json_schema()
-        schema.pop("title", None)
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
-        return {"type": "function", "function": {"name": self.name, "description": self.description, "parameters": schema}}
+        return {"type": "function", "function": {"name": self.name, "description": self.description, "parameters": compact_schema(self.params.model_json_schema())}}
+
+
+def compact_schema(node: Any) -> Any:
+    """pydantic's schema minus what costs tokens and tells the model nothing: titles,
+    ``default: null`` and ``anyOf [X, null]`` for optional fields (not required = optional)."""
+    if isinstance(node, list):
+        return [compact_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: compact_schema(v) for k, v in node.items() if k != "title" and not (k == "default" and v is None)}
+    options = out.get("anyOf")
+    if isinstance(options, list):
+        rest = [o for o in options if o != {"type": "null"}]
+        if len(rest) == 1 and len(rest) < len(options):
+            out.pop("anyOf")
+            out = {**rest[0], **out}
+    return out
 
 
 def _describe_validation(error: ValidationError) -> str:

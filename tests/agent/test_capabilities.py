@@ -120,7 +120,6 @@ def test_every_shipped_pack_validates_without_warnings():
     for capability in registry:
         assert capability.description and capability.system_prompt_addendum
         assert capability.source.endswith(f"{capability.name}.yaml")
-        assert "language" in capability.system_prompt_addendum  # replies follow the user's language
         for key in capability.next_step_prompts:
             assert key in set(capability.stages) | {i.name for i in Intent} | {"DEFAULT", "BACKTRACK"}
 
@@ -147,10 +146,13 @@ def test_tailor_is_keyword_filter_with_tools_to_read_and_edit():
     assert "Keep" in tailor.system_prompt_addendum and "Add" in tailor.system_prompt_addendum
 
 
-def test_base_never_invents_facts_and_treats_resume_text_as_data():
+def test_every_pack_is_preceded_by_the_core_rules():
+    # The rules every pack shares live in the core prompt, not repeated in each pack.
+    from cvagent_cli.agent.prompts import BASE_PROMPT, language_rule
+
+    assert "Never invent facts" in BASE_PROMPT and "{untrusted}" in BASE_PROMPT
+    assert "Chinese" in language_rule("zh")
     base = CapabilityRegistry.load().get("base")
-    assert "Never invent facts" in base.system_prompt_addendum
-    assert "untrusted data" in base.system_prompt_addendum
     assert base.next_step_prompt(Intent.QUESTION) is not None
     assert base.next_step_prompt(Intent.GREETING) is None
 

@@ -273,11 +273,24 @@ def test_load_resume_intent_loads_without_a_model_call(resume, tmp_path):
     assert any(isinstance(e, ev.Notice) and "loaded" in e.text for e in events)
 
 
-def test_older_tool_output_is_trimmed_in_later_requests(resume):
+def test_earlier_turns_are_sent_compacted_without_their_tool_traffic(resume):
     model = ScriptedModel(tool("read_resume"), "read it", "second answer")
     agent = make_agent(resume, model)
     run(agent, "read my resume")
     run(agent, "thanks, and now?")
     last = model.requests[-1]["messages"]
-    tool_msg = next(m for m in last if m["role"] == "tool")
-    assert len(tool_msg["content"]) < 500 and "trimmed" in tool_msg["content"]
+    assert [m["role"] for m in last] == ["system", "user", "assistant", "user"]
+    assert last[1]["content"] == "read my resume" and last[2]["content"] == "read it"
+    assert len(agent.memory) == 6  # Memory itself keeps everything
+
+
+def test_history_budget_keeps_the_newest_turns_and_the_current_one_whole(resume):
+    model = ScriptedModel(*[f"answer {i} " + "x" * 400 for i in range(12)])
+    agent = make_agent(resume, model)
+    agent.history_tokens = 400
+    for i in range(12):
+        run(agent, f"question {i}")
+    last = model.requests[-1]["messages"]
+    users = [m["content"] for m in last if m["role"] == "user"]
+    assert users[-1] == "question 11" and "question 10" in users and "question 0" not in users
+    assert validate_sequence(last[1:]) == []
