@@ -12,7 +12,7 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.capabilities import Capability, CapabilityRegistry
 from cvagent_cli.agent.intent import Intent, IntentResult, classify, detect_language
 from cvagent_cli.agent.prompts import PromptParts, build_system_prompt, next_step_prompt
-from cvagent_cli.agent.toolcall import Approver, ToolCallAgent
+from cvagent_cli.agent.toolcall import AgentState, Approver, ToolCallAgent, turns_in_budget
 from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.tools.base import ToolContext, ToolOutcome
@@ -115,7 +115,7 @@ class ResumeAgent(ToolCallAgent):
             section_hint=self.intent.section,
             user_text=self._request,
             language=self.language,
-            summaries=self.summaries,
+            summaries=self._summaries_outside_history(),
             goal=self.goal,
             progress=self.progress_line(),
             capabilities=self.registry.names(),
@@ -163,16 +163,24 @@ class ResumeAgent(ToolCallAgent):
             yield ev.StageChanged(self.stage.current if self.stage else "", self.progress.summary_line())
 
     # -- turn summaries (seed 003) and persisted state ---------------------------------
+    def _summaries_outside_history(self) -> list[str]:
+        """Summaries of the turns the request no longer carries verbatim (no duplicates)."""
+        history = self.memory.to_wire()
+        earlier = history[: self._current_turn_index(history)] if self.state is AgentState.RUNNING else history
+        shown = turns_in_budget(earlier, self.history_tokens)
+        return self.summaries[: max(len(self.summaries) - shown, 0)]
+
     def _summarize(self, request: str, done: ev.Done) -> None:
-        said = " ".join(request.split())[:120]
-        tools = ", ".join(dict.fromkeys(self._turn_tools)) or "no tools"
-        answer = " ".join(done.final_text.split())[:160]
-        intent = self.intent.intent.value if hasattr(self.intent.intent, "value") else str(self.intent.intent)
-        summary = f"user ({intent}): {said} → {tools}; {done.edits_applied} edit(s) applied"
+        said = " ".join(request.split())[:100]
+        tools = ",".join(dict.fromkeys(self._turn_tools))
+        answer = " ".join(done.final_text.split())[:80]
+        summary = f"{said}" + (f" → {tools}" if tools else "")
+        if done.edits_applied:
+            summary += f"; {done.edits_applied} edit(s) applied"
         if done.pending_edits:
-            summary += f", {len(done.pending_edits)} proposed but not applied"
+            summary += f"; {len(done.pending_edits)} edit(s) not applied"
         if answer:
-            summary += f"; answered: {answer}"
+            summary += f"; said: {answer}"
         self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]
 
     def export_state(self) -> dict:

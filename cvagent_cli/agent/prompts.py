@@ -58,12 +58,12 @@ def resume_context(workspace: Workspace) -> str:
             f"{k}={v}" for k, v in (("name", b.name), ("email", b.email), ("phone", b.phone), ("linkedin", b.linkedin),
                                     ("github", b.github), ("website", b.website), ("location", b.location)) if v
         ),
-        "outline (id — title, kind, lines, bullets):",
+        "outline (section id [kind] lines, bullets):",
     ]
     for section in doc.sections[:MAX_OUTLINE_ROWS]:
-        indent = "  " * max(section.level - 2, 0) if section.level else ""
-        rows.append(f"{indent}- {section.id} — {section.title or '(top of file)'}, {section.kind}, "
-                    f"L{section.start_line}-{section.end_line}, {len(section.bullets)} bullets")
+        kind = f" [{section.kind}]" if section.parent_id is None else ""
+        bullets = f", {len(section.bullets)}b" if section.bullets else ""
+        rows.append(f"- {section.id}{kind} L{section.start_line}-{section.end_line}{bullets}")
     if len(doc.sections) > MAX_OUTLINE_ROWS:
         rows.append(f"- … {len(doc.sections) - MAX_OUTLINE_ROWS} more sections (use read_resume with a section id)")
     hits = suspicious_instructions(doc.text)
@@ -140,7 +140,7 @@ def build_system_prompt(
     parts.parts["resume_context"] = resume_context(workspace)
     parts.parts["sections"] = referenced_sections(workspace, intent, section_hint, user_text)
     if summaries:
-        parts.parts["summaries"] = "## Earlier in this conversation\n" + "\n".join(f"- {s}" for s in summaries[-8:])
+        parts.parts["summaries"] = "## Earlier turns (summaries)\n" + "\n".join(f"- {s}" for s in summaries[-6:])
     state = []
     if goal:
         state.append(f"user's goal: {goal}")

@@ -34,7 +34,7 @@ STUCK_HINT = (
 )
 
 
-HISTORY_TOKENS = 1200  # earlier turns sent per request; the current turn always goes whole
+HISTORY_TOKENS = 800  # earlier turns sent per request; the current turn always goes whole
 OLD_ANSWER_CHARS = 700
 _CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
@@ -48,12 +48,21 @@ def rough_tokens(text: str) -> int:
 def compact_history(messages: list[dict], budget: int) -> list[dict]:
     """Earlier turns, newest first while they fit ``budget`` tokens, each reduced to the
     user's words and the assistant's text (tool calls and their results dropped together)."""
+    return _compact(messages, budget)[0]
+
+
+def turns_in_budget(messages: list[dict], budget: int) -> int:
+    return _compact(messages, budget)[1]
+
+
+def _compact(messages: list[dict], budget: int) -> tuple[list[dict], int]:
     turns: list[list[dict]] = []
     for message in messages:
         if message["role"] == "user" or not turns:
             turns.append([])
         turns[-1].append(message)
     kept: list[dict] = []
+    count = 0
     for turn in reversed(turns):
         compact = [m for m in turn if m["role"] == "user"]
         said = "\n\n".join(m["content"] for m in turn if m["role"] == "assistant" and m.get("content"))
@@ -66,7 +75,8 @@ def compact_history(messages: list[dict], budget: int) -> list[dict]:
             break
         budget -= cost
         kept[:0] = compact
-    return kept
+        count += 1
+    return kept, count
 
 
 class AgentState(str, Enum):

@@ -10,13 +10,13 @@ from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParam
 
 
 class UseCapabilityParams(ToolParams):
-    name: str = Field(description="capability pack to switch to, e.g. base, star, optimizer, tailor")
-    reason: str | None = Field(None, description="why, in one line (shown to the user)")
+    name: str = Field(description="pack name")
+    reason: str | None = Field(None, description="shown to the user")
 
 
 class UseCapability(BaseTool):
     name = "use_capability"
-    description = "Switch to another capability pack when the request calls for it (a job description arrives → tailor; tell a story with metrics → star; go through every section → optimizer). Your instructions and tools are rebuilt immediately."
+    description = "Switch capability pack (e.g. tailor for a job description, star to dig out one story, optimizer for every section); instructions and tools change at once."
     params = UseCapabilityParams
 
     def run(self, args: UseCapabilityParams, ctx: ToolContext) -> ToolOutcome:
@@ -51,7 +51,7 @@ class TerminateParams(ToolParams):
 
 class Terminate(BaseTool):
     name = "terminate"
-    description = "End your turn when the request is complete (or cannot be completed)."
+    description = "End your turn."
     params = TerminateParams
 
     def run(self, args: TerminateParams, ctx: ToolContext) -> ToolOutcome:

@@ -64,7 +64,12 @@ def compact_schema(node: Any) -> Any:
         return [compact_schema(item) for item in node]
     if not isinstance(node, dict):
         return node
-    out = {k: compact_schema(v) for k, v in node.items() if k != "title" and not (k == "default" and v is None)}
+    out = {
+        k: compact_schema(v)
+        for k, v in node.items()
+        # additionalProperties=false is enforced when arguments are validated, not by the model.
+        if k not in ("title", "additionalProperties") and not (k == "default" and v is None)
+    }
     options = out.get("anyOf")
     if isinstance(options, list):
         rest = [o for o in options if o != {"type": "null"}]

@@ -32,12 +32,12 @@ def numbered(lines: list[str], start: int, limit: int = MAX_READ_CHARS) -> tuple
 
 
 class ReadResumeParams(ToolParams):
-    section: str | None = Field(None, description="section id or title (e.g. 'experience/acme-corp' or 'Skills'); omit for the whole resume")
+    section: str | None = Field(None, description="section id or title; omit for the whole resume")
 
 
 class ReadResume(BaseTool):
     name = "read_resume"
-    description = "Read the loaded resume, whole or one section, with line numbers. Read before you edit."
+    description = "Read the resume, or one section, with line numbers."
     params = ReadResumeParams
 
     def run(self, args: ReadResumeParams, ctx: ToolContext) -> ToolOutcome:
@@ -61,12 +61,12 @@ class ReadResume(BaseTool):
 
 
 class AnalyzeResumeParams(ToolParams):
-    section: str | None = Field(None, description="limit findings to this section id or title; omit for all")
+    section: str | None = Field(None, description="section id or title; omit for all")
 
 
 class AnalyzeResume(BaseTool):
     name = "analyze_resume"
-    description = "Run the offline analyzer: scores (overall and per category), findings with line numbers and suggestions, and job-description keyword coverage when a JD is loaded."
+    description = "Offline analysis: scores, findings with lines and fixes, JD keyword coverage."
     params = AnalyzeResumeParams
 
     def run(self, args: AnalyzeResumeParams, ctx: ToolContext) -> ToolOutcome:
@@ -120,15 +120,15 @@ def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pair
 
 
 class EditResumeParams(ToolParams):
-    old_text: str = Field(description="exact text to replace; must occur exactly once (within the section if given)")
-    new_text: str = Field(description="replacement text; use only facts from the resume or the user's messages")
+    old_text: str = Field(description="exact text to replace, occurring once")
+    new_text: str = Field(description="replacement; only facts from the resume or the user")
     section: str | None = Field(None, description="section id or title to search in")
-    reason: str | None = Field(None, description="one line shown to the user: why this change helps")
+    reason: str | None = Field(None, description="why, in one line, shown to the user")
 
 
 class EditResume(BaseTool):
     name = "edit_resume"
-    description = "Propose replacing text in the resume. The user sees a diff and confirms; you are told whether it was applied."
+    description = "Propose replacing text; the user confirms a diff and you learn the outcome."
     params = EditResumeParams
 
     def run(self, args: EditResumeParams, ctx: ToolContext) -> ToolOutcome:

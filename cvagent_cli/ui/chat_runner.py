@@ -1,0 +1,234 @@
+"""``cvagent chat``: start-up and the three ways a conversation can arrive.
+
+* the REPL, on the terminal (or on ``/dev/tty`` when the resume itself came from stdin);
+* ``-m`` messages (repeatable), run in order: final answers to stdout, everything else
+  (progress, tool lines, diffs) to stderr;
+* batch: RESUME is a path and stdin is piped, so each non-empty stdin line is a message.
+
+Start-up never imports litellm: the model gateway is created lazily and litellm is
+imported in a background thread while the user reads the banner and types.
+
+Non-interactive runs never wait for a keypress: edits apply only with ``--yes`` (never
+flagged ones).  A resume read from stdin is never written anywhere; its final text goes
+to stdout instead.  Exit codes: 0 ok, 2 usage/input, 3 model/configuration, 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from cvagent_cli import paths
+from cvagent_cli.errors import ConfigError, ExitCode, ModelError, UsageError
+from cvagent_cli.ui.console import make_console
+from cvagent_cli.ui.io import ChatIO, open_tty
+from cvagent_cli.ui.render import EventRenderer, clean
+from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl, is_command
+
+
+class NoModelClient:
+    """Stands in for the gateway when no model is configured, so the REPL still starts
+    and slash commands work; sending a message is refused before it gets here."""
+
+    model = ""
+
+    def stream(self, messages, tools=None, *, temperature=None):
+        raise ModelError("no model configured", hint=NO_MODEL_HINT)
+        yield  # pragma: no cover - makes this a generator like the real one
+
+    def count_tokens(self, messages, tools=None) -> int:
+        import json
+
+        return len(json.dumps(messages, ensure_ascii=False) + (json.dumps(tools, ensure_ascii=False) if tools else "")) // 4
+
+
+def make_client(settings):
+    if not settings.model:
+        return NoModelClient()
+    from cvagent_cli.llm.gateway import LiteLLMGateway  # the module itself never imports litellm
+
+    return LiteLLMGateway(settings)
+
+
+def preload(client) -> None:
+    if getattr(client, "model", None):
+        from cvagent_cli.llm.gateway import preload_in_background
+
+        preload_in_background()
+
+
+def acquire_lock(path: Path):
+    """Take the one-writer lock of ``path``; LockedError names the other process."""
+    from cvagent_cli.resume.lock import ResumeLock
+
+    lock = ResumeLock(path)
+    lock.acquire()
+    return lock
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _stdin_lines() -> Iterator[str]:
+    for line in sys.stdin:  # lazily: `producer | cvagent chat resume.md` streams
+        if line.strip():
+            yield line.rstrip("\r\n")
+
+
+def run_chat(
+    resume: str | None,
+    *,
+    model: str | None,
+    api_base: str | None,
+    capability: str | None,
+    jd: Path | None,
+    yes: bool,
+    new: bool,
+    messages: list[str],
+    read_only: bool,
+    max_steps: int | None,
+) -> int:
+    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.resume.textio import read_stdin
+    from cvagent_cli.settings import load_settings
+
+    settings = load_settings(model=model, api_base=api_base)
+    stdin_tty = _isatty(sys.stdin)
+    from_stdin = resume == "-" or (resume is None and not stdin_tty)
+    batch = bool(resume) and not from_stdin and not stdin_tty and not messages
+    interactive = not messages and not batch
+    err = make_console(stderr=True)
+
+    doc = None
+    if from_stdin:
+        if stdin_tty:
+            err.print("reading the resume from standard input (end it with Ctrl-D)…", style="dim")
+        doc = ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
+    elif resume:
+        doc = ResumeDocument.from_path(Path(resume).expanduser())
+    if not interactive and not settings.model:
+        raise ConfigError("no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", ""))
+
+    tty = None
+    if interactive and from_stdin:
+        try:
+            tty = open_tty()  # stdin holds the resume; the user types on the terminal
+        except OSError:
+            raise UsageError(
+                "the resume came from standard input and there is no terminal to type messages in",
+                hint='pass messages with -m "…" (e.g. cat resume.md | cvagent chat - -m "shorten the summary" --yes)',
+            ) from None
+
+    lock = acquire_lock(doc.path) if doc is not None and doc.path is not None and not read_only else None
+    try:
+        job = None
+        if jd is not None:
+            from cvagent_cli.resume.jd import JobDescription
+
+            job = JobDescription.from_path(Path(jd).expanduser())
+        client = make_client(settings)
+        pack = capability or (settings.capability if settings.capability != "base" else None)
+        session = ChatSession(
+            client=client, doc=doc, jd=job, capability=pack, max_steps=max_steps or settings.max_steps,
+            auto_apply=yes, read_only=read_only, new=new, persist=not read_only, lock=lock,
+            temperature=settings.temperature,
+        )
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+
+    if interactive:
+        history = paths.session_dir(doc.path) / "input_history" if doc is not None and doc.path else paths.state_dir(create=True) / "input_history"
+        if tty is not None:
+            pt_input, pt_output, tty_out = tty
+            io = ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, yes=yes, history_file=history)
+        else:
+            io = ChatIO(yes=yes, history_file=history)
+        renderer = EventRenderer(io.console)
+    else:
+        io = ChatIO(output=err, yes=yes, interactive=False)
+        # -m on a file: answers go to stdout, so the stream is not shown twice on stderr
+        renderer = EventRenderer(err, show_text=from_stdin)
+
+    def switch_model(name: str):
+        new_client = make_client(settings.model_copy(update={"model": name}))
+        preload(new_client)
+        return new_client
+
+    repl = Repl(session, io, renderer=renderer, make_client=switch_model, lock_factory=acquire_lock, read_only=read_only)
+    for text in session.notices:
+        renderer.notice(text)
+    for text in session.warnings:
+        renderer.notice(text, "warning")
+    session.notices.clear()
+    session.warnings.clear()
+    if read_only:
+        renderer.notice("read-only: edits are proposed, never written", "warning")
+    preload(client)
+
+    try:
+        if interactive:
+            code = repl.run()
+        else:
+            code = run_messages(repl, messages or _stdin_lines(), answers_to_stdout=not from_stdin)
+    finally:
+        session.close()  # saves the history and releases the lock, whatever happened
+        if tty is not None:
+            tty[2].close()
+    if from_stdin:
+        emit_stdin_resume(session, doc)
+    return code
+
+
+def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool) -> int:
+    """-m and batch: one message after another; stop at the first model error (exit 3)."""
+    pending = 0
+    for raw in messages:
+        text = raw.strip()
+        if not text:
+            continue
+        if is_command(text):
+            if not repl.run_command(text):
+                break
+            continue
+        result = repl.send(raw)
+        if result is None:
+            return int(ExitCode.MODEL)
+        if result.interrupted:
+            return int(ExitCode.INTERRUPTED)
+        done = result.done
+        if done is not None:
+            pending += len(done.pending_edits)
+            if answers_to_stdout and done.final_text:
+                answer = clean(done.final_text) if _isatty(sys.stdout) else done.final_text  # raw into pipes
+                sys.stdout.write(answer.rstrip("\n") + "\n")
+                sys.stdout.flush()
+        if result.failed:
+            return int(ExitCode.MODEL)
+    if pending:
+        why = "run again with --yes to apply them" if not repl.io.yes else "they need your confirmation in `cvagent chat`"
+        repl.renderer.notice(f"{pending} edit(s) proposed, not applied: {why}", "warning")
+    return 0
+
+
+def emit_stdin_resume(session, original) -> None:
+    """The final text of a resume read from stdin goes to stdout (and nothing else does).
+
+    Into a pipe or file it is always written, so ``… | cvagent chat - -m … > new.md``
+    never leaves an empty file; on a terminal only when an edit changed it.
+    """
+    doc = session.workspace.doc
+    if doc is None or doc.path is not None:
+        return  # the user /load-ed a file; that one was edited in place
+    if doc.text == original.text and _isatty(sys.stdout):
+        return
+    sys.stdout.flush()
+    sys.stdout.buffer.write(doc.render())
+    sys.stdout.buffer.flush()

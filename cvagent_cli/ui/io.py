@@ -1,0 +1,314 @@
+"""ChatIO: the one object that owns the prompt session and the consoles (aider's io.py).
+
+Everything the chat asks or prints goes through here, so tests can inject both sides:
+``input=`` is either a list of lines (scripted: no terminal needed), a prompt-toolkit
+``Input`` (a pipe in tests, ``/dev/tty`` when the resume came from stdin), or ``None``
+for the real terminal; ``output=`` is any text stream or a ready rich ``Console``.
+
+Confirmations never block a non-interactive run: without a human to ask, an edit is
+applied only with ``--yes`` and never when it is flagged as possibly invented.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from cvagent_cli.agent.events import Action, Decision, ProposedEdit
+from cvagent_cli.ui.console import THEME, make_console
+
+CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
+CONFIRM_HELP = "answer y (apply), n (reject; 'n REASON' tells the model why), a (apply this and later edits) or e (edit it first)"
+
+
+def _key_bindings():
+    """Enter submits; Esc+Enter (what Alt+Enter sends) inserts a newline.  Pasted text
+    (bracketed paste) keeps its newlines through prompt-toolkit's own binding."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+
+    @kb.add("escape", "enter")
+    def _newline(event) -> None:
+        event.current_buffer.insert_text("\n")
+
+    return kb
+
+
+class ChatIO:
+    def __init__(
+        self,
+        *,
+        input: list[str] | tuple[str, ...] | object | None = None,  # noqa: A002 - aider's name, on purpose
+        output: TextIO | Console | None = None,
+        pt_output: object | None = None,
+        yes: bool = False,
+        interactive: bool = True,
+        history_file: Path | None = None,
+    ) -> None:
+        self.yes = yes
+        self.interactive = interactive
+        self.history_file = history_file
+        if isinstance(output, Console):
+            self.console = output
+            self.console.push_theme(THEME)  # render_report and friends use cvagent's style names
+        else:
+            self.console = make_console(output or sys.stdout)
+        self._script: list[str] | None = None
+        self._pt_input = None
+        if isinstance(input, (list, tuple)):
+            self._script = list(input)  # scripted answers, consumed in order
+        else:
+            self._pt_input = input
+        self._pt_output = pt_output
+        self.completer = None
+        self.toolbar: Callable[[], object] | None = None
+        self._session = None
+        self._ask_session = None
+
+    @property
+    def scripted(self) -> bool:
+        return self._script is not None
+
+    # -- prompt-toolkit sessions (created lazily: nothing to set up in -m mode) ------------
+    def _prompt_session(self):
+        if self._session is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+            history = InMemoryHistory()
+            if self.history_file is not None:
+                try:
+                    self.history_file.parent.mkdir(parents=True, exist_ok=True)
+                    self.history_file.touch(mode=0o600, exist_ok=True)
+                    os.chmod(self.history_file, 0o600)
+                    history = _scrubbed_history(FileHistory, self.history_file)
+                except OSError:
+                    pass  # an unwritable state dir costs the history, not the session
+            self._session = PromptSession(
+                history=history,
+                completer=self.completer,
+                complete_while_typing=False,
+                bottom_toolbar=self.toolbar,
+                key_bindings=_key_bindings(),
+                input=self._pt_input,
+                output=self._pt_output,
+                enable_suspend=True,
+            )
+        return self._session
+
+    def _question_session(self):
+        if self._ask_session is None:
+            from prompt_toolkit import PromptSession
+
+            # a separate session so y/n answers do not pollute the input history
+            self._ask_session = PromptSession(key_bindings=_key_bindings(), input=self._pt_input, output=self._pt_output)
+        return self._ask_session
+
+    # -- input ------------------------------------------------------------------------------
+    def _next_scripted(self, shown: str) -> str:
+        assert self._script is not None
+        if not self._script:
+            raise EOFError
+        line = self._script.pop(0)
+        self.console.print(Text(shown + line, style="bold"), soft_wrap=True)  # echo, like a transcript
+        return line
+
+    def prompt(self, message: str = "> ") -> str:
+        """One user input; raises EOFError (Ctrl-D) or KeyboardInterrupt (Ctrl-C)."""
+        if self.scripted:
+            return self._next_scripted(message)
+        return _guarded_prompt(self._prompt_session(), message)
+
+    def ask(self, question: str, default: str = "") -> str:
+        if self.scripted:
+            return self._next_scripted(question)
+        return _guarded_prompt(self._question_session(), question, default=default)
+
+    def confirm(self, question: str) -> bool:
+        """A yes/no question; without a human, only --yes says yes."""
+        if not self.interactive:
+            return self.yes
+        while True:
+            try:
+                answer = self.ask(f"{question} [y/n] ").strip().lower()
+            except EOFError:
+                return False
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+
+    # -- the edit confirmation ------------------------------------------------------------------
+    def confirm_edit(self, edit: ProposedEdit) -> Decision:
+        """The approver for ``session.ask``; the diff has been rendered already."""
+        flagged = bool(edit.flags)
+        if not self.interactive:
+            if self.yes and not flagged:
+                return Decision(Action.APPLY)
+            return Decision(Action.DEFER)  # reported as proposed; flagged ones never auto-apply
+        if self.yes and not flagged:
+            return Decision(Action.APPLY)
+        if flagged:
+            self.console.print(Text("This edit contains facts that appear nowhere in your resume or messages. Apply only if they are true.", style="yellow"))
+        while True:
+            try:
+                answer = self.ask(CONFIRM_QUESTION)
+            except EOFError:
+                return Decision(Action.REJECT, note="the user closed the input without answering")
+            word, _, note = answer.strip().partition(" ")
+            key = word.lower()
+            if key in ("y", "yes"):
+                return Decision(Action.APPLY)
+            if key in ("n", "no"):
+                return Decision(Action.REJECT, note=note.strip() or None)
+            if key in ("a", "always"):
+                return Decision(Action.ALWAYS)
+            if key in ("e", "edit"):
+                new_text = self.edit_proposal(edit)
+                if new_text is not None:
+                    return Decision(Action.APPLY, new_text=new_text)
+                continue
+            self.console.print(Text(CONFIRM_HELP, style="dim"))
+
+    def edit_proposal(self, edit: ProposedEdit) -> str | None:
+        """[e]dit: change the proposed text, return the whole new resume text (None: cancel).
+
+        A single replacement is edited inline, prefilled with the model's text; anything
+        else (a batch, or text whose position cannot be pinned down) goes to $EDITOR.
+        """
+        span = locate_replacement(edit)
+        if span is not None:
+            start, end, new = span
+            try:
+                edited = self.ask("Edit the new text (Enter keeps it, Esc+Enter adds a line, Ctrl-C cancels):\n", default=new)
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if self.scripted and not edited.strip():
+                edited = new
+            return edit.before[:start] + edited + edit.before[end:]
+        if self.scripted:
+            return None
+        return self.external_edit(edit.after)
+
+    def external_edit(self, text: str) -> str | None:
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or ("notepad" if os.name == "nt" else "vi")
+        fd, name = tempfile.mkstemp(prefix="cvagent-edit-", suffix=".md")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            try:
+                subprocess.run([*shlex.split(editor), name], check=True)
+            except (OSError, subprocess.CalledProcessError) as exc:
+                self.console.print(Text(f"could not run the editor {editor!r} ({exc}); set $EDITOR", style="yellow"))
+                return None
+            return Path(name).read_text(encoding="utf-8")
+        finally:
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
+
+
+def _scrubbed_history(file_history: type, path: Path):
+    """prompt-toolkit's FileHistory, but what reaches the disk has API keys removed: a key
+    pasted at the prompt stays recallable (in memory) for this session, never persisted."""
+    from cvagent_cli.agent.history import scrub_secrets
+
+    class ScrubbedFileHistory(file_history):
+        def store_string(self, string: str) -> None:
+            super().store_string(scrub_secrets(string))
+
+    return ScrubbedFileHistory(str(path))
+
+
+def _guarded_prompt(session, message: str, **kwargs) -> str:
+    """``session.prompt`` without losing, or crashing on, an early Ctrl-C.
+
+    While it runs, prompt-toolkit reads Ctrl-C as a key and raises KeyboardInterrupt
+    itself.  A SIGINT in the instant before it takes over would interrupt its event-loop
+    set-up and leave a half-built loop that spews tracebacks at exit; so until then the
+    signal is only noted, and turned into the same KeyboardInterrupt once it runs.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return session.prompt(message, **kwargs)
+    noted: list[bool] = []
+
+    def pre_run() -> None:
+        if noted:
+            session.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda *_: noted.append(True))
+    try:
+        return session.prompt(message, pre_run=pre_run, **kwargs)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def locate_replacement(edit: ProposedEdit) -> tuple[int, int, str] | None:
+    """(start, end, new_text) such that ``after == before[:start] + new_text + before[end:]``,
+    for an edit made of exactly one replacement; None when it cannot be pinned down."""
+    if len(edit.replacements) != 1:
+        return None
+    old, new = edit.replacements[0]
+    start = edit.before.find(old)
+    while start != -1 and old:
+        end = start + len(old)
+        if edit.before[:start] + new + edit.before[end:] == edit.after:
+            return start, end, new
+        start = edit.before.find(old, start + 1)
+    return None
+
+
+def open_tty() -> tuple[object, object, TextIO]:
+    """prompt-toolkit input/output on /dev/tty (stdin carries the resume); OSError if
+    there is no terminal to talk to."""
+    from prompt_toolkit.input import create_input
+    from prompt_toolkit.output import create_output
+
+    tty_in = open("/dev/tty", encoding="utf-8")  # noqa: SIM115 - lives as long as the REPL
+    tty_out = open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115
+    return create_input(stdin=tty_in), create_output(stdout=tty_out), tty_out
+
+
+def make_completer(repl):
+    """Tab completion: command names, then section ids/titles (/show), capability names
+    (/capability), 'last' (/diff) and paths (/load, /jd, /save).  Built lazily so that
+    ``-m`` runs never import prompt-toolkit."""
+    from prompt_toolkit.completion import Completer, Completion, PathCompleter
+    from prompt_toolkit.document import Document
+
+    paths = PathCompleter(expanduser=True)
+
+    class SlashCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            text = document.text_before_cursor
+            if not text.startswith("/"):
+                return
+            if " " not in text:
+                for name in repl.command_names():
+                    if name.startswith(text[1:].lower()):
+                        yield Completion("/" + name, start_position=-len(text))
+                return
+            word, _, arg = text[1:].partition(" ")
+            name, _ = repl.resolve(word)
+            if name in ("load", "jd", "save"):
+                yield from paths.get_completions(Document(arg), complete_event)
+                return
+            for candidate in repl.argument_choices(name):
+                if candidate.casefold().startswith(arg.casefold()):
+                    yield Completion(candidate, start_position=-len(arg))
+
+    return SlashCompleter()

@@ -1,0 +1,419 @@
+"""Rendering the agent's events with rich.
+
+The agent core never prints; this module turns its typed events into terminal output:
+streamed Markdown, compact tool lines, numbered diffs, and one clear panel per error.
+
+Why streaming is done this way: re-rendering the whole answer on every delta flickers and,
+once the answer is taller than the screen, repaints garbage.  So completed paragraphs are
+printed once as Markdown, and only the unfinished tail lives in a ``rich.live.Live``
+(transient, so committing it leaves no duplicate).  On a non-terminal (pipes, files,
+tests, ``NO_COLOR``) there is no Live at all: the raw text is written as it arrives.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import time
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.live import Live
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cvagent_cli.agent import events as ev
+
+HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
+_FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
+_HIDDEN_ARGS = {"old_text", "new_text"}  # shown in the diff, not in the tool line
+_REFRESH_SECONDS = 1 / 15  # Live repaint budget: smooth, but no repaint per token
+
+# Literal styles, not theme names: the renderer must also work on a plain Console (tests,
+# callers without cvagent's theme), where an unknown theme name would raise.
+INFO, WARN, MUTED, GOOD, ADD, DEL, HUNK = "cyan", "yellow", "dim", "green", "green", "red", "cyan"
+
+
+# -- pure helpers (unit-tested directly) -----------------------------------------------------
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """Text from a resume, a job description or a model, safe for a terminal.
+
+    Control characters (ESC above all) are shown as visible symbols, never sent raw: a
+    resume line with ``ESC[2J`` or an OSC title sequence must not clear the screen or
+    retitle the window when it appears in a diff.  Newlines and tabs are kept.
+    """
+    return _CONTROL_RE.sub(_visible, text)
+
+
+def _visible(match: re.Match) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␛ ␍ … (Unicode control pictures)
+    return "\u2421" if code == 0x7F else f"\\x{code:02x}"
+
+
+def diff_rows(diff: str) -> list[tuple[str, Text]]:
+    """(gutter, line) pairs for a unified diff: old/new line numbers from its ``@@``
+    headers, so every line carries the number it has (or had) in the user's file.
+
+    ``---``/``+++`` headers are dropped as noise.  When a run of removed lines is followed
+    by as many added ones, the words that changed are emphasised: in a 300-character
+    summary line, the three changed words are what the user has to judge.
+    """
+    parsed: list[tuple[str, str, str]] = []  # (gutter, mark, body)
+    old = new = 0
+    for line in diff.splitlines():
+        if line.startswith(("--- ", "+++ ")):
+            continue
+        match = HUNK_RE.match(line)
+        if match:
+            old, new = int(match.group(1)), int(match.group(3))
+            parsed.append(("", "@", clean(line)))
+            continue
+        mark, body = (line[:1], clean(line[1:])) if line else (" ", "")
+        if mark == "-":
+            parsed.append((f"{old:>5}      ", "-", body))
+            old += 1
+        elif mark == "+":
+            parsed.append((f"      {new:>5}", "+", body))
+            new += 1
+        elif mark == "\\":  # "\ No newline at end of file"
+            parsed.append((" " * 11, "\\", clean(line)))
+        else:
+            parsed.append((f"{old:>5} {new:>5}", " ", body))
+            old += 1
+            new += 1
+    rows = []
+    for gutter, mark, body in parsed:
+        if mark == "@":
+            rows.append((gutter, Text(body, style=HUNK)))
+        else:
+            style = {"-": DEL, "+": ADD, "\\": MUTED}.get(mark, "")
+            rows.append((gutter, Text(f"{mark}{body}" if mark != "\\" else body, style=style)))
+    _emphasise(parsed, rows)
+    return rows
+
+
+def _emphasise(parsed: list[tuple[str, str, str]], rows: list[tuple[str, Text]]) -> None:
+    i = 0
+    while i < len(parsed):
+        if parsed[i][1] != "-":
+            i += 1
+            continue
+        j = i
+        while j < len(parsed) and parsed[j][1] == "-":
+            j += 1
+        k = j
+        while k < len(parsed) and parsed[k][1] == "+":
+            k += 1
+        if k - j == j - i:
+            for offset in range(j - i):
+                _mark_changed_words(parsed[i + offset][2], parsed[j + offset][2], rows[i + offset][1], rows[j + offset][1])
+        i = k if k > i else i + 1
+
+
+def _mark_changed_words(before: str, after: str, old_text: Text, new_text: Text) -> None:
+    a, b = re.findall(r"\s+|\w+|[^\w\s]", before), re.findall(r"\s+|\w+|[^\w\s]", after)
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    if matcher.ratio() < 0.3:
+        return  # a rewrite, not a tweak: emphasising everything says nothing
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        start, end = len("".join(a[:a1])) + 1, len("".join(a[:a2])) + 1
+        if end > start:
+            old_text.stylize("bold underline", start, end)
+        start, end = len("".join(b[:b1])) + 1, len("".join(b[:b2])) + 1
+        if end > start:
+            new_text.stylize("bold underline", start, end)
+
+
+def numbered_diff(diff: str) -> Text:
+    """The numbered diff as one Text (plain output, tests)."""
+    out = Text()
+    for gutter, line in diff_rows(diff):
+        if gutter:
+            out.append(f"{gutter} │ ", style=MUTED)
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def print_diff(console: Console, diff: str) -> None:
+    """On a terminal, a two-column grid so wrapped lines stay right of the numbers; in
+    plain output one line per diff line (soft wrap), as a pipe or a log wants it."""
+    if not console.is_terminal:
+        console.print(numbered_diff(diff), soft_wrap=True)
+        return
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style=MUTED)
+    grid.add_column(overflow="fold")
+    for gutter, line in diff_rows(diff):
+        grid.add_row(f"{gutter} │" if gutter else "", line)
+    console.print(grid)
+
+
+def error_panel(message: str, hint: str | None = None, title: str = "error") -> Panel:
+    """One error, one panel: what happened, then how to fix it."""
+    body = Text(clean(message), style="bold")
+    if hint:
+        body.append("\nhow to fix: ", style=MUTED)
+        body.append(clean(hint))
+    return Panel(body, title=title, title_align="left", border_style="red", expand=False)
+
+
+def describe_arguments(arguments: dict, limit: int = 48) -> str:
+    """Key arguments of a tool call on one line (long texts shortened, edit texts counted)."""
+    parts = []
+    for key, value in arguments.items():
+        if key in _HIDDEN_ARGS:
+            continue
+        if key == "edits" and isinstance(value, list):
+            parts.append(f"{len(value)} edits")
+            continue
+        if value is None:
+            continue
+        shown = clean(" ".join(str(value).split()))
+        if len(shown) > limit:
+            shown = shown[: limit - 1] + "…"
+        parts.append(f"{key}={shown!r}" if isinstance(value, str) else f"{key}={shown}")
+    return ", ".join(parts)
+
+
+def stable_boundary(text: str) -> int:
+    """Where the finished part of streamed Markdown ends: after the last blank line that
+    is outside a code fence.  Everything before it will not change any more."""
+    boundary = 0
+    in_fence = False
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        offset += len(line)
+        if not line.endswith("\n"):
+            break  # the last, unfinished line
+        if _FENCE_RE.match(line):
+            in_fence = not in_fence
+            if not in_fence:
+                boundary = offset  # a closed code block is finished
+            continue
+        if not in_fence and not line.strip():
+            boundary = offset
+    return boundary
+
+
+# -- the renderer ---------------------------------------------------------------------------
+class EventRenderer:
+    """Renders one event at a time; ``finish()`` closes any open stream.
+
+    ``show_text=False`` is for ``-m`` mode, where the final answer is written to stdout by
+    the caller and the console (stderr) only carries progress, tool lines and diffs.
+    """
+
+    def __init__(self, console: Console, *, show_text: bool = True, live: bool | None = None) -> None:
+        self.console = console
+        self.show_text = show_text
+        self.fancy = console.is_terminal if live is None else live
+        self.usage: ev.UsageEvent | None = None
+        self._kind = ""  # "text" | "thinking" | "" — what the open stream holds
+        self._buffer = ""  # uncommitted text of the open stream
+        self._live: Live | None = None
+        self._painted = 0.0
+        self._wrote_raw = False  # plain mode: the open stream has printed something
+        self._edit_calls: set[str] = set()  # tool calls whose outcome the edit lines showed
+
+    # -- streams -----------------------------------------------------------------------
+    def _stream(self, kind: str, delta: str) -> None:
+        delta = clean(delta.replace("\r", ""))  # a bare CR would overwrite the line
+        if self._kind != kind:
+            self.finish()
+            self._kind = kind
+            if kind == "thinking" and not self.fancy:
+                self.console.print(Text("thinking: ", style=MUTED), end="")
+        self._buffer += delta
+        if not self.fancy:
+            # plain output: no cursor tricks, each piece written once as it arrives
+            self.console.print(Text(delta, style=MUTED if kind == "thinking" else ""), end="", soft_wrap=True)
+            self._wrote_raw = True
+            self._buffer = ""
+            return
+        if kind == "text":
+            cut = stable_boundary(self._buffer)
+            if cut:
+                head, self._buffer = self._buffer[:cut], self._buffer[cut:]
+                self._stop_live()
+                if head.strip():
+                    self.console.print(Markdown(head))
+        self._paint()
+
+    def _renderable(self):
+        if self._kind == "thinking":
+            return Text(self._buffer, style=f"{MUTED} italic")
+        return Markdown(self._buffer)
+
+    def _paint(self, force: bool = False) -> None:
+        if not self._buffer:
+            return
+        now = time.monotonic()
+        if self._live is None:
+            self._live = Live(
+                self._renderable(), console=self.console, auto_refresh=False,
+                transient=True, vertical_overflow="visible",
+            )
+            self._live.start()
+            self._painted = now
+            return
+        if force or now - self._painted >= _REFRESH_SECONDS:
+            self._live.update(self._renderable(), refresh=True)
+            self._painted = now
+
+    def _stop_live(self) -> None:
+        if self._live is not None:
+            live, self._live = self._live, None
+            live.stop()  # transient: the tail is erased, then printed for good
+
+    def finish(self) -> None:
+        """Close the open stream: commit the tail (Markdown on a terminal)."""
+        if self.fancy:
+            self._stop_live()
+            if self._buffer.strip():
+                if self._kind == "thinking":
+                    self.console.print(Text(self._buffer.strip(), style=f"{MUTED} italic"))
+                else:
+                    self.console.print(Markdown(self._buffer))
+        elif self._wrote_raw:
+            self.console.print()
+        self._buffer, self._kind, self._wrote_raw = "", "", False
+
+    # -- events --------------------------------------------------------------------------
+    def render(self, event) -> None:
+        if isinstance(event, ev.TextDelta):
+            if self.show_text:
+                self._stream("text", event.text)
+            return
+        if isinstance(event, ev.Thinking):
+            if self.show_text:
+                self._stream("thinking", event.text)
+            return
+        if isinstance(event, ev.UsageEvent):
+            self.usage = event  # the toolbar shows it; no line of its own
+            return
+        if isinstance(event, ev.IntentDetected):
+            return  # internal routing; not worth a line
+        self.finish()
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is not None:
+            handler(event)
+
+    def _on_ToolCallEvent(self, event: ev.ToolCallEvent) -> None:
+        args = describe_arguments(event.arguments)
+        self.console.print(Text.assemble(("→ ", INFO), (event.name, f"bold {INFO}"), (f"({args})", INFO)), soft_wrap=True)
+
+    def _on_ToolResultEvent(self, event: ev.ToolResultEvent) -> None:
+        if event.id in self._edit_calls:
+            return  # "applied" / "rejected" was already said by the EditOutcome line
+        summary = clean(event.summary or ("ok" if event.ok else "failed"))
+        if event.ok:
+            self.console.print(Text(f"  ✓ {summary}", style=MUTED), soft_wrap=True)
+            return
+        # a failure's summary is terse ("tool error"); its first line says what went wrong
+        detail = (event.content or "").strip().splitlines()[0] if (event.content or "").strip() else ""
+        detail = clean(detail.removeprefix("Error: "))
+        if detail and detail != summary:
+            summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
+        self.console.print(Text(f"  ✗ {summary}", style=WARN), soft_wrap=True)
+
+    def _on_ProposedEdit(self, event: ev.ProposedEdit) -> None:
+        self.show_edit(event)
+
+    def show_edit(self, edit: ev.ProposedEdit) -> None:
+        self._edit_calls.add(edit.tool_call_id)
+        title = Text("✎ proposed edit", style="bold")
+        if edit.section:
+            title.append(f" in {clean(edit.section)}", style="bold")
+        if edit.reason:
+            title.append(f": {clean(edit.reason)}")
+        self.console.print(title, soft_wrap=True)
+        print_diff(self.console, edit.diff)
+        for flag in edit.flags:
+            message = getattr(flag, "message", None) or str(flag)
+            self.console.print(Text(f"⚠ possibly invented: {clean(message)}", style=WARN), soft_wrap=True)
+
+    def _on_EditOutcome(self, event: ev.EditOutcome) -> None:
+        if event.applied:
+            self.console.print(Text("✓ applied to the resume", style=GOOD))
+        elif event.message == "rejected":
+            self.console.print(Text("✗ rejected; the model is told", style=WARN))
+        else:
+            self.console.print(Text(f"• {clean(event.message)}", style=WARN), soft_wrap=True)
+
+    def _on_CapabilitySwitched(self, event: ev.CapabilitySwitched) -> None:
+        why = f" ({clean(event.reason)})" if event.reason else ""
+        self.console.print(Text(f"capability: {event.old} → {event.new}{why}", style=INFO))
+
+    def _on_StageChanged(self, event: ev.StageChanged) -> None:
+        parts = [p for p in (event.stage and f"stage {event.stage}", event.progress) if p]
+        self.console.print(Text(clean("· " + " · ".join(dict.fromkeys(parts))), style=INFO))
+
+    def _on_Clarify(self, event: ev.Clarify) -> None:
+        self.console.print(Text(f"? {clean(event.question)}", style=f"bold {INFO}"), soft_wrap=True)
+
+    def _on_Notice(self, event: ev.Notice) -> None:
+        self.notice(event.text, event.level)
+
+    def _on_ErrorEvent(self, event: ev.ErrorEvent) -> None:
+        self.error(event.message, event.hint)
+
+    def _on_Done(self, event: ev.Done) -> None:
+        if event.reason == "cancelled":
+            self.notice("stopped", "warning")
+
+    # -- used by the REPL as well ----------------------------------------------------------
+    def notice(self, text: str, level: str = "info") -> None:
+        self.finish()
+        mark, style = ("! ", WARN) if level == "warning" else ("· ", INFO)
+        self.console.print(Text(mark + clean(text), style=style), soft_wrap=True)
+
+    def error(self, message: str, hint: str | None = None) -> None:
+        self.finish()
+        self.console.print(error_panel(message, hint))
+
+
+# -- driving one turn -----------------------------------------------------------------------
+@dataclass
+class TurnResult:
+    done: ev.Done | None = None
+    errors: list[ev.ErrorEvent] = field(default_factory=list)
+    interrupted: bool = False
+
+    @property
+    def failed(self) -> bool:
+        return self.done is None or self.done.reason == "error"
+
+
+def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult:
+    """One user message through the agent, rendered; Ctrl-C stops it cleanly."""
+    result = TurnResult()
+    events = session.ask(text, approve)
+    try:
+        for event in events:
+            renderer.render(event)
+            if isinstance(event, ev.Done):
+                result.done = event
+            elif isinstance(event, ev.ErrorEvent):
+                result.errors.append(event)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        renderer.finish()  # stop any Live before anything else prints
+        try:
+            events.close()  # GeneratorExit inside the agent: Memory repaired, history saved
+        except KeyboardInterrupt:
+            pass
+    if result.interrupted:
+        renderer.notice("stopped (Ctrl-C): what was shown is kept; the conversation is still valid", "warning")
+    return result

@@ -1,0 +1,423 @@
+"""The ``cvagent chat`` REPL: a prompt loop, slash commands (aider-style ``cmd_<name>``
+methods whose docstring is the help), and turns driven through ``ChatSession.ask``.
+
+Slash commands never reach the model.  A turn's events are rendered as they arrive;
+Ctrl-C stops the turn, closes the agent's generator (which repairs Memory) and returns
+to the prompt with everything already shown kept.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+
+from cvagent_cli.agent import events as ev
+from cvagent_cli.errors import CvAgentError, LockedError
+from cvagent_cli.ui.io import ChatIO, make_completer
+from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
+
+NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+KEYS_HELP = "Enter sends · Esc+Enter new line · Tab completes · Ctrl-R searches history · Ctrl-C stops a reply · Ctrl-D exits"
+
+
+class Repl:
+    def __init__(
+        self,
+        session,
+        io: ChatIO,
+        *,
+        renderer: EventRenderer | None = None,
+        make_client: Callable[[str], object] | None = None,
+        lock_factory: Callable[[Path], object] | None = None,
+        read_only: bool = False,
+    ) -> None:
+        self.session = session
+        self.io = io
+        self.renderer = renderer or EventRenderer(io.console)
+        self.make_client = make_client
+        self.lock_factory = lock_factory
+        self.read_only = read_only
+
+    @property
+    def console(self):
+        return self.io.console
+
+    @property
+    def ws(self):
+        return self.session.workspace
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> int:
+        self.io.completer = make_completer(self)
+        self.io.toolbar = self.toolbar
+        self.console.print(Text(f"cvagent chat · /help for commands · {KEYS_HELP}", style="dim"), soft_wrap=True)
+        armed = False  # one Ctrl-C on an empty prompt arms, the second exits
+        while True:
+            try:
+                line: str | None = self.io.prompt("> ")
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                line = None
+            # a second Ctrl-C can land while the notice prints or a command runs, outside
+            # the prompt: it must count as that second Ctrl-C, not crash the REPL
+            try:
+                if line is None:
+                    if self._interrupted_text().strip():
+                        armed = False  # Ctrl-C with text typed just clears the line
+                        continue
+                    if armed:
+                        break
+                    armed = True
+                    self.renderer.notice("press Ctrl-C again or Ctrl-D to exit")
+                    continue
+                armed = False
+                if not self.handle(line):
+                    break
+            except KeyboardInterrupt:
+                if line is None:
+                    break
+                self.renderer.notice("stopped (Ctrl-C)", "warning")
+        return 0
+
+    def _interrupted_text(self) -> str:
+        session = getattr(self.io, "_session", None)
+        return session.default_buffer.text if session is not None else ""
+
+    def handle(self, line: str) -> bool:
+        """One input line; False means exit."""
+        text = line.strip()
+        if not text:
+            return True
+        if is_command(text):
+            return self.run_command(text)
+        self.send(line)
+        return True
+
+    def send(self, text: str) -> TurnResult | None:
+        if not getattr(self.session.agent.client, "model", None):
+            self.renderer.error("no model configured", NO_MODEL_HINT)
+            return None
+        before = self.ws.doc
+        result = run_turn(self.session, text, self.renderer, self.io.confirm_edit)
+        after = self.ws.doc
+        if after is not None and after.path is not None and (before is None or before.path != after.path):
+            self._adopt_loaded(after.path, had_doc=before is not None)
+        return result
+
+    def _adopt_loaded(self, path: Path, had_doc: bool) -> None:
+        """The agent loaded a resume the user named (LOAD_RESUME): lock it, and give it its
+        own history and undo log like /load does (ChatSession only does that itself when
+        no resume was loaded before)."""
+        try:
+            self._switch_lock(path)
+        except LockedError as exc:
+            self.ws.read_only = True
+            self.renderer.notice(f"{exc.message}; opened read-only", "warning")
+        if had_doc:
+            self.session.load(path)
+            self._print_notices()
+
+    def _switch_lock(self, path: Path) -> None:
+        if self.read_only or self.lock_factory is None:
+            return
+        new_lock = self.lock_factory(path)
+        old, self.session.lock = self.session.lock, new_lock
+        if old is not None:
+            old.release()
+
+    def _print_notices(self) -> None:
+        for text in self.session.notices:
+            self.renderer.notice(text)
+        for text in self.session.warnings:
+            self.renderer.notice(text, "warning")
+        self.session.notices.clear()
+        self.session.warnings.clear()
+
+    # -- commands --------------------------------------------------------------------------
+    def command_names(self) -> list[str]:
+        return sorted(name[4:] for name in dir(type(self)) if name.startswith("cmd_"))
+
+    def resolve(self, word: str) -> tuple[str | None, str | None]:
+        """A command name from what was typed (unique prefixes allowed), or an error."""
+        names = self.command_names()
+        key = word.lower()
+        if key in names:
+            return key, None
+        matches = [n for n in names if n.startswith(key)]
+        if len(matches) == 1:
+            return matches[0], None
+        if matches:
+            return None, f"ambiguous command /{word}: " + ", ".join("/" + m for m in matches)
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.5)
+        hint = f"; did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+        return None, f"unknown command /{word}{hint} (/help lists them)"
+
+    def run_command(self, text: str) -> bool:
+        word, _, arg = text[1:].partition(" ")
+        if not word:
+            self.cmd_help("")
+            return True
+        name, error = self.resolve(word)
+        if error:
+            self.renderer.notice(error, "warning")
+            return True
+        try:
+            return getattr(self, f"cmd_{name}")(arg.strip()) is not False
+        except CvAgentError as exc:
+            self.renderer.error(exc.message, exc.hint)
+            return True
+
+    def argument_choices(self, name: str | None) -> list[str]:
+        if name == "show" and self.ws.doc is not None:
+            return list(dict.fromkeys([s.id for s in self.ws.doc.sections] + [s.title for s in self.ws.doc.sections if s.title]))
+        if name == "capability":
+            return self.session.agent.registry.names()
+        if name == "diff":
+            return ["last"]
+        return []
+
+    def toolbar(self) -> str:
+        agent = self.session.agent
+        name = self.ws.name + (" (read-only)" if self.ws.read_only else "")
+        capability = agent.capability.name
+        progress = agent.progress_line()
+        usage = agent.session_usage
+        tokens = f"{usage.prompt_tokens + usage.completion_tokens:,} tokens"
+        cost = f" ${usage.cost_usd:.4f}" if usage.cost_usd else ""
+        model = getattr(agent.client, "model", None) or "no model"
+        return f" {name} · {model} · {capability}{' · ' + progress if progress else ''} · {tokens}{cost} "
+
+    def _need_doc(self):
+        if self.ws.doc is None:
+            raise CvAgentError("no resume is loaded", hint="/load PATH, or type the path of your resume")
+        return self.ws.doc
+
+    def cmd_help(self, arg: str) -> None:
+        """Show the commands."""
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for name in self.command_names():
+            doc = (getattr(self, f"cmd_{name}").__doc__ or "").strip().splitlines()[0]
+            usage, _, text = doc.partition(" — ") if doc.startswith("/") else (f"/{name}", "", doc)
+            table.add_row(Text(usage, style="bold"), Text(text[:1].upper() + text[1:]))  # Text: "[last]" is not markup
+        self.console.print(table)
+        self.console.print(Text(KEYS_HELP, style="dim"), soft_wrap=True)
+
+    def cmd_show(self, arg: str) -> None:
+        """/show [SECTION] — print the resume (or one section, by id or title) with line numbers."""
+        doc = self._need_doc()
+        start, end = 1, doc.line_count
+        if arg:
+            section = doc.find_section(arg)
+            if section is None:
+                near = doc.suggest_sections(arg)
+                hint = f"did you mean {', '.join(near)}? " if near else ""
+                raise CvAgentError(f"no section {arg!r}", hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}")
+            start, end = section.start_line, section.end_line
+        out = Text()
+        for number in range(start, end + 1):
+            out.append(f"{number:>4} │ ", style="dim")
+            out.append(clean(doc.line(number)) + "\n")
+        self.console.print(out, soft_wrap=True, end="")
+
+    def cmd_diff(self, arg: str) -> None:
+        """/diff [last] — what changed since the session started (or the last edit only)."""
+        from cvagent_cli.resume.editing import unified_diff
+
+        self._need_doc()
+        if arg.lower().startswith("last"):
+            if not self.ws.undo.done:
+                self.renderer.notice("no edit to show")
+                return
+            entry = self.ws.undo.done[-1]
+            self.console.print(Text(f"last edit: {clean(entry.reason)}", style="bold"))
+            print_diff(self.console, unified_diff(entry.before, entry.after, self.ws.name))
+            return
+        diff = self.ws.session_diff()
+        if not diff:
+            self.renderer.notice("no changes since the session started")
+            return
+        print_diff(self.console, diff)
+
+    def _step(self, arg: str, undo: bool) -> None:
+        self._need_doc()
+        count = int(arg) if arg.isdigit() else 1
+        for _ in range(max(1, count)):
+            result = self.ws.undo_last() if undo else self.ws.redo_last()
+            if not result.applied:
+                self.renderer.notice(result.message, "warning")
+                return
+            self.renderer.notice(result.message)
+            print_diff(self.console, result.diff)
+            # the model believes its edit is in place; tell it otherwise on the next turn
+            self.session.agent.summaries.append(f"note: the user ran /{'undo' if undo else 'redo'} ({result.message})")
+            self.session.save()
+
+    def cmd_undo(self, arg: str) -> None:
+        """/undo [N] — revert the last applied edit (N times); works across sessions."""
+        self._step(arg, undo=True)
+
+    def cmd_redo(self, arg: str) -> None:
+        """/redo [N] — re-apply an undone edit."""
+        self._step(arg, undo=False)
+
+    def cmd_analyze(self, arg: str) -> None:
+        """Run the offline analyzer on the resume (scores, findings, JD coverage)."""
+        from cvagent_cli.resume.analyzer import analyze
+        from cvagent_cli.ui.report import render_report
+
+        report = analyze(self._need_doc(), self.ws.jd)
+        self.ws.last_report = report  # the prompt's ResumeContext shows the latest score
+        render_report(self.console, report, max_findings=25)
+
+    def cmd_jd(self, arg: str) -> None:
+        """/jd FILE — load a job description to tailor against."""
+        if not arg:
+            current = getattr(self.ws.jd, "source", None) if self.ws.jd is not None else None
+            self.renderer.notice(f"job description: {current}" if current else "no job description loaded; /jd FILE loads one")
+            return
+        from cvagent_cli.resume.jd import JobDescription
+
+        self.ws.jd = JobDescription.from_path(Path(arg).expanduser())
+        self.renderer.notice(f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor")
+
+    def cmd_capability(self, arg: str) -> None:
+        """/capability [NAME] — list capability packs, or switch to one."""
+        agent = self.session.agent
+        if not arg:
+            table = Table(box=None, show_header=False, pad_edge=False)
+            for cap in agent.registry:
+                mark = "●" if cap.name == agent.capability.name else " "
+                table.add_row(mark, Text(cap.name, style="bold"), Text(clean(cap.description)))
+            self.console.print(table)
+            return
+        old, new = agent.set_capability(arg)
+        self.renderer.render(ev.CapabilitySwitched(old, new, "/capability"))
+        if agent.stage is not None:
+            self.renderer.notice(f"stage {agent.stage.current}")
+
+    def cmd_model(self, arg: str) -> None:
+        """/model [NAME] — show the model, or switch to another (litellm name)."""
+        agent = self.session.agent
+        if not arg:
+            self.renderer.notice(f"model: {getattr(agent.client, 'model', None) or 'none configured'}")
+            return
+        if self.make_client is None:
+            raise CvAgentError("switching models is not available here")
+        agent.client = self.make_client(arg)
+        self.renderer.notice(f"model: {arg}")
+
+    def cmd_tokens(self, arg: str) -> None:
+        """What the next request would send, by part, in tokens."""
+        agent = self.session.agent
+        list(agent.prepare(0) or ())  # rebuild the prompt exactly as the next think() will
+        client = agent.client
+
+        def count(messages: list[dict], tools: list[dict] | None = None) -> int:
+            if getattr(client, "model", None):
+                try:
+                    return int(client.count_tokens(messages, tools))
+                except Exception:  # noqa: BLE001 - an estimate is enough for /tokens
+                    pass
+            return len(json.dumps(messages, ensure_ascii=False) + (json.dumps(tools, ensure_ascii=False) if tools else "")) // 4
+
+        table = Table(box=None, pad_edge=False)
+        table.add_column("part")
+        table.add_column("tokens", justify="right")
+        total = 0
+        for name, text in agent.prompt_parts.parts.items():
+            if text:
+                n = count([{"role": "system", "content": text}])
+                total += n
+                table.add_row(f"system prompt: {name}", f"{n:,}")
+        memory = agent.memory.to_wire()
+        n = count(memory) if memory else 0
+        total += n
+        table.add_row(f"memory: {len(memory)} messages", f"{n:,}")
+        tools = agent.tools.to_params(agent.allowed_tools())
+        n = max(0, count([{"role": "user", "content": "x"}], tools) - count([{"role": "user", "content": "x"}])) if tools else 0
+        total += n
+        table.add_row(f"tool schemas: {len(tools)} tools", f"{n:,}")
+        table.add_row(Text("total (before your next message)", style="bold"), Text(f"{total:,}", style="bold"))
+        self.console.print(table)
+        if not getattr(client, "model", None):
+            self.console.print(Text("(estimated as characters/4: no model configured)", style="dim"))
+
+    def cmd_history(self, arg: str) -> None:
+        """The conversation the model remembers (what is saved for next time)."""
+        messages = self.session.agent.memory.messages
+        if not messages:
+            self.renderer.notice("the conversation is empty")
+            return
+        for message in messages:
+            content = " ".join((message.content or "").split())
+            if message.tool_calls:
+                content = (content + " " if content else "") + "→ " + ", ".join(c.name for c in message.tool_calls)
+            if len(content) > 110:
+                content = content[:109] + "…"
+            self.console.print(Text.assemble((f"{message.role:>9} ", "bold"), clean(content)), soft_wrap=True)
+        history = getattr(self.session, "history", None)
+        if history is not None:
+            self.console.print(Text(f"saved in {history.path}", style="dim"), soft_wrap=True)
+
+    def cmd_clear(self, arg: str) -> None:
+        """Forget the conversation (the resume and its undo log are kept)."""
+        self.session.clear()
+        self.renderer.notice("conversation cleared; the resume is unchanged")
+
+    def cmd_save(self, arg: str) -> None:
+        """/save [PATH] — save the conversation now; with PATH, also write the current resume text there."""
+        self.session.save()
+        history = getattr(self.session, "history", None)
+        if not arg:
+            where = f" to {history.path}" if history is not None else " (nothing to save for a resume read from stdin; /save PATH writes it)"
+            self.renderer.notice(f"conversation saved{where}")
+            return
+        from cvagent_cli.resume.textio import atomic_write_bytes
+
+        doc = self._need_doc()
+        target = Path(arg).expanduser()
+        if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
+            self.renderer.notice(f"{target} is the resume itself; edits are written to it as they are applied")
+            return
+        if target.exists() and not self.io.confirm(f"{target} exists; overwrite it?"):
+            self.renderer.notice("not saved")
+            return
+        atomic_write_bytes(target, doc.render())
+        self.renderer.notice(f"wrote the resume to {target}")
+
+    def cmd_load(self, arg: str) -> None:
+        """/load PATH — open another resume (its own conversation and undo log)."""
+        if not arg:
+            raise CvAgentError("which resume?", hint="/load PATH")
+        path = Path(arg).expanduser()
+        from cvagent_cli.resume.document import ResumeDocument
+
+        ResumeDocument.from_path(path)  # fail on a bad file before touching any lock
+        current = self.ws.doc.path if self.ws.doc is not None else None
+        if current is None or current.resolve() != path.resolve():
+            self._switch_lock(path)
+        doc = self.session.load(path)
+        self.renderer.notice(f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)")
+        self._print_notices()
+
+    def cmd_exit(self, arg: str) -> bool:
+        """Leave (the conversation is saved)."""
+        return False
+
+    def cmd_quit(self, arg: str) -> bool:
+        """Same as /exit."""
+        return False
+
+
+def is_command(text: str) -> bool:
+    """A slash command, as opposed to a message that starts with an absolute path."""
+    if not text.startswith("/"):
+        return False
+    word = text.split(maxsplit=1)[0]
+    return "/" not in word[1:] and not Path(word).exists()

@@ -1,0 +1,418 @@
+"""The REPL driven with scripted input and a StringIO output: no terminal, no network.
+
+The model is faked at the gateway seam (a ModelClient that replays ModelResponses), so
+these tests exercise the real ChatSession, agent, tools, undo log and file writes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest
+from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.ui.chat_runner import NoModelClient
+from cvagent_cli.ui.io import ChatIO, locate_replacement, make_completer
+from cvagent_cli.ui.repl import Repl, is_command
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_resumes" / "en_senior_backend.md"
+OLD = "Comfortable owning a service from design doc to on-call rotation."
+NEW = "Owns services end to end, from design doc to on-call rotation."
+
+
+class ScriptedClient:
+    """A ModelClient that answers from a list (then "OK") and records every request."""
+
+    def __init__(self, replies=(), model: str = "fake/test-model") -> None:
+        self.model = model
+        self.replies = list(replies)
+        self.requests: list[list[dict]] = []
+
+    def stream(self, messages, tools=None, *, temperature=None):
+        self.requests.append(messages)
+        reply = self.replies.pop(0) if self.replies else ModelResponse("OK")
+        if reply.content:
+            yield TextDelta(reply.content)
+        yield reply
+
+    def count_tokens(self, messages, tools=None) -> int:
+        return len(json.dumps(messages) + json.dumps(tools or [])) // 4
+
+
+def edit_reply(old: str = OLD, new: str = NEW, reason: str = "stronger verb") -> ModelResponse:
+    args = json.dumps({"old_text": old, "new_text": new, "reason": reason})
+    return ModelResponse("", [ToolCallRequest("call_edit_1", "edit_resume", args)])
+
+
+@pytest.fixture
+def resume(tmp_path) -> Path:
+    target = tmp_path / "resume.md"
+    shutil.copyfile(SAMPLE, target)
+    return target
+
+
+def make_repl(resume: Path | None, lines: list[str], replies=(), client=None, **session_kw):
+    doc = ResumeDocument.from_path(resume) if resume is not None else None
+    client = client or ScriptedClient(replies)
+    session = ChatSession(client=client, doc=doc, classify_with_model=False, **session_kw)
+    out = io.StringIO()
+    console = Console(file=out, color_system=None, width=120, force_terminal=False)
+    repl = Repl(session, ChatIO(input=lines, output=console), make_client=lambda name: ScriptedClient(model=name))
+    return repl, out, client
+
+
+def run(resume, lines, replies=(), **kw) -> tuple[Repl, str, ScriptedClient]:
+    repl, out, client = make_repl(resume, lines, replies, **kw)
+    assert repl.run() == 0
+    repl.session.close()
+    return repl, out.getvalue(), client
+
+
+# -- /show ------------------------------------------------------------------------------------
+def test_show_prints_the_resume_with_line_numbers(resume):
+    _, out, _ = run(resume, ["/show"])
+    assert "   1 │ # Daniel R. Okafor" in out
+    assert "   6 │ ## Summary" in out
+
+
+def test_show_one_section_by_title_or_id(resume):
+    _, out, _ = run(resume, ["/show skills"])
+    assert "## Skills" in out
+    assert "## Summary" not in out and "# Daniel R. Okafor" not in out
+
+
+def test_show_unknown_section_suggests(resume):
+    _, out, _ = run(resume, ["/show Skils"])
+    assert "no section 'Skils'" in out
+    assert "skills" in out
+
+
+def test_show_without_a_resume_says_how_to_load_one():
+    _, out, _ = run(None, ["/show"])
+    assert "no resume is loaded" in out and "/load PATH" in out
+
+
+# -- a turn with a confirmed edit, then /diff, /undo, /redo ----------------------------------------
+def test_accepting_an_edit_then_undo_and_redo_restore_file_bytes(resume):
+    original = resume.read_bytes()
+    repl, out, client = run(
+        resume,
+        ["rewrite the summary section", "y", "/diff", "/diff last", "/undo", "/redo", "/undo"],
+        [edit_reply(), ModelResponse("Done: a stronger last sentence.")],
+    )
+    assert "✎ proposed edit: stronger verb" in out
+    assert "Apply? [y]es/[n]o/[a]lways/[e]dit y" in out
+    assert "✓ applied" in out
+    assert "Done: a stronger last sentence." in out
+    assert out.count(NEW) >= 3  # the proposal, /diff and /diff last
+    assert "last edit: stronger verb" in out
+    assert "undid: stronger verb" in out and "redid: stronger verb" in out
+    assert resume.read_bytes() == original  # the final /undo
+    # the tool result told the model it was applied
+    tool_messages = [m for m in client.requests[1] if m["role"] == "tool"]
+    assert tool_messages and tool_messages[0]["content"].startswith("Applied.")
+
+
+def test_undo_and_redo_several_levels(resume):
+    original = resume.read_bytes()
+    second_old = "Backend engineer with 10 years"
+    second_new = "Backend engineer with ten years"
+    repl, out, _ = run(
+        resume,
+        ["rewrite the summary section", "y", "shorten the summary", "y", "/undo 2"],
+        [edit_reply(), ModelResponse("one"), edit_reply(second_old, second_new, "spell out"), ModelResponse("two")],
+    )
+    assert out.count("✓ applied") == 2
+    assert resume.read_bytes() == original
+    repl2, out2, _ = run(resume, ["/redo 2"])
+    assert "redid: stronger verb" in out2 and "redid: spell out" in out2
+    text = resume.read_text(encoding="utf-8")
+    assert NEW in text and second_new in text
+
+
+def test_undo_works_in_a_later_session(resume):
+    original = resume.read_bytes()
+    run(resume, ["rewrite the summary section", "y"], [edit_reply(), ModelResponse("done")])
+    assert resume.read_bytes() != original
+    _, out, _ = run(resume, ["/undo"])
+    assert "undid" in out
+    assert resume.read_bytes() == original
+
+
+def test_rejecting_an_edit_with_a_reason_tells_the_model(resume):
+    original = resume.read_bytes()
+    _, out, client = run(resume, ["rewrite the summary section", "n keep my wording"], [edit_reply(), ModelResponse("Understood.")])
+    assert resume.read_bytes() == original
+    assert "✗ rejected" in out
+    tool = [m for m in client.requests[1] if m["role"] == "tool"][0]
+    assert "rejected" in tool["content"] and "keep my wording" in tool["content"]
+
+
+def test_edit_answer_applies_the_users_text(resume):
+    mine = "Owns services from the design doc to the pager."
+    _, out, _ = run(resume, ["rewrite the summary section", "x", "e", mine], [edit_reply(), ModelResponse("ok")])
+    assert "answer y (apply)" in out  # the unknown answer 'x' got the help line
+    text = resume.read_text(encoding="utf-8")
+    assert mine in text and OLD not in text and NEW not in text
+
+
+def test_always_applies_later_edits_without_asking(resume):
+    second = edit_reply("Backend engineer with 10 years", "Backend engineer with ten years", "spell out")
+    _, out, _ = run(resume, ["rewrite the summary section", "a", "shorten the summary"],
+                    [edit_reply(), ModelResponse("one"), second, ModelResponse("two")])
+    assert out.count("Apply?") == 1
+    assert "Backend engineer with ten years" in resume.read_text(encoding="utf-8")
+
+
+def test_diff_with_no_changes(resume):
+    _, out, _ = run(resume, ["/diff", "/diff last", "/undo"])
+    assert "no changes since the session started" in out
+    assert "no edit to show" in out
+    assert "nothing to undo" in out
+
+
+# -- command resolution ----------------------------------------------------------------------------
+def test_unknown_and_ambiguous_commands_list_close_matches(resume):
+    _, out, client = run(resume, ["/undoo", "/frobnicate", "/c", "/ca"])
+    assert "unknown command /undoo; did you mean /undo" in out
+    assert "unknown command /frobnicate" in out and "/help" in out
+    assert "ambiguous command /c: /capability, /clear" in out
+    assert "tailor" in out  # /ca → /capability lists the packs
+    assert client.requests == []  # nothing went to the model
+
+
+def test_help_lists_every_command(resume):
+    repl, out, _ = run(resume, ["/help"])
+    for name in ("help", "show", "diff", "undo", "redo", "analyze", "jd", "capability", "model", "tokens",
+                 "history", "clear", "save", "load", "exit", "quit"):
+        assert f"/{name}" in out
+    assert "Esc+Enter" in out
+
+
+def test_exit_stops_reading_input(resume):
+    _, out, _ = run(resume, ["/exit", "/show"])
+    assert "# Daniel R. Okafor" not in out
+
+
+def test_an_absolute_path_is_a_message_not_a_command(tmp_path):
+    assert is_command("/help") and is_command("/show skills")
+    assert not is_command("/home/someone/resume.md")
+    assert not is_command(f"{tmp_path} please")
+
+
+# -- /capability, /model, /tokens, /history, /clear ----------------------------------------------------
+def test_capability_switching(resume):
+    repl, out, _ = run(resume, ["/capability star", "/capability nosuch"])
+    assert repl.session.agent.capability.name == "star"
+    assert "capability: base → star" in out
+    assert "stage DISCOVERY" in out
+    assert "unknown capability pack 'nosuch'" in out
+
+
+def test_model_switch(resume):
+    repl, out, _ = run(resume, ["/model", "/model openai/other"])
+    assert "model: fake/test-model" in out
+    assert repl.session.agent.client.model == "openai/other"
+
+
+def test_tokens_lists_the_parts_of_the_next_request(resume):
+    _, out, _ = run(resume, ["hello", "/tokens"], [ModelResponse("Hi! How can I help with your resume?")])
+    assert "system prompt:" in out
+    assert "memory: 2 messages" in out
+    assert "tool schemas:" in out and "tools" in out
+    assert "total" in out
+
+
+def test_tokens_without_a_model_estimates(resume):
+    _, out, _ = run(resume, ["/tokens"], client=NoModelClient())
+    assert "system prompt:" in out and "estimated" in out
+
+
+def test_history_and_clear(resume):
+    original = resume.read_bytes()
+    repl, out, _ = run(resume, ["hello", "/history", "/clear", "/history"], [ModelResponse("Hi there.")])
+    assert "     user hello" in out
+    assert "assistant Hi there." in out
+    assert "conversation cleared" in out
+    assert "the conversation is empty" in out
+    assert repl.session.agent.memory.messages == []
+    assert resume.read_bytes() == original
+
+
+def test_no_model_configured_commands_work_messages_explain(resume):
+    _, out, _ = run(resume, ["/show summary", "rewrite the summary section"], client=NoModelClient())
+    assert "## Summary" in out
+    assert "no model configured" in out
+    assert "CVAGENT_MODEL" in out and "--model" in out
+
+
+# -- /save, /load, /jd, /analyze ------------------------------------------------------------------------
+def test_save_path_writes_the_current_resume(resume, tmp_path):
+    target = tmp_path / "copy.md"
+    _, out, _ = run(resume, [f"/save {target}", "/save"])
+    assert target.read_bytes() == resume.read_bytes()
+    assert "conversation saved" in out
+
+
+def test_save_asks_before_overwriting(resume, tmp_path):
+    target = tmp_path / "exists.md"
+    target.write_text("keep me", encoding="utf-8")
+    _, out, _ = run(resume, [f"/save {target}", "n"])
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert "not saved" in out
+
+
+def test_load_switches_resume(resume, tmp_path):
+    other = tmp_path / "other.md"
+    shutil.copyfile(SAMPLE.with_name("en_new_grad.md"), other)
+    repl, out, _ = run(resume, [f"/load {other}", "/load missing-file.md"])
+    assert repl.session.workspace.doc.path == other
+    assert f"loaded {other}" in out
+    assert "no such file" in out
+
+
+def test_analyze_and_jd(resume):
+    jd = SAMPLE.with_name("jd_en_backend.md")
+    repl, out, _ = run(resume, [f"/jd {jd}", "/analyze"])
+    assert "loaded the job description" in out
+    assert "Score" in out and "keyword coverage" in out
+    assert repl.session.workspace.last_report is not None
+
+
+# -- completion and small helpers ---------------------------------------------------------------------
+def test_tab_completion_of_commands_sections_and_capabilities(resume):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    repl, _, _ = make_repl(resume, [])
+    completer = make_completer(repl)
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+    assert complete("/ca") == ["/capability"]
+    assert set(complete("/h")) == {"/help", "/history"}
+    assert "Skills" in complete("/show Sk") and "skills" in complete("/show sk")
+    assert complete("/capability t") == ["tailor"]
+    assert complete("/diff l") == ["last"]
+    assert complete("hello") == []
+
+
+def test_locate_replacement_finds_the_right_occurrence():
+    from cvagent_cli.agent.events import ProposedEdit
+
+    before = "a x b x c"
+    after = "a x b y c"
+    e = ProposedEdit("1", "c", None, before, after, "", (), (("x", "y"),))
+    assert locate_replacement(e) == (6, 7, "y")
+    batch = ProposedEdit("1", "c", None, before, after, "", (), (("x", "y"), ("a", "b")))
+    assert locate_replacement(batch) is None
+
+
+# -- confirmations, the toolbar, files changed elsewhere ---------------------------------------------
+INVENTED = "Cut on-call pages by 73% while owning services end to end."
+
+
+def test_flagged_edit_is_asked_even_with_yes(resume):
+    repl, out, _ = make_repl(resume, ["rewrite the summary section", "n"], [edit_reply(new=INVENTED), ModelResponse("ok")],
+                             auto_apply=True)
+    repl.io.yes = True
+    repl.run()
+    repl.session.close()
+    text = out.getvalue()
+    assert "possibly invented" in text and "73%" in text
+    assert "Apply?" in text
+    assert INVENTED not in resume.read_text(encoding="utf-8")
+
+
+def test_non_interactive_confirmation_never_waits():
+    from cvagent_cli.agent.events import Action, ProposedEdit
+
+    plain = ProposedEdit("1", "c", None, "a", "b", "", (), (("a", "b"),))
+    flagged = ProposedEdit("1", "c", None, "a", "b", "", ("73% appears nowhere",), (("a", "b"),))
+    quiet = io.StringIO()
+    assert ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(plain).action is Action.APPLY
+    assert ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(flagged).action is Action.DEFER
+    assert ChatIO(output=quiet, interactive=False).confirm_edit(plain).action is Action.DEFER
+    assert quiet.getvalue() == ""
+
+
+def test_toolbar_shows_file_model_capability_and_usage(resume):
+    repl, _, _ = make_repl(resume, [])
+    repl.session.agent.set_capability("star")
+    from cvagent_cli.llm.types import Usage
+
+    repl.session.agent.session_usage = Usage(1200, 34, 0.0021)
+    bar = repl.toolbar()
+    assert "resume.md" in bar and "fake/test-model" in bar
+    assert "star" in bar and "DISCOVERY" in bar
+    assert "1,234 tokens" in bar and "$0.0021" in bar
+    repl.session.close()
+
+
+def test_a_resume_edited_elsewhere_is_reloaded_and_noticed(resume):
+    repl, out, client = make_repl(resume, ["hello"], [ModelResponse("Hi.")])
+    resume.write_text(resume.read_text(encoding="utf-8") + "\n## Hobbies\n\nChess\n", encoding="utf-8")
+    repl.run()
+    repl.session.close()
+    assert "changed on disk" in out.getvalue()
+    assert "Chess" in repl.session.workspace.doc.text
+
+
+def test_interrupting_a_turn_keeps_memory_valid(resume):
+    """Ctrl-C inside the stream: the generator is closed, the next request is valid."""
+    from cvagent_cli.ui.render import run_turn
+
+    class Interrupting(ScriptedClient):
+        def stream(self, messages, tools=None, *, temperature=None):
+            self.requests.append(messages)
+            if len(self.requests) == 1:
+                yield TextDelta("partial ")
+                raise KeyboardInterrupt
+            yield from super().stream(messages, tools, temperature=temperature)
+
+    client = Interrupting([ModelResponse("", [ToolCallRequest("c1", "read_resume", "{}")])])
+    repl, out, _ = make_repl(resume, [], client=client)
+    result = run_turn(repl.session, "rewrite the summary section", repl.renderer, repl.io.confirm_edit)
+    assert result.interrupted and "stopped (Ctrl-C)" in out.getvalue()
+    assert "partial" in out.getvalue()
+    result = run_turn(repl.session, "shorten the summary", repl.renderer, repl.io.confirm_edit)
+    assert result.done is not None and result.done.reason == "text"
+    from tests.support.openai_server import validate_messages
+
+    for request in client.requests:
+        validate_messages(request)  # what the real API would accept
+    repl.session.close()
+
+
+def test_typing_a_path_loads_that_resume_with_its_own_lock_and_history(resume, tmp_path):
+    other = tmp_path / "other.md"
+    shutil.copyfile(SAMPLE.with_name("en_new_grad.md"), other)
+    locks = []
+
+    class FakeLock:
+        def __init__(self, path):
+            self.path, self.released = path, False
+            locks.append(self)
+
+        def release(self):
+            self.released = True
+
+    first = FakeLock(resume)
+    repl, out, client = make_repl(resume, [f"load {other}", str(other)], lock=first)
+    repl.lock_factory = FakeLock
+    repl.run()
+    assert repl.session.workspace.doc.path == other
+    assert client.requests == []  # loaded directly, no model round trip
+    assert "loaded" in out.getvalue()
+    assert [lock.path for lock in locks] == [resume, other]
+    assert first.released and repl.session.lock is locks[-1]
+    assert repl.session.history.path.parent.name.startswith("other-")
+    repl.session.close()
+    assert locks[-1].released
