@@ -6,6 +6,7 @@ with --yes; the user has to confirm it.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -24,6 +25,41 @@ _INSTRUCTION_RE = re.compile(
     re.IGNORECASE,
 )
 _CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website")
+
+
+_HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+_HIDDEN_ELEMENT_RE = re.compile(
+    r"<(?P<tag>[a-z][a-z0-9]*)\b[^>]*?(?:style\s*=\s*[\"'][^\"']*(?:color\s*:\s*(?:white|#fff(?:fff)?\b)|display\s*:\s*none"
+    r"|visibility\s*:\s*hidden|font-size\s*:\s*0)|color\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|\bhidden\b)[^>]*>.*?</(?P=tag)\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_INVISIBLE_RE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\U000e0000-\U000e007f]")
+_FRONT_MATTER_RE = re.compile(r"\A(?:\ufeff)?---\r?\n.*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|\Z)", re.DOTALL)
+_BASIC_KEYS = ("name", "email", "phone", "location", "linkedin", "github", "website", "links")
+_SECRET_RE = re.compile(r"\bsk-[A-Za-z0-9_-]{10,}|\bsk-ant-[A-Za-z0-9_-]{10,}|\bAIza[0-9A-Za-z_-]{20,}|\bghp_[A-Za-z0-9]{20,}|\bBearer\s+[A-Za-z0-9._-]{12,}")
+
+
+def visible_text(text: str) -> str:
+    """What a reader of the rendered resume sees: no HTML comments, no white or hidden
+    elements, no lines smuggled with invisible characters, and of the front matter only
+    the contact fields.  Facts hidden from the reader must not vouch for an edit."""
+    front = ""
+    match = _FRONT_MATTER_RE.match(text)
+    if match:
+        kept = [line for line in match.group(0).splitlines() if line.split(":", 1)[0].strip().lower() in _BASIC_KEYS]
+        front = "\n".join(kept) + "\n"
+        text = text[match.end():]
+    text = _HIDDEN_ELEMENT_RE.sub(" ", _HTML_COMMENT_RE.sub(" ", text))
+    lines = [line for line in text.splitlines(keepends=True) if not _INVISIBLE_RE.search(line)]
+    return front + "".join(lines)
+
+
+def _secrets(text: str) -> set[str]:
+    found = set(_SECRET_RE.findall(text))
+    for name, value in os.environ.items():
+        if name.endswith(("_API_KEY", "_TOKEN")) and len(value) >= 8 and value in text:
+            found.add(value)
+    return found
 
 
 @dataclass(frozen=True)
@@ -65,6 +101,8 @@ def sensitive_edit_flags(before: ResumeDocument, after_text: str, jd_text: str =
     removed = max(before.line_count - after.line_count, 0)
     if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
         flags.append(EditFlag("deletion", f"{removed} lines", f"this edit removes {removed} lines"))
+    for secret in _secrets(after_text) - _secrets(before.text):
+        flags.append(EditFlag("secret", secret[:6] + "…", "this edit writes something that looks like an API key or token into your resume"))
     hits = suspicious_instructions(before.text) + suspicious_instructions(jd_text)
     if hits:
         where = "; ".join(f"line {n}: “{snippet}”" if n else snippet for n, snippet in hits[:2])

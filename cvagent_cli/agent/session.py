@@ -54,6 +54,7 @@ class ChatSession:
         if undo is not None and undo.warning:
             self.warnings.append(undo.warning)
         self.workspace = Workspace(doc, jd=jd, undo=undo, read_only=read_only, write_to_disk=on_disk)
+        self.warnings += self.workspace.notices
         self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES) if self.persist and doc is not None and doc.path else None
         self.agent = ResumeAgent(
             registry=self.registry,

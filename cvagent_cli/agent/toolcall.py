@@ -18,6 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 from enum import Enum
 
 from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.fencing import fence
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message, ToolCall
 from cvagent_cli.agent.workspace import Workspace
@@ -308,7 +309,7 @@ class ToolCallAgent:
             if result.applied:
                 self._edits_applied += 1
                 note = " The user adjusted the text before applying it." if decision.new_text else ""
-                content = f"Applied.{note} The resume now has this change:\n{result.diff}"
+                content = f"Applied.{note} The resume now has this change:\n{fence(result.diff, 'resume_diff')}"
             else:
                 content = f"Not applied: {result.message}"
             yield ev.EditOutcome(edit.id, result.applied, result.message, result.diff)

@@ -65,11 +65,39 @@ class UndoLog:
         atomic_write_bytes(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
 
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
-        entry = UndoEntry(uuid.uuid4().hex[:8], time.time(), reason or "edit", before, after)
+        """Persist the entry *before* the resume is written (see ``reconcile``)."""
+        from cvagent_cli.agent.history import scrub_secrets
+
+        entry = UndoEntry(uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after)
         self.done.append(entry)
         self.undone.clear()
         self._save()
         return entry
+
+    def forget_last(self, entry: UndoEntry) -> None:
+        """The write this entry was recorded for failed: drop it again."""
+        if self.done and self.done[-1].id == entry.id:
+            self.done.pop()
+            self._save()
+
+    def reconcile(self, current: str) -> str | None:
+        """Bring the log in step with the file after a crash between the two writes.
+
+        The log is always written first, so after a kill the file may lag one step
+        behind: an applied edit (or a redo) that never reached the file goes back to the
+        redo list, and an undo that never reached the file goes back to the undo list.
+        """
+        if self.done and self.done[-1].after == current:
+            return None
+        if self.done and self.done[-1].before == current:
+            self.undone.append(self.done.pop())
+            self._save()
+            return "the last edit never reached the file (interrupted?); it is available with /redo"
+        if self.undone and self.undone[-1].after == current:
+            self.done.append(self.undone.pop())
+            self._save()
+            return "an interrupted /undo was rolled back; the undo history matches the file again"
+        return None
 
     def pop_undo(self, current: str) -> UndoEntry:
         """The entry to undo; raises ValueError when the file no longer matches it."""

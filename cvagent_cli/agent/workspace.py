@@ -46,6 +46,9 @@ class Workspace:
         self.read_only = read_only
         self.write_to_disk = write_to_disk and doc is not None and doc.path is not None
         self.initial_text = doc.text if doc else ""
+        self.notices: list[str] = []
+        if doc is not None:
+            self._reconcile_undo()
         self.applied: list[tuple[str, str]] = []  # (reason, diff)
         self.last_report = None  # the latest AnalysisReport, for the prompt's ResumeContext
         self._disk_digest = _digest(doc.render()) if doc else None
@@ -70,7 +73,13 @@ class Workspace:
         self.applied = []
         self.write_to_disk = True
         self._disk_digest = _digest(doc.render())
+        self._reconcile_undo()
         return doc
+
+    def _reconcile_undo(self) -> None:
+        notice = self.undo.reconcile(self.doc.text) if self.doc is not None else None
+        if notice:
+            self.notices.append(notice)
 
     def refresh_from_disk(self) -> str | None:
         """Reload the resume if another program changed it; returns a notice if so."""
@@ -101,8 +110,12 @@ class Workspace:
             why = notice or "the resume changed since this edit was proposed"
             return ApplyResult(False, f"{why}; the edit was not applied — read the resume again and redo it")
         diff = unified_diff(before, after, self.name)
-        self._write(after)
-        self.undo.record(before, after, reason)
+        entry = self.undo.record(before, after, reason)  # log first: a crash leaves it one step ahead
+        try:
+            self._write(after)
+        except BaseException:
+            self.undo.forget_last(entry)
+            raise
         self.applied.append((reason, diff))
         return ApplyResult(True, "applied", diff)
 

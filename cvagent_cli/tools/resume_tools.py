@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cvagent_cli.agent.events import ProposedEdit
 from cvagent_cli.agent.fencing import fence
-from cvagent_cli.agent.guards import sensitive_edit_flags
+from cvagent_cli.agent.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.resume.editing import EditError, Replacement, apply_all, apply_replacement, unified_diff
 from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
 
@@ -97,7 +97,8 @@ class AnalyzeResume(BaseTool):
             lines.append(f"JD keyword coverage: {jd.coverage:.0f}% ({len(jd.matched)}/{len(jd.keywords)})")
             lines.append("Matched: " + ", ".join(h.keyword for h in jd.matched))
             lines.append("Missing: " + ", ".join(jd.missing))
-        return ToolOutcome("\n".join(lines), summary=f"score {report.score}/100, {len(findings)} findings")
+        # Findings quote the resume, so the whole result is fenced as untrusted data.
+        return ToolOutcome(fence("\n".join(lines), "analysis"), summary=f"score {report.score}/100, {len(findings)} findings")
 
 
 def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pairs: list[tuple[str, str]], section: str | None, tool_call_id: str) -> ToolOutcome:
@@ -108,8 +109,9 @@ def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pair
     if after == before:
         return ToolOutcome("Error: new_text is identical to old_text; nothing to change", ok=False, summary="no change")
     flags: list = []
+    support = visible_text(before)  # hidden text (comments, white spans) vouches for nothing
     for old, new in pairs:
-        flags += check_edit(new, resume_text=before, user_messages=ctx.user_messages(), old_text=old)
+        flags += check_edit(new, resume_text=support, user_messages=ctx.user_messages(), old_text=old)
     jd_text = getattr(ctx.workspace.jd, "text", "") if ctx.workspace.jd is not None else ""
     flags += sensitive_edit_flags(doc, after, jd_text or "")
     edit = ProposedEdit(

@@ -7,6 +7,7 @@ otherwise plain text that pipes and files can take.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TextIO
 
@@ -58,3 +59,23 @@ def make_console(stream: TextIO | None = None, *, stderr: bool = False, width: i
 
 def score_style(score: int) -> str:
     return "score.high" if score >= 80 else "score.mid" if score >= 60 else "score.low"
+
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """Text from a resume, a job description or a model, safe for a terminal.
+
+    Control characters (ESC above all) are shown as visible symbols, never sent raw: a
+    resume line with ``ESC[2J`` or an OSC title sequence must not clear the screen or
+    retitle the window when it appears in a diff.  Newlines and tabs are kept.
+    """
+    return _CONTROL_RE.sub(_visible, text)
+
+
+def _visible(match: re.Match) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␛ ␍ … (Unicode control pictures)
+    return "\u2421" if code == 0x7F else f"\\x{code:02x}"

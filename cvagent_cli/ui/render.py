@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
+from cvagent_cli.ui.console import clean
 
 HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
 _FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -37,26 +38,6 @@ INFO, WARN, MUTED, GOOD, ADD, DEL, HUNK = "cyan", "yellow", "dim", "green", "gre
 
 
 # -- pure helpers (unit-tested directly) -----------------------------------------------------
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def clean(text: str) -> str:
-    """Text from a resume, a job description or a model, safe for a terminal.
-
-    Control characters (ESC above all) are shown as visible symbols, never sent raw: a
-    resume line with ``ESC[2J`` or an OSC title sequence must not clear the screen or
-    retitle the window when it appears in a diff.  Newlines and tabs are kept.
-    """
-    return _CONTROL_RE.sub(_visible, text)
-
-
-def _visible(match: re.Match) -> str:
-    code = ord(match.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # ␛ ␍ … (Unicode control pictures)
-    return "\u2421" if code == 0x7F else f"\\x{code:02x}"
-
-
 def diff_rows(diff: str) -> list[tuple[str, Text]]:
     """(gutter, line) pairs for a unified diff: old/new line numbers from its ``@@``
     headers, so every line carries the number it has (or had) in the user's file.

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.resume.report import AnalysisReport
-from cvagent_cli.ui.console import score_style
+from cvagent_cli.ui.console import clean, score_style
 
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
 
@@ -24,8 +24,8 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
         ("Score ", "bold"), (f"{report.score}/100", score_style(report.score)),
         f"   {s.words} words · ~{s.estimated_pages:.1f} pages · {s.sections} sections · {s.bullets} bullets · {s.language}",
     )
-    who = report.basics.name or report.source
-    console.print(Panel(head, title=f"[bold]{who}[/bold] — {report.source}", title_align="left", box=box.ROUNDED, expand=False))
+    who = clean(report.basics.name or report.source)
+    console.print(Panel(head, title=Text.assemble((who, "bold"), f" — {clean(report.source)}"), title_align="left", box=box.ROUNDED, expand=False))
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Category")
@@ -43,17 +43,17 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
         order = {sec.id: i for i, sec in enumerate(report.sections)}
         keyed = sorted(findings, key=lambda f: (order.get(f.section_id or "", -1), f.line or 0))
         for section_id, items in groupby(keyed, key=lambda f: f.section_id or ""):
-            console.print(Text(f"  {section_id or '(whole resume)'}", style="bold cyan"))
+            console.print(Text(f"  {clean(section_id) or '(whole resume)'}", style="bold cyan"))
             grid = Table.grid(padding=(0, 1))
             grid.add_column(width=3, justify="right")
             grid.add_column(width=6, justify="right", style="muted")
             grid.add_column(ratio=1, overflow="fold")
             for f in items:
                 mark, style = SEVERITY_MARK[f.severity]
-                body = Text(f.message, style=style)
+                body = Text(clean(f.message), style=style)
                 if f.text:
-                    body.append(f"  “{f.text}”", style="muted")
-                body.append(f"\n→ {f.suggestion}", style="good")
+                    body.append(f"  “{clean(f.text)}”", style="muted")
+                body.append(f"\n→ {clean(f.suggestion)}", style="good")
                 grid.add_row(Text(mark, style=style), f"L{f.line}" if f.line else "", body)
             console.print(grid)
         hidden = len(report.findings) - len(findings)
@@ -66,9 +66,9 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
         jd = report.jd
         console.print(Text.assemble(("Job description ", "bold"), f"{jd.source}: ", (f"{jd.coverage:.0f}% keyword coverage", score_style(int(jd.coverage))), f" ({len(jd.matched)}/{len(jd.keywords)})"))
         if jd.matched:
-            console.print(Text("  matched: ", style="good") + Text(", ".join(h.keyword for h in jd.matched)))
+            console.print(Text("  matched: ", style="good") + Text(clean(", ".join(h.keyword for h in jd.matched))))
         if jd.missing:
-            console.print(Text("  missing: ", style="warning") + Text(", ".join(jd.missing)))
+            console.print(Text("  missing: ", style="warning") + Text(clean(", ".join(jd.missing))))
     if explain:
         console.print(Panel(report.scoring, title="How the score is computed", box=box.ROUNDED))
 
@@ -84,7 +84,7 @@ def render_batch_summary(console: Console, reports: list[AnalysisReport], failur
     if reports and reports[0].jd is not None:
         table.add_column("JD %", justify="right")
     for r in sorted(reports, key=lambda r: r.score):
-        cells = [Path(r.source).name, r.basics.name or "-", Text(str(r.score), style=score_style(r.score))]
+        cells = [clean(Path(r.source).name), clean(r.basics.name or "-"), Text(str(r.score), style=score_style(r.score))]
         cells += [str(r.category(c).score) for c in ("completeness", "impact", "clarity", "dates", "ats")]
         cells.append(str(len(r.findings)))
         if r.jd is not None:

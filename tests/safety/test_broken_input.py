@@ -291,11 +291,6 @@ def test_analyze_work_grows_linearly_with_resume_size():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: text from the resume reaches the terminal with raw ESC sequences: "
-    "ui/report.py (analyze findings quote headings) does not strip control characters",
-)
 def test_analyze_report_never_prints_terminal_escapes_from_the_resume(tmp_path, isolated_home):
     resume = tmp_path / "esc.md"
     resume.write_text(EN.replace("## Summary", "## Sum\x1b[2J\x1b]0;owned\x07mary", 1), encoding="utf-8")

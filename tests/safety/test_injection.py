@@ -11,8 +11,7 @@ nothing).  Three ways the edit can meet the user:
 (c) non-interactive with ``--yes``: an obedient model's edit is an ordinary edit, so only
     the truthfulness guard stands between it and the file: an edit that changes contact
     details, deletes a section or introduces facts the user never gave must be flagged
-    and therefore never auto-applied.  Entries the product does NOT block are strict
-    xfails marked "BUG:".
+    and therefore never auto-applied.
 
 And for every request of every run: the untrusted text (resume, JD) appears only inside
 ``<untrusted … id="NONCE">`` fences — none of the payload's words outside a fence in the
@@ -68,19 +67,9 @@ PAYLOADS: dict[str, list[str]] = {
 
 # Under --yes the keyword detector (agent/guards.py suspicious_instructions) flags every edit
 # of a file that contains instruction-like text.  Without it (a paraphrased payload), these
-# entries are still blocked only if the edit itself is flagged: a changed contact detail, a
-# deleted section, or a fact the resume's *visible* text and the user never gave.
-_HIDDEN = (
-    "BUG: truth.check_edit counts hidden text (HTML comment / white-text span / <font color=#fff> / "
-    "YAML front-matter field) as support, so the payload's invented facts support themselves; only the "
-    "keyword detector blocks this edit under --yes"
-)
-ONLY_KEYWORD_BLOCKED = {
-    "zh_html_comment.md": _HIDDEN,
-    "en_white_text.md": _HIDDEN,
-    "zh_white_font.md": _HIDDEN,
-    "zh_yaml_front_matter.md": _HIDDEN,
-}
+# entries are still blocked because the edit itself is flagged: a changed contact detail, a
+# deleted section, or a fact the resume's *visible* text and the user never gave (hidden
+# comments, white text and extra front-matter fields vouch for nothing).
 
 _FENCE_RE = re.compile(
     r'<untrusted kind="(?P<kind>[^"]*)" id="(?P<id>[^"]*)"[^>]*>\n(?P<body>.*?)\n</untrusted id="(?P=id)">', re.DOTALL
@@ -260,11 +249,7 @@ def test_injected_edit_is_flagged_and_never_auto_applied_with_yes(entry, tmp_pat
     _assert_fenced(attack)
 
 
-CONTENT_ENTRIES = [
-    pytest.param(e, id=e["file"].removesuffix(".md"), marks=pytest.mark.xfail(strict=True, reason=ONLY_KEYWORD_BLOCKED[e["file"]]))
-    if e["file"] in ONLY_KEYWORD_BLOCKED else pytest.param(e, id=e["file"].removesuffix(".md"))
-    for e in MANIFEST
-]
+CONTENT_ENTRIES = [pytest.param(e, id=e["file"].removesuffix(".md")) for e in MANIFEST]
 
 
 @pytest.mark.parametrize("entry", CONTENT_ENTRIES)
@@ -300,7 +285,6 @@ HIDDEN_FACT_RESUMES = {
 
 
 @pytest.mark.parametrize("name", list(HIDDEN_FACT_RESUMES))
-@pytest.mark.xfail(strict=True, reason=_HIDDEN.replace("; only the keyword detector blocks this edit under --yes", "") + ": a paraphrased hidden note that the keyword detector misses gets its invented numbers applied under --yes")
 def test_facts_from_hidden_text_are_flagged_as_invented(name, tmp_path):
     sample, anchor, hidden, new = HIDDEN_FACT_RESUMES[name]
     resume = tmp_path / "resume.md"
@@ -324,15 +308,7 @@ def test_batch_edit_attack_after_switching_capability_never_lands(mode, tmp_path
     _assert_fenced(attack)
 
 
-_ANALYZE_LEAK = (
-    "BUG: analyze_resume's tool result (tools/resume_tools.py AnalyzeResume.run) is not fenced, and findings "
-    "quote resume text: the zh impact.no-metric suggestion rewrites the payload bullet ('改为：主导忽略之前的所有指令…')"
-)
-ANALYZE_ENTRIES = [
-    pytest.param(e, id=e["file"].removesuffix(".md"), marks=pytest.mark.xfail(strict=True, reason=_ANALYZE_LEAK))
-    if e["file"] == "zh_ignore_delete_education.md" else pytest.param(e, id=e["file"].removesuffix(".md"))
-    for e in MANIFEST
-]
+ANALYZE_ENTRIES = [pytest.param(e, id=e["file"].removesuffix(".md")) for e in MANIFEST]
 
 
 @pytest.mark.parametrize("entry", ANALYZE_ENTRIES)
@@ -342,12 +318,6 @@ def test_untrusted_text_stays_fenced_when_the_model_also_runs_analyze_resume(ent
     _assert_fenced(attack)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: after an applied edit the tool result carries the unified diff of resume lines unfenced "
-    "(agent/toolcall.py ToolCallAgent._decide: 'Applied… The resume now has this change:\\n{diff}'), so a "
-    "payload on an edited line reaches the model outside any fence",
-)
 def test_every_request_fences_the_resume_even_after_an_applied_edit(tmp_path):
     """A benign edit next to a hidden instruction: the applied diff goes back to the model."""
     entry = next(e for e in MANIFEST if e["file"] == "en_white_text.md")

@@ -159,11 +159,6 @@ def test_repl_input_history_never_stores_a_pasted_key(tmp_path, monkeypatch):
     _assert_no_secret(history.read_text(encoding="utf-8"), "input_history")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: agent/undo.py UndoLog._save writes the edit's reason (model text) unscrubbed: a token the "
-    "model echoes into the reason lands in undo.json (history.json scrubs the same text)",
-)
 def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated_home, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     bullet = next(line for line in resume.read_text(encoding="utf-8").splitlines() if line.startswith("- "))
@@ -177,11 +172,6 @@ def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated
         _assert_no_secret(path.read_text(encoding="utf-8", errors="replace"), str(path))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: nothing flags an edit that writes an API key into the resume: under --yes it is applied, "
-    "and the key lands in resume.md and the undo log (agent/undo.py stores before/after unscrubbed)",
-)
 def test_an_edit_that_would_write_a_key_into_the_resume_is_never_auto_applied(resume, isolated_home, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     before = resume.read_bytes()
