@@ -1,0 +1,202 @@
+"""3. Prompt tokens per request: cvagent against a naive agent, same 30-turn script.
+
+Both runs are real ``ChatSession``s talking through ``LiteLLMGateway`` (litellm, HTTP,
+streaming) to the loopback :class:`script.ScriptServer`, which gives both exactly the
+same answers.  The tokens are counted on the request bodies the server received
+(messages and tool schemas), with tiktoken's cl100k_base.
+
+The naive baseline is the same agent with its request builder replaced: the base
+system prompt plus the *whole* resume on every call, then the whole 50-message memory
+with every tool output in full (no outline, no section selection, no trimming).
+
+Also checked on cvagent's requests: none exceeds a 128k context window, and every
+request of a turn whose message names a section (its title, e.g. "improve my
+Experience bullets") carries that section's full current text.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import types
+from typing import Any
+
+from common import CONTEXT_WINDOW, Context, Figure, Sandbox, Stat, Tokenizer, ratio, request_text
+from script import TURNS, ScriptServer, locate
+
+TARGET_RATIO = 0.40
+
+
+class RecordingClient:
+    """Wraps the gateway: notes, per request, the turn and the sections the turn names,
+    with their text as it is at that moment (edits change it)."""
+
+    def __init__(self, inner: Any, session_ref: list) -> None:
+        self.inner = inner
+        self.session_ref = session_ref
+        self.calls: list[dict] = []
+        self.turn_text = ""
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    def count_tokens(self, messages, tools=None) -> int:
+        return self.inner.count_tokens(messages, tools)
+
+    def stream(self, messages, tools=None, **kwargs):
+        from cvagent_cli.agent.fencing import defuse
+
+        doc = self.session_ref[0].workspace.doc
+        lowered = self.turn_text.casefold()
+        named = {s.id: defuse(doc.section_text(s)) for s in doc.sections
+                 if s.heading_line and s.title and len(s.title) >= 2 and s.title.casefold() in lowered}
+        self.calls.append({"turn": self.turn_text, "named_sections": named})
+        return self.inner.stream(messages, tools, **kwargs)
+
+
+def naive_request_messages(agent) -> list[dict]:
+    """The naive agent: base prompt + the full resume + the full memory, every call."""
+    from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
+    from cvagent_cli.agent.prompts import BASE_PROMPT
+
+    doc = agent.workspace.doc
+    system = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n\n## The resume\n" + fence(doc.text, "resume")
+    return [{"role": "system", "content": system}] + agent.memory.to_wire()
+
+
+def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
+    from cvagent_cli.agent import events as ev
+    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.llm.gateway import LiteLLMGateway
+    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.settings import load_settings
+
+    first = len(srv.requests)
+    gateway = LiteLLMGateway(load_settings(model="openai/test", api_base=srv.url))
+    ref: list = []
+    client = RecordingClient(gateway, ref)
+    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    ref.append(session)
+    if naive:
+        session.agent.request_messages = types.MethodType(naive_request_messages, session.agent)
+    approve = lambda edit: ev.Decision(ev.Action.APPLY)  # noqa: E731 - the user accepts every edit
+    applied = 0
+    errors = []
+    for turn in turns:
+        client.turn_text = turn.text
+        for event in session.ask(turn.text, approve):
+            if isinstance(event, ev.ErrorEvent):
+                errors.append(f"{turn.text!r}: {event.message}")
+            elif isinstance(event, ev.Done):
+                applied += event.edits_applied
+    session.close()
+    bodies = srv.requests[first:]
+    if errors:
+        raise RuntimeError(("naive" if naive else "cvagent") + " run failed: " + "; ".join(errors[:3]))
+    if len(bodies) != len(client.calls):
+        raise RuntimeError(f"{len(bodies)} requests reached the server but {len(client.calls)} were made")
+    log(f"  {'naive' if naive else 'cvagent'}: {len(turns)} turns, {len(bodies)} requests, {applied} edits applied, "
+        f"{len(session.agent.memory)} messages in memory at the end")
+    return {"bodies": bodies, "calls": client.calls, "edits_applied": applied}
+
+
+def run(ctx: Context) -> list[Figure]:
+    tok = Tokenizer()
+    turns = TURNS if not ctx.quick else TURNS[:6]  # quick: a smoke check, not the figure
+    with Sandbox() as sb, ScriptServer() as srv:
+        old = sb.apply_to_process()
+        try:
+            cv = run_session(srv, sb.resume("tokens-cvagent.md"), turns, naive=False, log=ctx.log)
+            nv = run_session(srv, sb.resume("tokens-naive.md"), turns, naive=True, log=ctx.log)
+        finally:
+            sb.restore_process(old)
+        unmatched = srv.unmatched
+
+    def count(body: dict) -> int:
+        return tok.count_request(body["messages"], body.get("tools"))
+
+    cv_tokens = [count(b) for b in cv["bodies"]]
+    nv_tokens = [count(b) for b in nv["bodies"]]
+    same_flow = [locate(a["messages"])[0] is locate(b["messages"])[0] and locate(a["messages"])[1] == locate(b["messages"])[1]
+                 for a, b in zip(cv["bodies"], nv["bodies"])]
+    if len(cv_tokens) != len(nv_tokens) or not all(same_flow):
+        raise RuntimeError("the cvagent and naive runs did not follow the same script "
+                           f"({len(cv_tokens)} vs {len(nv_tokens)} requests)")
+    ratios = [c / n for c, n in zip(cv_tokens, nv_tokens)]
+
+    def parts(body: dict) -> dict[str, int]:
+        system = sum(tok.count_request([m]) - 6 for m in body["messages"] if m.get("role") == "system")
+        tools = tok.count_text(json.dumps(body.get("tools"), ensure_ascii=False)) if body.get("tools") else 0
+        return {"system": system, "tools": tools, "conversation": count(body) - system - tools}
+
+    def median_parts(bodies: list[dict]) -> dict[str, float]:
+        rows = [parts(b) for b in bodies]
+        return {k: statistics.median(r[k] for r in rows) for k in ("system", "conversation", "tools")}
+
+    breakdown = {"cvagent": median_parts(cv["bodies"]), "naive": median_parts(nv["bodies"])}
+
+    # section check: every request of a turn naming a section carries its full text
+    checked, missing = 0, []
+    for call, body in zip(cv["calls"], cv["bodies"]):
+        if not call["named_sections"]:
+            continue
+        text = request_text(body["messages"])
+        for section_id, section_text in call["named_sections"].items():
+            checked += 1
+            if section_text not in text:
+                missing.append(f"{section_id} in turn {call['turn']!r}")
+    turns_naming = len({c["turn"] for c in cv["calls"] if c["named_sections"]})
+
+    per_turn: list[dict] = []
+    for (call, c, n) in zip(cv["calls"], cv_tokens, nv_tokens):
+        if per_turn and per_turn[-1]["turn"] == call["turn"]:
+            per_turn[-1]["requests"].append([c, n])
+        else:
+            per_turn.append({"turn": call["turn"], "requests": [[c, n]]})
+    ctx.details["tokens"] = {
+        "tokenizer": tok.label,
+        "turns": len(turns),
+        "requests": len(cv_tokens),
+        "cvagent_tokens": cv_tokens,
+        "naive_tokens": nv_tokens,
+        "ratios": [round(r, 4) for r in ratios],
+        "per_turn": per_turn,
+        "totals": {"cvagent": sum(cv_tokens), "naive": sum(nv_tokens)},
+        "median_breakdown": breakdown,
+        "per_request_parts": {"cvagent": [parts(b) for b in cv["bodies"]], "naive": [parts(b) for b in nv["bodies"]]},
+        "edits_applied": {"cvagent": cv["edits_applied"], "naive": nv["edits_applied"]},
+        "section_check": {"checked": checked, "missing": missing, "turns_naming_a_section": turns_naming},
+        "unmatched_requests": unmatched,
+        "context_window": CONTEXT_WINDOW,
+    }
+    ctx.log(f"  tokens ({tok.label}): cvagent median {statistics.median(cv_tokens):,.0f}, "
+            f"naive median {statistics.median(nv_tokens):,.0f}, median ratio {statistics.median(ratios):.3f}")
+
+    cv_stat, nv_stat = Stat.of(cv_tokens), Stat.of(nv_tokens)
+    median_ratio = statistics.median(ratios)
+    worst = max(max(cv_tokens), max(nv_tokens))
+    section_ok = not missing and checked > 0
+    label = "" if tok.real else " (APPROXIMATE: chars/4)"
+    return [
+        Figure("tokens_cvagent", f"prompt tokens/request: cvagent{label}", "tokens", cv_stat,
+               "naive (median)", nv_stat.median, median_ratio, target=f"median ratio ≤ {TARGET_RATIO:.2f}",
+               met=None if ctx.quick else median_ratio <= TARGET_RATIO,
+               note=f"ratio = median over the {len(ratios)} requests of cvagent/naive; {tok.label}"),
+        Figure("tokens_naive", f"prompt tokens/request: naive baseline{label}", "tokens", nv_stat,
+               note="base prompt + full resume + full 50-message memory, full tool outputs"),
+        *[Figure(f"tokens_part_{part}", f"  part of the median request: {part}", "tokens",
+                 Stat.of([breakdown["cvagent"][part]]), "naive", breakdown["naive"][part],
+                 ratio(breakdown["cvagent"][part], breakdown["naive"][part]),
+                 note="medians over requests, per part")
+          for part in ("system", "conversation", "tools")],
+        Figure("tokens_total", f"prompt tokens, whole {len(turns)}-turn session: cvagent", "tokens",
+               Stat.of([sum(cv_tokens)]), "naive", float(sum(nv_tokens)), sum(cv_tokens) / sum(nv_tokens)),
+        Figure("tokens_max", "largest request (either run) vs 128k window", "tokens", Stat.of([worst]),
+               "context window", float(CONTEXT_WINDOW), worst / CONTEXT_WINDOW, target="≤ 1 × window",
+               met=worst <= CONTEXT_WINDOW, note=f"cvagent max {max(cv_tokens):,}, naive max {max(nv_tokens):,}"),
+        Figure("tokens_sections", "named sections sent in full", "bool", None,
+               target="all", met=section_ok,
+               value_text=f"{'pass' if section_ok else 'FAIL'} {checked - len(missing)}/{checked}",
+               note=f"{turns_naming} turns name a section; " + ("; ".join(missing[:5]) if missing else "none missing")),
+    ]
