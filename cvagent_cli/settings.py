@@ -131,12 +131,14 @@ def _read_config_file(path: Path) -> dict[str, Any]:
         return {}
     import yaml  # only when a config file exists
 
+    from cvagent_cli import yamlio
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the config file {path}: {exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yamlio.safe_load(text)
     except yaml.YAMLError as exc:
         where = ""
         mark = getattr(exc, "problem_mark", None)

@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cvagent_cli import paths
+from cvagent_cli import paths, yamlio
 from cvagent_cli.agent.intent import Intent
 from cvagent_cli.errors import ConfigError
 
@@ -352,7 +352,7 @@ def _parse_pack(pack: _PackFile) -> tuple[Capability | None, list[str]]:
     if pack.error:
         return None, [f"{pack.display}: {pack.error}"]
     try:
-        data = yaml.safe_load(pack.text or "")
+        data = yamlio.safe_load(pack.text or "")
     except yaml.YAMLError as exc:
         return None, [_yaml_error(pack.display, exc)]
     if data is None:

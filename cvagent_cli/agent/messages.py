@@ -33,7 +33,7 @@ UNANSWERED_ERROR = (
 class ToolCall(BaseModel):
     """One function call requested by the model; ``arguments`` is the raw JSON string."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -68,7 +68,7 @@ class Message(BaseModel):
     """One chat message.  Invalid combinations (a user message with tool calls, a tool
     result without the id of the call it answers) are refused at construction."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     role: Role
     content: str | None = None

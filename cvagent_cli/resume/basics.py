@@ -36,7 +36,7 @@ _NAME_LABEL_RE = re.compile(r"(?:^|[|｜\s])(?:name|姓名)\s*[:：|｜]\s*([^|�
 
 
 class BasicInfo(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str | None = None
     email: str | None = None

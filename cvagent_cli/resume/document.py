@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from cvagent_cli import yamlio
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
@@ -301,9 +301,9 @@ class ResumeDocument:
             if tok.type == "front_matter" and tok.map:
                 self.front_matter_span = (tok.map[0] + 1, tok.map[1])
                 try:
-                    data = yaml.safe_load(tok.content)
+                    data = yamlio.safe_load(tok.content)
                     self.front_matter = data if isinstance(data, dict) else None
-                except yaml.YAMLError as exc:
+                except yamlio.YAMLError as exc:
                     self.front_matter_error = str(exc).splitlines()[0]
             elif tok.type == "heading_open" and tok.map:
                 title = inline_text(tokens[i + 1])

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class ToolParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 @dataclass

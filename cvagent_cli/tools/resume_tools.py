@@ -145,7 +145,7 @@ class EditResume(BaseTool):
 
 
 class EditPair(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     old_text: str
     new_text: str
 

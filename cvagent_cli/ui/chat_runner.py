@@ -171,12 +171,12 @@ def run_chat(
     session.warnings.clear()
     if read_only:
         renderer.notice("read-only: edits are proposed, never written", "warning")
-    preload(client)
-
     try:
         if interactive:
+            io.after_first_render = lambda: preload(client)
             code = repl.run()
         else:
+            preload(client)
             code = run_messages(repl, messages or _stdin_lines(), answers_to_stdout=not from_stdin)
     finally:
         session.close()  # saves the history and releases the lock, whatever happened

@@ -74,6 +74,9 @@ class ChatIO:
         self._pt_output = pt_output
         self.completer = None
         self.toolbar: Callable[[], object] | None = None
+        # Run once the first prompt is on the screen (the background litellm import):
+        # started earlier, that import competes for the GIL and delays the prompt itself.
+        self.after_first_render: Callable[[], None] | None = None
         self._session = None
         self._ask_session = None
 
@@ -129,7 +132,16 @@ class ChatIO:
         """One user input; raises EOFError (Ctrl-D) or KeyboardInterrupt (Ctrl-C)."""
         if self.scripted:
             return self._next_scripted(message)
-        return _guarded_prompt(self._prompt_session(), message)
+        session = self._prompt_session()
+        if self.after_first_render is not None:
+            callback, self.after_first_render = self.after_first_render, None
+
+            def once(_app) -> None:
+                session.app.after_render -= once
+                callback()
+
+            session.app.after_render += once
+        return _guarded_prompt(session, message)
 
     def ask(self, question: str, default: str = "") -> str:
         if self.scripted:
@@ -161,7 +173,7 @@ class ChatIO:
         if self.yes and not flagged:
             return Decision(Action.APPLY)
         if flagged:
-            self.console.print(Text("This edit contains facts that appear nowhere in your resume or messages. Apply only if they are true.", style="yellow"))
+            self.console.print(Text("This edit is flagged (⚠ above): apply it only if you are sure it is right.", style="yellow"))
         while True:
             try:
                 answer = self.ask(CONFIRM_QUESTION)

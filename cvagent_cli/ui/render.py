@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.live import Live
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -38,6 +37,13 @@ INFO, WARN, MUTED, GOOD, ADD, DEL, HUNK = "cyan", "yellow", "dim", "green", "gre
 
 
 # -- pure helpers (unit-tested directly) -----------------------------------------------------
+def _markdown(text: str):
+    # rich.markdown (and pygments behind it) is imported on the first answer, not at start-up.
+    from rich.markdown import Markdown
+
+    return Markdown(text)
+
+
 def diff_rows(diff: str) -> list[tuple[str, Text]]:
     """(gutter, line) pairs for a unified diff: old/new line numbers from its ``@@``
     headers, so every line carries the number it has (or had) in the user's file.
@@ -228,13 +234,13 @@ class EventRenderer:
                 head, self._buffer = self._buffer[:cut], self._buffer[cut:]
                 self._stop_live()
                 if head.strip():
-                    self.console.print(Markdown(head))
+                    self.console.print(_markdown(head))
         self._paint()
 
     def _renderable(self):
         if self._kind == "thinking":
             return Text(self._buffer, style=f"{MUTED} italic")
-        return Markdown(self._buffer)
+        return _markdown(self._buffer)
 
     def _paint(self, force: bool = False) -> None:
         if not self._buffer:
@@ -265,7 +271,7 @@ class EventRenderer:
                 if self._kind == "thinking":
                     self.console.print(Text(self._buffer.strip(), style=f"{MUTED} italic"))
                 else:
-                    self.console.print(Markdown(self._buffer))
+                    self.console.print(_markdown(self._buffer))
         elif self._wrote_raw:
             self.console.print()
         self._buffer, self._kind, self._wrote_raw = "", "", False
