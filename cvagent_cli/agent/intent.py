@@ -145,7 +145,7 @@ _ANALYZE_WEAK_RE = re.compile(
 )
 _EDIT_STRONG_RE = re.compile(
     r"\boptimi[sz]e\b|\bre-?write\b|\bpolish\b|\brephrase\b|\breword\b|\bredraft\b|\bproofread\b"
-    r"|\bquantify\b|\bmake\s+(?:it|this|them|my\s+\w+)\s+(?:more|less|better|stronger|shorter|punchier|concise)"
+    r"|\bquantify\b|\bmake\s+(?:it|this|them|(?:my|the)(?:\s+\w+){1,3}?)\s+(?:more|less|better|stronger|shorter|longer|punchier|concise|clearer|\w+\s+lines?)\b"
     r"|优化|改写|润色|重写|修改|改一下|改改|改进|完善|精简|美化|量化|提炼|帮我挖掘|挖掘|深挖|改成|改为",
     re.IGNORECASE,
 )
@@ -159,6 +159,7 @@ _EDIT_WEAK_RE = re.compile(
 # Words that make a message about the user's resume rather than about careers in general.
 _RESUME_OBJECT_RE = re.compile(
     r"\b(?:resume|résumé|cv|section|bullets?|summary|headline|profile|experience|projects?|education"
+    r"|dates?|headings?|typos?|grammar|formatting|job\s+titles?"
     r"|skills\s+section|wording|this\s+(?:line|part|one|paragraph|entry|job|role))\b"
     r"|\bmy\s+(?:skills|job\s+titles?|titles?|achievements|work)\b|\b(?:it|this|that|them)\b"
     r"|简历|经历|经验|项目|技能|教育|自我评价|个人简介|求职意向|描述|这段|这条|这部分|这句|这一段|板块|部分",

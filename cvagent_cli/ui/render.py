@@ -37,6 +37,16 @@ INFO, WARN, MUTED, GOOD, ADD, DEL, HUNK = "cyan", "yellow", "dim", "green", "gre
 
 
 # -- pure helpers (unit-tested directly) -----------------------------------------------------
+# Truthfulness flags (number, date, organization, title …) are "possibly invented";
+# the guards' kinds say what else made the edit need a human yes.
+FLAG_LABELS = {
+    "contact": "contact details",
+    "deletion": "deletes content",
+    "injection": "suspicious file",
+    "secret": "secret",
+}
+
+
 def _markdown(text: str):
     # rich.markdown (and pygments behind it) is imported on the first answer, not at start-up.
     from rich.markdown import Markdown
@@ -328,7 +338,8 @@ class EventRenderer:
         print_diff(self.console, edit.diff)
         for flag in edit.flags:
             message = getattr(flag, "message", None) or str(flag)
-            self.console.print(Text(f"⚠ possibly invented: {clean(message)}", style=WARN), soft_wrap=True)
+            label = FLAG_LABELS.get(getattr(flag, "kind", ""), "possibly invented")
+            self.console.print(Text(f"⚠ {label}: {clean(message)}", style=WARN), soft_wrap=True)
 
     def _on_EditOutcome(self, event: ev.EditOutcome) -> None:
         if event.applied:

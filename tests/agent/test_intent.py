@@ -285,3 +285,12 @@ def test_general_question_is_question_or_unknown_without_a_model():
 )
 def test_detect_language(text: str, language: str):
     assert detect_language(text) == language
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["make my first work bullet stronger", "make the summary two lines", "now fix the dates", "fix the typos"],
+)
+def test_everyday_edit_requests_need_no_classifier_round_trip(text):
+    result = classify_heuristic(text)
+    assert result is not None and result.intent is Intent.EDIT

@@ -273,3 +273,19 @@ def test_control_characters_from_a_resume_never_reach_the_terminal():
     assert "␛[2J" in printed
     assert clean("tab\tand\nnewline") == "tab\tand\nnewline"
     assert clean("bell\x07") == "bell␇"
+
+
+def test_guard_flags_are_labelled_by_what_they_protect():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cvagent_cli.agent import events as ev
+    from cvagent_cli.agent.guards import EditFlag
+    from cvagent_cli.ui.render import EventRenderer
+
+    stream = StringIO()
+    renderer = EventRenderer(Console(file=stream, color_system=None, width=120))
+    flag = EditFlag("contact", "email", "this edit changes your email (a@x.example → b@y.example)")
+    renderer.render(ev.ProposedEdit(id="e1", tool_call_id="c1", reason="r", before="a\n", after="b\n", diff="@@ -1 +1 @@\n-a\n+b", flags=(flag,)))
+    assert "⚠ contact details: this edit changes your email" in stream.getvalue()
