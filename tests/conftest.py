@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,23 @@ def isolated_home(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def samples() -> Path:
     return SAMPLES
+
+
+@pytest.fixture
+def server():
+    """A strict loopback OpenAI-compatible server (tests/support/openai_server.py)."""
+    from tests.support.openai_server import LoopbackServer
+
+    with LoopbackServer() as srv:
+        yield srv
+
+
+@pytest.fixture
+def resume(tmp_path):
+    """A private copy of the 2-page English sample resume."""
+    path = tmp_path / "resume.md"
+    shutil.copy(SAMPLES / "en_senior_backend.md", path)
+    return path
 
 
 def sample_resume_paths() -> list[Path]:

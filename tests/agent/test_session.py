@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import shutil
 
-import pytest
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.history import ChatHistory
@@ -14,21 +12,7 @@ from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.settings import load_settings
-from tests.conftest import SAMPLES
-from tests.support.openai_server import LoopbackServer, Reply
-
-
-@pytest.fixture
-def server():
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def resume(tmp_path):
-    path = tmp_path / "resume.md"
-    shutil.copy(SAMPLES / "en_senior_backend.md", path)
-    return path
+from tests.support.openai_server import Reply
 
 
 def gateway(server, monkeypatch):

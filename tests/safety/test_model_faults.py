@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import socket
 
 import pytest
@@ -24,7 +23,6 @@ from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.settings import load_settings
-from tests.conftest import SAMPLES
 from tests.safety.helpers import FAKE_KEY, assert_no_traceback, cli_env, run_cli, write_config
 from tests.support.openai_server import (
     LoopbackServer,
@@ -37,19 +35,6 @@ from tests.support.openai_server import (
     status,
     tool_calls,
 )
-
-
-@pytest.fixture
-def server():
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def resume(tmp_path):
-    path = tmp_path / "resume.md"
-    shutil.copy(SAMPLES / "en_senior_backend.md", path)
-    return path
 
 
 class Harness:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import stat
 from pathlib import Path
 
@@ -22,9 +21,8 @@ from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.settings import load_settings
 from cvagent_cli.ui.io import ChatIO
-from tests.conftest import SAMPLES
 from tests.safety.helpers import FAKE_KEY, assert_no_traceback, cli_env, run_cli
-from tests.support.openai_server import LoopbackServer, Reply, status, tool_calls
+from tests.support.openai_server import Reply, status, tool_calls
 from tests.support.scripted import Reply as Scripted
 from tests.support.scripted import ScriptedModel, tool
 
@@ -58,19 +56,6 @@ def _assert_private(home: Path) -> list[Path]:
             assert mode == 0o600, f"{path} is {oct(mode)}"
             files.append(path)
     return files
-
-
-@pytest.fixture
-def server():
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def resume(tmp_path):
-    path = tmp_path / "resume.md"
-    shutil.copy(SAMPLES / "en_senior_backend.md", path)
-    return path
 
 
 def _session(server, resume, monkeypatch, **kw) -> ChatSession:
