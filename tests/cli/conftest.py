@@ -4,33 +4,17 @@ OpenAI-compatible server (never the network)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.openai_server import LoopbackServer
-
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_resumes" / "en_senior_backend.md"
 SUMMARY_OLD = "Comfortable owning a service from design doc to on-call rotation."
 SUMMARY_NEW = "Owns services end to end, from design doc to on-call rotation."
 TIMEOUT = 180  # shared, busy machines: generous, and never asserted as a duration
-
-
-@pytest.fixture
-def server():
-    with LoopbackServer() as srv:
-        yield srv
-
-
-@pytest.fixture
-def resume(tmp_path) -> Path:
-    target = tmp_path / "resume.md"
-    shutil.copyfile(SAMPLE, target)
-    return target
 
 
 @pytest.fixture

@@ -1,0 +1,120 @@
+"""``cvagent analyze`` as users run it: files, folders, stdin, JSON, exit codes, --llm."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.cli.conftest import ROOT, TIMEOUT
+from tests.conftest import SAMPLES
+from tests.support.openai_server import Reply
+
+WEAK = SAMPLES / "en_weak_generalist.md"
+STRONG = SAMPLES / "en_senior_backend.md"
+
+
+def analyze(args, *, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
+    base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
+    return subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", "analyze", *map(str, args)],
+        input=stdin, capture_output=True, env={**base, **(env or {})}, timeout=TIMEOUT, cwd=ROOT,
+    )
+
+
+def test_report_names_score_categories_and_line_references():
+    proc = analyze([WEAK])
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    assert "Score" in out and "/100" in out
+    for category in ("completeness", "impact", "clarity", "dates", "ats"):
+        assert category in out
+    assert "L15" in out and "Responsible for" in out
+    assert "\x1b[" not in out  # plain text when piped
+
+
+def test_piped_resume_is_read_from_stdin():
+    proc = analyze([], stdin=WEAK.read_bytes())
+    assert proc.returncode == 0, proc.stderr
+    assert "<stdin>" in proc.stdout.decode()
+
+
+def test_gbk_file_is_read_and_quoted_correctly(tmp_path):
+    path = tmp_path / "gbk.md"
+    path.write_bytes((SAMPLES / "zh_weak_operations.md").read_text(encoding="utf-8").encode("gbk"))
+    proc = analyze([path, "--json"])
+    report = json.loads(proc.stdout)
+    assert report["basics"]["name"] == "张丽"
+    assert any("负责" in (f["text"] or "") for f in report["findings"])
+
+
+def test_json_is_versioned_and_complete():
+    report = json.loads(analyze([STRONG, "--json", "--jd", SAMPLES / "jd_en_backend.md"]).stdout)
+    assert report["schema_version"] == 1
+    assert set(report) >= {"score", "categories", "findings", "stats", "basics", "sections", "jd", "scoring"}
+    assert report["jd"]["coverage"] > 50 and "Node.js" in report["jd"]["missing"]
+
+
+def test_several_files_give_json_lines_one_object_each():
+    proc = analyze([STRONG, WEAK, "--json"])
+    lines = proc.stdout.decode().splitlines()
+    assert [json.loads(line)["source"].endswith(name) for line, name in zip(lines, ["en_senior_backend.md", "en_weak_generalist.md"])] == [True, True]
+
+
+def test_folder_gives_a_batch_summary(tmp_path):
+    for name in ("en_weak_generalist.md", "zh_new_grad.md"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    out = analyze([tmp_path]).stdout.decode()
+    assert "Batch summary" in out and "en_weak_generalist.md" in out and "王晓雨" in out
+
+
+@pytest.mark.parametrize("threshold, code", [(90, 1), (10, 0)])
+def test_min_score_gates_ci(threshold, code):
+    proc = analyze([WEAK, "--min-score", threshold])
+    assert proc.returncode == code
+    if code:
+        assert "below --min-score" in proc.stderr.decode()
+
+
+def test_explain_prints_the_formula():
+    assert "weighted mean" in analyze([STRONG, "--explain"]).stdout.decode()
+
+
+def _write(path, data: bytes):
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda d: d / "missing.md", "no such file"),
+        (lambda d: d, "folder with no Markdown"),
+        (lambda d: _write(d / "cv.pdf", b"%PDF-1.7\n"), "PDF"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path, make, message):
+    proc = analyze([make(tmp_path)])
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and message in err and "Traceback" not in err
+
+
+def test_llm_review_streams_from_the_configured_model(server, isolated_home):
+    server.enqueue(Reply(text="**Strengths**\n- Clear metrics\n\n**Three most valuable rewrites**\n1. Before: x After: y"))
+    env = {"CVAGENT_HOME": str(isolated_home), "CVAGENT_MODEL": "openai/test-model", "CVAGENT_API_BASE": server.url, "OPENAI_API_KEY": "sk-test-1234567890"}
+    proc = analyze([STRONG, "--llm"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "Three most valuable rewrites" in proc.stdout.decode()
+    sent = server.requests[0]["messages"]
+    assert "<untrusted" in sent[1]["content"] and "Offline score" in sent[1]["content"]
+
+
+def test_llm_review_without_a_model_names_what_to_set(isolated_home):
+    proc = analyze([STRONG, "--llm"], env={"CVAGENT_HOME": str(isolated_home)})
+    err = proc.stderr.decode()
+    assert proc.returncode == 3 and "no model configured" in err and "CVAGENT_MODEL" in err
