@@ -21,8 +21,10 @@ MAX_SUMMARIES = 12
 
 
 class ResumeAgent(ToolCallAgent):
-    def __init__(self, *, registry: CapabilityRegistry, capability: str = "base", classify_with_model: bool = True, **kwargs) -> None:
+    def __init__(self, *, registry: CapabilityRegistry, capability: str = "base", classify_with_model: bool = True, loader=None, **kwargs) -> None:
         super().__init__(**kwargs)
+        # Opening another resume is the session's job (lock, history, undo log).
+        self.loader = loader or self.workspace.load
         self.registry = registry
         self.capability: Capability = registry.get(capability)
         self.stage = self._new_stage_machine()
@@ -96,7 +98,7 @@ class ResumeAgent(ToolCallAgent):
         """LOAD_RESUME: the user typed a path, so load it without a model round trip."""
         target = Path(path).expanduser()
         try:
-            doc = self.workspace.load(target)
+            doc = self.loader(target)
         except CvAgentError as exc:
             yield ev.ErrorEvent(exc.message, hint=exc.hint)
             yield ev.Done("error")

@@ -41,11 +41,13 @@ class ChatSession:
         registry: CapabilityRegistry | None = None,
         classify_with_model: bool = True,
         lock=None,
+        lock_factory=None,
         temperature: float | None = None,
     ) -> None:
         self.warnings: list[str] = []
         self.notices: list[str] = []
         self.lock = lock
+        self.lock_factory = lock_factory  # path -> held lock, for resumes opened later
         self.registry = registry or CapabilityRegistry.load()
         self.warnings += list(getattr(self.registry, "warnings", []))
         on_disk = doc is not None and doc.path is not None
@@ -67,6 +69,7 @@ class ChatSession:
             max_steps=max_steps,
             auto_apply=auto_apply,
             temperature=temperature,
+            loader=self.open_resume,
         )
         if self.history is not None:
             if new:
@@ -99,23 +102,26 @@ class ChatSession:
         if notice:
             yield ev.Notice(notice, "warning")
             self.agent.summaries.append(f"note: {notice}")
-        had_doc = self.workspace.doc
         try:
             yield from self.agent.run(text, approve)
         finally:
-            if self.workspace.doc is not had_doc and self.workspace.doc is not None and self.workspace.doc.path and had_doc is None:
-                self._attach(self.workspace.doc)
             self.save()
 
-    def _attach(self, doc: ResumeDocument) -> None:
-        """A resume was loaded mid-session: give it its own history and undo log."""
-        assert doc.path is not None
-        self.persist = True
-        self.workspace.undo = UndoLog(paths.session_dir(doc.path) / "undo.json")
-        self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)
+    def open_resume(self, path: Path) -> ResumeDocument:
+        """Switch to another resume the user named (/load PATH, or typing its path): check
+        it reads, take its lock (refusing if another cvagent holds it), then load it with
+        its own conversation and undo log."""
+        path = Path(path).expanduser()
+        ResumeDocument.from_path(path)  # a bad file fails before any lock changes hands
+        current = self.workspace.doc.path if self.workspace.doc is not None else None
+        if self.lock_factory is not None and not self.workspace.read_only and (current is None or current.resolve() != path.resolve()):
+            new_lock = self.lock_factory(path)  # LockedError names the other process
+            old, self.lock = self.lock, new_lock
+            if old is not None:
+                old.release()
+        return self.load(path)
 
     def load(self, path: Path) -> ResumeDocument:
-        """/load PATH: the user typed it."""
         self.save()
         doc = self.workspace.load(Path(path).expanduser(), UndoLog(paths.session_dir(Path(path).expanduser()) / "undo.json"))
         self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)  # type: ignore[arg-type]

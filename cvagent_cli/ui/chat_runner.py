@@ -137,6 +137,7 @@ def run_chat(
         session = ChatSession(
             client=client, doc=doc, jd=job, capability=pack, max_steps=max_steps or settings.max_steps,
             auto_apply=yes, read_only=read_only, new=new, persist=not read_only, lock=lock,
+            lock_factory=None if read_only else acquire_lock,
             temperature=settings.temperature,
         )
     except BaseException:
@@ -162,7 +163,7 @@ def run_chat(
         preload(new_client)
         return new_client
 
-    repl = Repl(session, io, renderer=renderer, make_client=switch_model, lock_factory=acquire_lock, read_only=read_only)
+    repl = Repl(session, io, renderer=renderer, make_client=switch_model, read_only=read_only)
     for text in session.notices:
         renderer.notice(text)
     for text in session.warnings:

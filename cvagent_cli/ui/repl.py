@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.errors import CvAgentError, LockedError
+from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 
@@ -33,14 +33,12 @@ class Repl:
         *,
         renderer: EventRenderer | None = None,
         make_client: Callable[[str], object] | None = None,
-        lock_factory: Callable[[Path], object] | None = None,
         read_only: bool = False,
     ) -> None:
         self.session = session
         self.io = io
         self.renderer = renderer or EventRenderer(io.console)
         self.make_client = make_client
-        self.lock_factory = lock_factory
         self.read_only = read_only
 
     @property
@@ -105,31 +103,9 @@ class Repl:
             return None
         before = self.ws.doc
         result = run_turn(self.session, text, self.renderer, self.io.confirm_edit)
-        after = self.ws.doc
-        if after is not None and after.path is not None and (before is None or before.path != after.path):
-            self._adopt_loaded(after.path, had_doc=before is not None)
-        return result
-
-    def _adopt_loaded(self, path: Path, had_doc: bool) -> None:
-        """The agent loaded a resume the user named (LOAD_RESUME): lock it, and give it its
-        own history and undo log like /load does (ChatSession only does that itself when
-        no resume was loaded before)."""
-        try:
-            self._switch_lock(path)
-        except LockedError as exc:
-            self.ws.read_only = True
-            self.renderer.notice(f"{exc.message}; opened read-only", "warning")
-        if had_doc:
-            self.session.load(path)
+        if self.ws.doc is not before:
             self._print_notices()
-
-    def _switch_lock(self, path: Path) -> None:
-        if self.read_only or self.lock_factory is None:
-            return
-        new_lock = self.lock_factory(path)
-        old, self.session.lock = self.session.lock, new_lock
-        if old is not None:
-            old.release()
+        return result
 
     def _print_notices(self) -> None:
         for text in self.session.notices:
@@ -396,13 +372,7 @@ class Repl:
         if not arg:
             raise CvAgentError("which resume?", hint="/load PATH")
         path = Path(arg).expanduser()
-        from cvagent_cli.resume.document import ResumeDocument
-
-        ResumeDocument.from_path(path)  # fail on a bad file before touching any lock
-        current = self.ws.doc.path if self.ws.doc is not None else None
-        if current is None or current.resolve() != path.resolve():
-            self._switch_lock(path)
-        doc = self.session.load(path)
+        doc = self.session.open_resume(path)
         self.renderer.notice(f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)")
         self._print_notices()
 

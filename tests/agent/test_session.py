@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 
+import pytest
+
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.messages import validate_sequence
@@ -99,3 +101,25 @@ def test_api_key_never_reaches_history(server, resume, monkeypatch):
     list(session.ask("my key is sk-test-not-a-real-key-1234567890, keep it safe"))
     stored = ChatHistory.for_resume(resume).path.read_text(encoding="utf-8")
     assert "sk-test-not-a-real-key" not in stored and "[REDACTED]" in stored
+
+
+def test_typing_another_resume_path_switches_lock_history_and_undo_log(server, resume, tmp_path, monkeypatch):
+    from cvagent_cli.resume.lock import ResumeLock
+
+    other = tmp_path / "other.md"
+    other.write_text(resume.read_text(encoding="utf-8").replace("Daniel", "Dana"), encoding="utf-8")
+
+    def take(path):
+        return ResumeLock(path).acquire()
+
+    first = take(resume)
+    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), lock=first,
+                          lock_factory=take, classify_with_model=False)
+    list(session.ask(f"load {other}"))
+    assert session.workspace.doc.path == other and server.requests == []
+    assert session.history.path.parent.name.startswith("other-")
+    assert session.workspace.undo.path.parent == session.history.path.parent
+    assert not first.is_held and session.lock.is_held
+    with pytest.raises(Exception, match="being edited by another cvagent"):
+        take(other)
+    session.close()

@@ -406,7 +406,7 @@ def test_typing_a_path_loads_that_resume_with_its_own_lock_and_history(resume, t
 
     first = FakeLock(resume)
     repl, out, client = make_repl(resume, [f"load {other}", str(other)], lock=first)
-    repl.lock_factory = FakeLock
+    repl.session.lock_factory = FakeLock
     repl.run()
     assert repl.session.workspace.doc.path == other
     assert client.requests == []  # loaded directly, no model round trip
