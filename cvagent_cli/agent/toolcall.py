@@ -35,7 +35,7 @@ STUCK_HINT = (
 )
 
 
-HISTORY_TOKENS = 800  # earlier turns sent per request; the current turn always goes whole
+HISTORY_TOKENS = 600  # earlier turns sent per request; the current turn always goes whole
 OLD_ANSWER_CHARS = 700
 _CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
