@@ -32,14 +32,23 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import threading
-import uuid
 import warnings
 from typing import Any, Callable, Iterator
 
-from cvagent_cli.errors import ConfigError, ContextWindowError, ModelError
-from cvagent_cli.llm.retry import RetryPolicy, parse_retry_after
+from cvagent_cli.errors import ConfigError, ModelError
+from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import them from here
+    PROVIDER_KEY_VARS,
+    _cause_chain,
+    _looks_like_context_error,
+    _retry_after_of,
+    _server_message,
+    key_var,
+    scrub_secrets,
+    translate,
+)
+from cvagent_cli.llm.retry import RetryPolicy
+from cvagent_cli.llm.toolcalls import _get, _ToolCallAssembler
 from cvagent_cli.llm.types import (
     ModelResponse,
     StreamEvent,
@@ -51,30 +60,6 @@ from cvagent_cli.llm.types import (
 from cvagent_cli.settings import Settings
 
 DUMMY_API_KEY = "sk-no-key-required"
-
-#: provider -> the environment variable holding its key (for hints after a 401)
-PROVIDER_KEY_VARS: dict[str, str] = {
-    "openai": "OPENAI_API_KEY",
-    "text-completion-openai": "OPENAI_API_KEY",
-    "anthropic": "ANTHROPIC_API_KEY",
-    "deepseek": "DEEPSEEK_API_KEY",
-    "gemini": "GEMINI_API_KEY",
-    "mistral": "MISTRAL_API_KEY",
-    "groq": "GROQ_API_KEY",
-    "openrouter": "OPENROUTER_API_KEY",
-    "together_ai": "TOGETHERAI_API_KEY",
-    "xai": "XAI_API_KEY",
-    "cohere": "COHERE_API_KEY",
-    "cohere_chat": "COHERE_API_KEY",
-    "fireworks_ai": "FIREWORKS_AI_API_KEY",
-    "perplexity": "PERPLEXITYAI_API_KEY",
-    "azure": "AZURE_API_KEY",
-    "dashscope": "DASHSCOPE_API_KEY",
-    "moonshot": "MOONSHOT_API_KEY",
-    "cerebras": "CEREBRAS_API_KEY",
-    "deepinfra": "DEEPINFRA_API_KEY",
-    "huggingface": "HF_TOKEN",
-}
 
 #: providers that authenticate from ambient credentials (profiles, ADC), not one env var
 _AMBIENT_CREDENTIALS = {"bedrock", "bedrock_converse", "sagemaker", "sagemaker_chat",
@@ -154,138 +139,6 @@ def preload_in_background() -> threading.Thread:
 
 def litellm_loaded() -> bool:
     return _litellm_module is not None
-
-
-# ------------------------------------------------------------------ scrubbing
-
-_SECRET_PATTERNS = [
-    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_\-\*\.]{3,}"), r"\1-***"),
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), "AIza***"),
-    (re.compile(r"(?i)\b(bearer)\s+[^\s'\"]+"), r"\1 ***"),
-    (re.compile(r"(?i)([?&](?:api[_-]?)?key=)[^&\s'\"]+"), r"\1***"),
-    (re.compile(r"(//)[^/@\s]+:[^/@\s]+@"), r"\1***@"),
-]
-
-
-def scrub_secrets(text: str) -> str:
-    """Remove anything that looks like an API key (and the values of key variables)."""
-    for name, value in os.environ.items():
-        upper = name.upper()
-        if value and len(value) >= 8 and (
-            upper.endswith(("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY"))
-        ) and value in text:
-            text = text.replace(value, "***")
-    for pattern, repl in _SECRET_PATTERNS:
-        text = pattern.sub(repl, text)
-    return text
-
-
-_PREFIX_RE = re.compile(r"^\s*(?:litellm\.)?[A-Za-z_]*(?:Error|Exception)\s*(?::|-)\s*")
-
-
-def _server_message(exc: BaseException) -> str:
-    """The human part of a litellm error message, on one line, without class prefixes."""
-    body = getattr(exc, "body", None)
-    text = None
-    if isinstance(body, dict):
-        inner = body.get("error") if isinstance(body.get("error"), dict) else body
-        if isinstance(inner.get("message"), str):
-            text = inner["message"]
-    if not text:
-        text = getattr(exc, "message", None) or str(exc)
-    text = str(text)
-    for _ in range(6):
-        stripped = _PREFIX_RE.sub("", text, count=1)
-        if stripped == text:
-            break
-        text = stripped
-    text = text.split("\nReceived Model Group", 1)[0]
-    text = " ".join(text.split())
-    if len(text) > 300:
-        text = text[:297] + "..."
-    return scrub_secrets(text)
-
-
-def _cause_chain(exc: BaseException) -> list[BaseException]:
-    chain: list[BaseException] = []
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        chain.append(current)
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return chain
-
-
-_CONTEXT_HINTS = ("maximum context length", "context_length_exceeded", "context length",
-                  "context window", "too many tokens", "exceeds the available context")
-
-
-def _looks_like_context_error(text: str) -> bool:
-    lowered = text.lower()
-    return any(h in lowered for h in _CONTEXT_HINTS)
-
-
-# ------------------------------------------------------------------ tool calls
-
-
-class _ToolCallAssembler:
-    """Joins streamed tool-call fragments into whole calls.
-
-    OpenAI sends ``id``/``name`` only in a call's first fragment and the ``arguments``
-    string in later pieces, all keyed by ``index``.  Some servers omit ``index`` or reuse
-    index 0 for several calls with different ids; both are handled.
-    """
-
-    def __init__(self) -> None:
-        self._calls: list[dict[str, Any]] = []
-        self._by_index: dict[Any, dict[str, Any]] = {}
-
-    def add(self, fragments: Any) -> None:
-        for frag in fragments or []:
-            index = _get(frag, "index")
-            call_id = _get(frag, "id")
-            fn = _get(frag, "function")
-            name = _get(fn, "name") if fn is not None else None
-            args = _get(fn, "arguments") if fn is not None else None
-            slot = self._by_index.get(index) if index is not None else None
-            if index is None and slot is None and self._calls and not call_id:
-                slot = self._calls[-1]
-            if slot is not None and call_id and slot["id"] and slot["id"] != call_id:
-                slot = None  # a new call reusing the index
-            if slot is None:
-                slot = {"id": call_id or "", "name": "", "arguments": []}
-                self._calls.append(slot)
-                self._by_index[index if index is not None else ("pos", len(self._calls))] = slot
-            if call_id and not slot["id"]:
-                slot["id"] = call_id
-            if name:
-                slot["name"] = slot["name"] or name
-            if args:
-                slot["arguments"].append(args)
-
-    def __bool__(self) -> bool:
-        return bool(self._calls)
-
-    def result(self) -> list[ToolCallRequest]:
-        out = []
-        for slot in self._calls:
-            raw = "".join(slot["arguments"])
-            args = raw if raw.strip() else "{}"  # no-argument calls: what OpenAI sends
-            out.append(ToolCallRequest(
-                id=slot["id"] or f"call_{uuid.uuid4().hex[:24]}",
-                name=slot["name"],
-                arguments=args,
-            ))
-        return out
-
-
-def _get(obj: Any, key: str) -> Any:
-    if obj is None:
-        return None
-    if isinstance(obj, dict):
-        return obj.get(key)
-    return getattr(obj, key, None)
 
 
 # ------------------------------------------------------------------ the gateway
@@ -544,9 +397,7 @@ class LiteLLMGateway:
         return scrub_secrets(base) if base else None
 
     def _key_var(self, provider: str | None) -> str:
-        if provider and provider in PROVIDER_KEY_VARS:
-            return PROVIDER_KEY_VARS[provider]
-        return f"{(provider or 'PROVIDER').upper()}_API_KEY"
+        return key_var(provider)
 
     def _gave_up(self, err: ModelError, retries: int) -> ModelError:
         word = "retry" if retries == 1 else "retries"
@@ -560,104 +411,10 @@ class LiteLLMGateway:
         """Map one litellm/openai/httpx exception to a user-facing ModelError."""
         if isinstance(exc, ModelError):
             return exc
-        ex = litellm.exceptions
         _, provider = self._resolved or (self.model, None)
-        model = self.model
-        msg = _server_message(exc)
-        status = getattr(exc, "status_code", None)
-        chain_names = {type(e).__name__ for e in _cause_chain(exc)}
-        url = self._server_url(provider)
-
-        def make(cls: type[ModelError], message: str, hint: str | None = None,
-                 retryable: bool = False) -> ModelError:
-            err = cls(scrub_secrets(message), hint=scrub_secrets(hint) if hint else None,
-                      retryable=retryable)
-            err.retry_after = _retry_after_of(exc)  # type: ignore[attr-defined]
-            return err
-
-        if isinstance(exc, ex.ContextWindowExceededError) or (
-                isinstance(exc, ex.BadRequestError) and _looks_like_context_error(msg)):
-            limit = re.search(r"maximum context length is (\d+) tokens", msg)
-            detail = f" (its limit is {limit.group(1)} tokens)" if limit else ""
-            return make(ContextWindowError,
-                        f"the conversation is too long for {model}'s context window{detail}",
-                        hint="start a new chat or shorten the resume; details: " + msg)
-        if isinstance(exc, ex.AuthenticationError):
-            var = self._key_var(provider)
-            if self.settings.api_base:
-                hint = f"the server at {url} rejected the key; set {var} to the key it expects"
-            else:
-                hint = f"check {var}: it is missing, wrong or revoked"
-            return make(ModelError, f"authentication failed for {model}", hint=hint)
-        if isinstance(exc, ex.PermissionDeniedError):
-            return make(ModelError, f"access denied to {model}: {msg}",
-                        hint="your key may not have access to this model")
-        if isinstance(exc, ex.NotFoundError):
-            return make(ModelError, f"model not found: {model}",
-                        hint=f"check the model name; the server said: {msg}")
-        if isinstance(exc, ex.RateLimitError):
-            return make(ModelError, f"rate limited by the model provider: {msg}",
-                        hint="wait a moment and try again, or check your plan's limits",
-                        retryable=True)
-        if isinstance(exc, ex.Timeout) or "ReadTimeout" in chain_names or \
-                "APITimeoutError" in chain_names:
-            return make(ModelError,
-                        f"the model did not answer within {self.settings.timeout:g} s",
-                        hint="the server may be busy; raise the limit with --timeout or "
-                        "CVAGENT_TIMEOUT", retryable=True)
-        if chain_names & {"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}:
-            if url:
-                return make(ModelError, f"cannot reach the model server at {url} — is it "
-                            "running?", hint="start the server or fix --api-base",
-                            retryable=True)
-            return make(ModelError, f"cannot reach the {provider or 'model'} API for {model}",
-                        hint="check your network connection", retryable=True)
-        if isinstance(exc, ex.APIConnectionError) or chain_names & {
-                "APIConnectionError", "RemoteProtocolError", "ReadError",
-                "ConnectionResetError", "ConnectionAbortedError", "BrokenPipeError"}:
-            where = f" at {url}" if url else ""
-            return make(ModelError, f"lost the connection to the model server{where}",
-                        hint="the server closed the connection; try again", retryable=True)
-        if isinstance(exc, (ex.ServiceUnavailableError, ex.InternalServerError,
-                            ex.BadGatewayError)) or (isinstance(status, int) and status >= 500):
-            code = f" (HTTP {status})" if isinstance(status, int) else ""
-            return make(ModelError, f"the model server had an error{code}: {msg}",
-                        hint="usually temporary; try again in a moment", retryable=True)
-        if isinstance(exc, ex.ContentPolicyViolationError):
-            return make(ModelError, f"the provider refused the request: {msg}",
-                        hint="its content policy blocked this message")
-        if isinstance(exc, ex.UnsupportedParamsError):
-            if re.search(r"\btools?\b", msg) and "temperature" not in msg:
-                return make(ModelError, f"{model} does not support tool calling",
-                            hint="cvagent's chat needs a model with tool calling, e.g. "
-                            "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest")
-            return make(ModelError, f"{model} does not accept a parameter cvagent sent: {msg}",
-                        hint="if it is temperature, remove it from config.yaml or the "
-                        "command line")
-        if isinstance(exc, (ex.BadRequestError, ex.UnprocessableEntityError)):
-            if "LLM Provider NOT provided" in msg:
-                return make(ModelError,
-                            f"litellm does not know which provider serves {model!r}",
-                            hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
-                            "or ollama_chat/llama3.1, or pass --api-base")
-            return make(ModelError, f"the model server rejected the request: {msg}")
-        if isinstance(status, int) and status == 429:
-            return make(ModelError, f"rate limited by the model provider: {msg}",
-                        retryable=True)
-        return make(ModelError, f"unexpected error from litellm ({type(exc).__name__}): {msg}")
-
-
-def _retry_after_of(exc: BaseException) -> float | None:
-    for candidate in _cause_chain(exc):
-        response = getattr(candidate, "response", None)
-        headers = getattr(response, "headers", None) if response is not None else None
-        value = parse_retry_after(headers)
-        if value is not None:
-            return value
-        value = parse_retry_after(getattr(candidate, "litellm_response_headers", None))
-        if value is not None:
-            return value
-    return None
+        return translate(exc, litellm, model=self.model, provider=provider,
+                         url=self._server_url(provider), api_base=self.settings.api_base,
+                         timeout=self.settings.timeout)
 
 
 def _close_quietly(response: Any) -> None:
