@@ -6,12 +6,12 @@ with --yes; the user has to confirm it.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 
-from cvagent_cli.agent.fencing import has_hidden_characters
+from cvagent_cli.agent.fencing import INVISIBLE_RE, has_hidden_characters
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.secrets import find_secrets
 
 MAX_SILENT_DELETED_LINES = 4
 
@@ -33,10 +33,8 @@ _HIDDEN_ELEMENT_RE = re.compile(
     r"|visibility\s*:\s*hidden|font-size\s*:\s*0)|color\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|\bhidden\b)[^>]*>.*?</(?P=tag)\s*>",
     re.IGNORECASE | re.DOTALL,
 )
-_INVISIBLE_RE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\U000e0000-\U000e007f]")
 _FRONT_MATTER_RE = re.compile(r"\A(?:\ufeff)?---\r?\n.*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|\Z)", re.DOTALL)
 _BASIC_KEYS = ("name", "email", "phone", "location", "linkedin", "github", "website", "links")
-_SECRET_RE = re.compile(r"\bsk-[A-Za-z0-9_-]{10,}|\bsk-ant-[A-Za-z0-9_-]{10,}|\bAIza[0-9A-Za-z_-]{20,}|\bghp_[A-Za-z0-9]{20,}|\bBearer\s+[A-Za-z0-9._-]{12,}")
 
 
 def visible_text(text: str) -> str:
@@ -50,16 +48,8 @@ def visible_text(text: str) -> str:
         front = "\n".join(kept) + "\n"
         text = text[match.end():]
     text = _HIDDEN_ELEMENT_RE.sub(" ", _HTML_COMMENT_RE.sub(" ", text))
-    lines = [line for line in text.splitlines(keepends=True) if not _INVISIBLE_RE.search(line)]
+    lines = [line for line in text.splitlines(keepends=True) if not INVISIBLE_RE.search(line)]
     return front + "".join(lines)
-
-
-def _secrets(text: str) -> set[str]:
-    found = set(_SECRET_RE.findall(text))
-    for name, value in os.environ.items():
-        if name.endswith(("_API_KEY", "_TOKEN")) and len(value) >= 8 and value in text:
-            found.add(value)
-    return found
 
 
 @dataclass(frozen=True)
@@ -72,7 +62,7 @@ class EditFlag:
 def suspicious_instructions(text: str, limit: int = 5) -> list[tuple[int, str]]:
     """Lines that look like instructions to an AI agent (prompt injection)."""
     found: list[tuple[int, str]] = []
-    cleaned = re.sub("[\u200b-\u200f\u2060-\u2064\ufeff]", "", text)
+    cleaned = INVISIBLE_RE.sub("", text)
     for match in _INSTRUCTION_RE.finditer(cleaned):
         line = cleaned.count("\n", 0, match.start()) + 1
         if not found or found[-1][0] != line:
@@ -101,7 +91,7 @@ def sensitive_edit_flags(before: ResumeDocument, after_text: str, jd_text: str =
     removed = max(before.line_count - after.line_count, 0)
     if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
         flags.append(EditFlag("deletion", f"{removed} lines", f"this edit removes {removed} lines"))
-    for secret in _secrets(after_text) - _secrets(before.text):
+    for secret in find_secrets(after_text) - find_secrets(before.text):
         flags.append(EditFlag("secret", secret[:6] + "…", "this edit writes something that looks like an API key or token into your resume"))
     hits = suspicious_instructions(before.text) + suspicious_instructions(jd_text)
     if hits:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
-from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -23,50 +21,11 @@ from typing import Any
 from cvagent_cli import paths
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
+from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
 from cvagent_cli.resume.textio import atomic_write_bytes
 
 SCHEMA_VERSION = 1
 HISTORY_FILE = "history.json"
-REDACTED = "[REDACTED]"
-
-_SECRET_PATTERNS = [
-    re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{10,}"),  # OpenAI, Anthropic (sk-ant-…), DeepSeek …
-    re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{20,}"),  # Google / Gemini
-    re.compile(r"(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}"),  # GitHub tokens
-]
-_BEARER = re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=\-]{8,}")
-
-
-def _env_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
-    """Values of ``*_API_KEY``/``*_TOKEN`` variables, longest first (read at save time)."""
-    env = os.environ if environ is None else environ
-    values = {
-        value
-        for name, value in env.items()
-        if name.upper().endswith(("_API_KEY", "_TOKEN")) and value and len(value) >= 8
-    }
-    return sorted(values, key=len, reverse=True)
-
-
-def scrub_secrets(value: Any, environ: Mapping[str, str] | None = None) -> Any:
-    """A copy of ``value`` with API-key-like strings replaced, recursing into dicts/lists."""
-    literals = _env_secrets(environ)
-
-    def scrub(item: Any) -> Any:
-        if isinstance(item, str):
-            for literal in literals:
-                item = item.replace(literal, REDACTED)
-            for pattern in _SECRET_PATTERNS:
-                item = pattern.sub(REDACTED, item)
-            return _BEARER.sub(lambda m: m.group(1) + REDACTED, item)
-        if isinstance(item, dict):
-            return {key: scrub(val) for key, val in item.items()}
-        if isinstance(item, (list, tuple)):
-            return [scrub(val) for val in item]
-        return item
-
-    return scrub(value)
-
 
 def _timestamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")

@@ -74,7 +74,7 @@ class ResumeAgent(ToolCallAgent):
         recent = self.memory.to_wire()[-5:]
         client = self.client if self.classify_with_model else None
         self.intent = classify(request, client=client, recent_messages=recent, section_names=names)
-        yield ev.IntentDetected(self.intent.intent.value if hasattr(self.intent.intent, "value") else str(self.intent.intent), self.intent.source, self.intent.confidence)
+        yield ev.IntentDetected(self.intent.intent.value, self.intent.source, self.intent.confidence)
         if self.intent.intent == Intent.LOAD_RESUME and self.intent.path:
             yield from self._load_directly(self.intent.path)
             return
@@ -108,7 +108,7 @@ class ResumeAgent(ToolCallAgent):
         yield ev.Done("loaded", final_text=f"Loaded {target}.")
 
     def prepare(self, step: int) -> Iterator[ev.Event]:
-        intent = self.intent.intent.value if hasattr(self.intent.intent, "value") else str(self.intent.intent)
+        intent = self.intent.intent.value
         self.prompt_parts = build_system_prompt(
             workspace=self.workspace,
             capability_name=self.capability.name,

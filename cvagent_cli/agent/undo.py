@@ -66,7 +66,7 @@ class UndoLog:
 
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
         """Persist the entry *before* the resume is written (see ``reconcile``)."""
-        from cvagent_cli.agent.history import scrub_secrets
+        from cvagent_cli.secrets import scrub_secrets
 
         entry = UndoEntry(uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after)
         self.done.append(entry)

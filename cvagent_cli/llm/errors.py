@@ -8,12 +8,12 @@ the loaded module by the gateway, which stays the only place that imports it.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.llm.retry import parse_retry_after
+from cvagent_cli.secrets import env_secret_values
 
 #: provider -> the environment variable holding its key (for hints after a 401)
 PROVIDER_KEY_VARS: dict[str, str] = {
@@ -60,12 +60,10 @@ _SECRET_PATTERNS = [
 
 
 def scrub_secrets(text: str) -> str:
-    """Remove anything that looks like an API key (and the values of key variables)."""
-    for name, value in os.environ.items():
-        upper = name.upper()
-        if value and len(value) >= 8 and (
-            upper.endswith(("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY"))
-        ) and value in text:
+    """Mask anything that looks like a key in an error message: the key variables' values,
+    and (wider than ``cvagent_cli.secrets``) short fragments, URL credentials, ?key= params."""
+    for value in env_secret_values(suffixes=("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY")):
+        if value in text:
             text = text.replace(value, "***")
     for pattern, repl in _SECRET_PATTERNS:
         text = pattern.sub(repl, text)

@@ -25,7 +25,7 @@ from cvagent_cli import yamlio
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
-    _CONTROL_RE,
+    CONTROL_RE,
     DecodedText,
     TextFormat,
     detect_newline,
@@ -143,7 +143,7 @@ class ResumeDocument:
         self.format = fmt or TextFormat(newline=detect_newline(text))
         self.source = source
         self.path = path
-        self.control_chars = control_chars or len(_CONTROL_RE.findall(text))
+        self.control_chars = control_chars or len(CONTROL_RE.findall(text))
         self.lines: list[str] = split_lines(text)
         self.front_matter: dict | None = None
         self.front_matter_error: str | None = None

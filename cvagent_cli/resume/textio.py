@@ -41,7 +41,7 @@ _MAGIC: list[tuple[bytes, str]] = [
 ]
 
 NEWLINE_RE = re.compile(r"\r\n|\r|\n")
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CJK_RE = re.compile(r"[\u2010-\u2027\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\U00020000-\U0002ffff]")
 
 
@@ -142,7 +142,7 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
             f"{source} is not UTF-8, UTF-16 or GB18030/GBK text",
             hint="save it as UTF-8 Markdown, or " + CONVERT_HINT,
         )
-    controls = len(_CONTROL_RE.findall(text))
+    controls = len(CONTROL_RE.findall(text))
     if controls and controls > max(8, len(text) // 100):
         raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
     fmt = TextFormat(encoding=fmt.encoding, bom=fmt.bom, newline=detect_newline(text))

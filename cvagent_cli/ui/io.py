@@ -236,7 +236,7 @@ class ChatIO:
 def _scrubbed_history(file_history: type, path: Path):
     """prompt-toolkit's FileHistory, but what reaches the disk has API keys removed: a key
     pasted at the prompt stays recallable (in memory) for this session, never persisted."""
-    from cvagent_cli.agent.history import scrub_secrets
+    from cvagent_cli.secrets import scrub_secrets
 
     class ScrubbedFileHistory(file_history):
         def store_string(self, string: str) -> None:

@@ -197,7 +197,7 @@ def _assert_fenced(attack: Attack) -> None:
                 assert not re.search(r"<\s*/?\s*untrusted", body, re.IGNORECASE), f"{where}: a fake untrusted tag survived inside the fence"
                 assert not fencing.has_hidden_characters(body), f"{where}: invisible characters inside the fence"
             outside = _outside_fences(content)
-            visible = fencing._INVISIBLE_RE.sub("", outside)
+            visible = fencing.INVISIBLE_RE.sub("", outside)
             assert "<untrusted" not in outside.replace("<untrusted …>", ""), f"{where}: an unclosed or malformed fence"
             for payload in payloads:
                 assert payload not in outside and payload not in visible, f"{where}: payload {payload!r} outside a fence:\n{outside[:3000]}"
