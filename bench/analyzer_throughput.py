@@ -33,8 +33,11 @@ TODAY = date(2025, 6, 1)  # analyze() reads today's date; fix it for reproducibl
 
 
 def sample_texts() -> list[tuple[str, str]]:
-    return [(p.name, p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("*.md"))
-            if not p.name.startswith(("jd_", "README"))]
+    return [
+        (p.name, p.read_text(encoding="utf-8"))
+        for p in sorted(SAMPLES.glob("*.md"))
+        if not p.name.startswith(("jd_", "README"))
+    ]
 
 
 def longer(text: str, factor: int) -> tuple[str, int]:
@@ -46,7 +49,11 @@ def longer(text: str, factor: int) -> tuple[str, int]:
     doc = ResumeDocument.from_text(text)
     exp = doc.find_section("experience")
     lines = text.splitlines(keepends=True)
-    head, body, tail = "".join(lines[: exp.start_line]), "".join(lines[exp.start_line: exp.end_line]), "".join(lines[exp.end_line:])
+    head, body, tail = (
+        "".join(lines[: exp.start_line]),
+        "".join(lines[exp.start_line : exp.end_line]),
+        "".join(lines[exp.end_line :]),
+    )
     copies = max(1, round((factor * len(text) - len(head) - len(tail)) / len(body)))
     return head + body * copies + tail, copies
 
@@ -96,31 +103,50 @@ def worker(seconds: float, rounds: int) -> dict:
             for _ in range(inner):
                 one("scaled", text)
             times.append((time.perf_counter() - t) / inner)
-        scaling[str(factor)] = {"chars": len(text), "length_ratio": len(text) / len(base),
-                                "experience_copies": copies, "seconds": times}
+        scaling[str(factor)] = {
+            "chars": len(text),
+            "length_ratio": len(text) / len(base),
+            "experience_copies": copies,
+            "seconds": times,
+        }
     return {"cpu": cpu, "files": [n for n, _ in texts], "rates_per_s": rates, "scaling": scaling}
 
 
 def run(ctx: Context) -> list[Figure]:
     seconds, rounds = (1.0, 7) if not ctx.quick else (0.3, 2)
     with Sandbox() as sb:
-        proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(seconds), str(rounds)],
-                              env=sb.env(), capture_output=True, text=True, timeout=900)
+        proc = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--worker", str(seconds), str(rounds)],
+            env=sb.env(),
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
     if proc.returncode != 0:
         raise RuntimeError(f"analyzer worker exited {proc.returncode}:\n{proc.stderr[-2000:]}")
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     ctx.details["analyzer"] = data
     rate = Stat.of(data["rates_per_s"])
     times = {k: Stat.of(v["seconds"]) for k, v in data["scaling"].items()}
-    ctx.log(f"  {len(data['files'])} sample resumes on CPU {data['cpu']}: {rate.median:.0f}/s; "
-            + ", ".join(f"{k}×: {times[k].median * 1000:.1f} ms" for k in times))
+    ctx.log(
+        f"  {len(data['files'])} sample resumes on CPU {data['cpu']}: {rate.median:.0f}/s; "
+        + ", ".join(f"{k}×: {times[k].median * 1000:.1f} ms" for k in times)
+    )
     cal = ctx.calibration.median if ctx.calibration else None
     figures = [
-        Figure("analyzer_rate", f"analyzer: resumes/s, one core ({len(data['files'])} samples)", "per_s", rate,
-               "CPU workload" if cal else "", cal * 1000 if cal else None,
-               (1 / rate.median) / cal if cal else None, target=f"≥ {RATE_TARGET:.0f}/s",
-               met=None if ctx.quick else rate.median >= RATE_TARGET, reference_unit="ms",
-               note="ratio = time per resume / CPU workload"),
+        Figure(
+            "analyzer_rate",
+            f"analyzer: resumes/s, one core ({len(data['files'])} samples)",
+            "per_s",
+            rate,
+            "CPU workload" if cal else "",
+            cal * 1000 if cal else None,
+            (1 / rate.median) / cal if cal else None,
+            target=f"≥ {RATE_TARGET:.0f}/s",
+            met=None if ctx.quick else rate.median >= RATE_TARGET,
+            reference_unit="ms",
+            note="ratio = time per resume / CPU workload",
+        ),
     ]
     base = times["1"].median
     figures.append(Figure("analyzer_1x", "analyzer: sample.md (1×)", "s", times["1"]))
@@ -129,13 +155,26 @@ def run(ctx: Context) -> list[Figure]:
         t = times[factor]
         time_ratio = t.median / base
         per_length = time_ratio / info["length_ratio"]
-        target = f"≤ {SCALE_TARGET * 10:.0f}× time (×{SCALE_TARGET} per length)" if factor == "10" else ""
-        figures.append(Figure(
-            f"analyzer_{factor}x", f"analyzer: {factor}× longer resume", "s", t, "1×", base, time_ratio,
-            target=target,
-            met=(None if ctx.quick else per_length <= SCALE_TARGET) if factor == "10" else None,
-            note=f"{info['length_ratio']:.1f}× the characters ({info['experience_copies']} copies of Experience); "
-                 f"time ratio / length ratio = {per_length:.2f}"))
+        target = (
+            f"≤ {SCALE_TARGET * 10:.0f}× time (×{SCALE_TARGET} per length)"
+            if factor == "10"
+            else ""
+        )
+        figures.append(
+            Figure(
+                f"analyzer_{factor}x",
+                f"analyzer: {factor}× longer resume",
+                "s",
+                t,
+                "1×",
+                base,
+                time_ratio,
+                target=target,
+                met=(None if ctx.quick else per_length <= SCALE_TARGET) if factor == "10" else None,
+                note=f"{info['length_ratio']:.1f}× the characters ({info['experience_copies']} copies of Experience); "
+                f"time ratio / length ratio = {per_length:.2f}",
+            )
+        )
     return figures
 
 

@@ -16,7 +16,15 @@ import subprocess
 import sys
 
 from common import (
-    LITELLM_IMPORT, PYTHON_BARE, Context, Figure, Sandbox, Stat, check_ok, find_cvagent, ratio,
+    LITELLM_IMPORT,
+    PYTHON_BARE,
+    Context,
+    Figure,
+    Sandbox,
+    Stat,
+    check_ok,
+    find_cvagent,
+    ratio,
     run_measured,
 )
 
@@ -40,12 +48,19 @@ print("PROBE " + json.dumps(seen))
 def probe_litellm_free(sandbox: Sandbox) -> dict[str, bool]:
     """{step: litellm loaded after it?} from a fresh interpreter."""
     sample = sandbox.resume("probe.md")
-    proc = subprocess.run([sys.executable, "-c", NO_LITELLM_PROBE, str(sample)], env=sandbox.env(),
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", NO_LITELLM_PROBE, str(sample)],
+        env=sandbox.env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     for line in reversed(proc.stdout.splitlines()):
         if line.startswith("PROBE "):
             return json.loads(line[6:])
-    raise RuntimeError(f"the no-litellm probe printed no result (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
+    raise RuntimeError(
+        f"the no-litellm probe printed no result (exit {proc.returncode}):\n{proc.stderr[-2000:]}"
+    )
 
 
 def run(ctx: Context) -> list[Figure]:
@@ -71,15 +86,17 @@ def run(ctx: Context) -> list[Figure]:
         inproc: list[float] = []
         for i in range(rounds):
             order = list(commands)
-            order = order[i % len(order):] + order[: i % len(order)]  # rotate the order too
+            order = order[i % len(order) :] + order[: i % len(order)]  # rotate the order too
             for name in order:
                 m = run_measured(commands[name], env)
                 check_ok(m, name)
                 samples[name].append(m.wall_s)
                 if name == "litellm":
                     inproc.append(float(m.stdout.strip().splitlines()[-1]))
-            ctx.log(f"  cold start round {i + 1}/{rounds}: "
-                    + ", ".join(f"{k} {samples[k][-1] * 1000:.0f} ms" for k in commands))
+            ctx.log(
+                f"  cold start round {i + 1}/{rounds}: "
+                + ", ".join(f"{k} {samples[k][-1] * 1000:.0f} ms" for k in commands)
+            )
         probe = probe_litellm_free(sb)
 
     stats = {k: Stat.of(v) for k, v in samples.items()}
@@ -98,18 +115,62 @@ def run(ctx: Context) -> list[Figure]:
     analyze_ratio = ratio(stats["analyze"].median, lit)
     free = not any(probe.values())
     return [
-        Figure("litellm_import", "reference: python -c 'import litellm'", "s", stats["litellm"],
-               note="LITELLM_LOCAL_MODEL_COST_MAP=True; every time ratio below is against this"),
-        Figure("litellm_import_inproc", "  … the import statement alone (in-process)", "s", ctx.litellm_import_inproc,
-               ref, lit, ratio(ctx.litellm_import_inproc.median, lit),
-               note="the rest is interpreter start-up and teardown; 'import left' below uses this"),
-        Figure("python_bare", "reference: python -c pass", "s", stats["python"], ref, lit,
-               ratio(stats["python"].median, lit), note="interpreter start-up alone"),
-        Figure("cold_help", "cold start: cvagent --help", "s", stats["help"], ref, lit,
-               ratio(stats["help"].median, lit)),
-        Figure("cold_analyze", "cold start: cvagent analyze sample.md", "s", stats["analyze"], ref, lit,
-               analyze_ratio, target=f"≤ {ANALYZE_TARGET} × import",
-               met=None if ctx.quick else (analyze_ratio is not None and analyze_ratio <= ANALYZE_TARGET)),
-        Figure("no_litellm", "litellm never imported (--help, analyze in-process)", "bool", None,
-               target="not loaded", met=free, value_text="pass" if free else "FAIL: " + ", ".join(k for k, v in probe.items() if v)),
+        Figure(
+            "litellm_import",
+            "reference: python -c 'import litellm'",
+            "s",
+            stats["litellm"],
+            note="LITELLM_LOCAL_MODEL_COST_MAP=True; every time ratio below is against this",
+        ),
+        Figure(
+            "litellm_import_inproc",
+            "  … the import statement alone (in-process)",
+            "s",
+            ctx.litellm_import_inproc,
+            ref,
+            lit,
+            ratio(ctx.litellm_import_inproc.median, lit),
+            note="the rest is interpreter start-up and teardown; 'import left' below uses this",
+        ),
+        Figure(
+            "python_bare",
+            "reference: python -c pass",
+            "s",
+            stats["python"],
+            ref,
+            lit,
+            ratio(stats["python"].median, lit),
+            note="interpreter start-up alone",
+        ),
+        Figure(
+            "cold_help",
+            "cold start: cvagent --help",
+            "s",
+            stats["help"],
+            ref,
+            lit,
+            ratio(stats["help"].median, lit),
+        ),
+        Figure(
+            "cold_analyze",
+            "cold start: cvagent analyze sample.md",
+            "s",
+            stats["analyze"],
+            ref,
+            lit,
+            analyze_ratio,
+            target=f"≤ {ANALYZE_TARGET} × import",
+            met=None
+            if ctx.quick
+            else (analyze_ratio is not None and analyze_ratio <= ANALYZE_TARGET),
+        ),
+        Figure(
+            "no_litellm",
+            "litellm never imported (--help, analyze in-process)",
+            "bool",
+            None,
+            target="not loaded",
+            met=free,
+            value_text="pass" if free else "FAIL: " + ", ".join(k for k, v in probe.items() if v),
+        ),
     ]

@@ -18,9 +18,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_resumes"
@@ -44,7 +45,7 @@ class Stat:
     samples: list[float]
 
     @classmethod
-    def of(cls, samples: Iterable[float]) -> "Stat":
+    def of(cls, samples: Iterable[float]) -> Stat:
         values = [float(v) for v in samples]
         if not values:
             raise ValueError("no samples")
@@ -154,17 +155,22 @@ class Sandbox:
         return target
 
     def env(self, **extra: str | None) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith("CVAGENT_") and k not in ("FORCE_COLOR", "PYTHONPATH")}
-        env.update({
-            "CVAGENT_HOME": str(self.home),
-            "NO_COLOR": "1",
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-            "OPENAI_API_KEY": FAKE_KEY,
-            "PYTHONUNBUFFERED": "1",
-            # ``python -m tests.support…`` and ``bench.*`` from the repo root
-            "PYTHONPATH": str(ROOT),
-        })
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith("CVAGENT_") and k not in ("FORCE_COLOR", "PYTHONPATH")
+        }
+        env.update(
+            {
+                "CVAGENT_HOME": str(self.home),
+                "NO_COLOR": "1",
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "OPENAI_API_KEY": FAKE_KEY,
+                "PYTHONUNBUFFERED": "1",
+                # ``python -m tests.support…`` and ``bench.*`` from the repo root
+                "PYTHONPATH": str(ROOT),
+            }
+        )
         for key, value in extra.items():
             if value is None:
                 env.pop(key, None)
@@ -174,8 +180,14 @@ class Sandbox:
 
     def apply_to_process(self) -> dict[str, str | None]:
         """Point this process's own environment at the sandbox; returns the old values."""
-        keys = ("CVAGENT_HOME", "LITELLM_LOCAL_MODEL_COST_MAP", "OPENAI_API_KEY", "NO_COLOR",
-                "CVAGENT_MODEL", "CVAGENT_API_BASE")
+        keys = (
+            "CVAGENT_HOME",
+            "LITELLM_LOCAL_MODEL_COST_MAP",
+            "OPENAI_API_KEY",
+            "NO_COLOR",
+            "CVAGENT_MODEL",
+            "CVAGENT_API_BASE",
+        )
         old = {k: os.environ.get(k) for k in keys}
         os.environ["CVAGENT_HOME"] = str(self.home)
         os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
@@ -196,7 +208,7 @@ class Sandbox:
     def close(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def __enter__(self) -> "Sandbox":
+    def __enter__(self) -> Sandbox:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -214,14 +226,22 @@ class Measured:
     stderr: str
 
 
-def run_measured(cmd: list[str], env: dict[str, str], *, stdin_text: str | None = None,
-                 cwd: Path | None = None, timeout: float = 120.0) -> Measured:
+def run_measured(
+    cmd: list[str],
+    env: dict[str, str],
+    *,
+    stdin_text: str | None = None,
+    cwd: Path | None = None,
+    timeout: float = 120.0,
+) -> Measured:
     """Run ``cmd`` to completion; wall time from spawn to exit, and that child's own
     peak RSS and CPU times from ``wait4`` (not the cumulative RUSAGE_CHILDREN)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         stdin = subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, env=env, cwd=str(cwd or ROOT), stdin=stdin, stdout=out, stderr=err)
+        proc = subprocess.Popen(
+            cmd, env=env, cwd=str(cwd or ROOT), stdin=stdin, stdout=out, stderr=err
+        )
         if stdin_text is not None:
             assert proc.stdin is not None
             try:
@@ -279,7 +299,9 @@ def run_rss(cmd: list[str], env: dict[str, str], **kwargs: Any) -> Measured:
     the wall time then includes the launcher's start-up, so use it for memory only."""
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "rusage.json"
-        m = run_measured([sys.executable, "-S", "-I", "-c", _RSS_LAUNCHER, str(report)] + cmd, env, **kwargs)
+        m = run_measured(
+            [sys.executable, "-S", "-I", "-c", _RSS_LAUNCHER, str(report)] + cmd, env, **kwargs
+        )
         try:
             data = json.loads(report.read_text())
         except (OSError, ValueError):
@@ -299,14 +321,18 @@ def check_ok(m: Measured, what: str) -> None:
 
 # ``python -c "import litellm"``, also printing how long the import itself took inside
 # the process (the process's wall time adds interpreter start-up and a long teardown)
-LITELLM_IMPORT = [sys.executable, "-c",
-                  "import time; t = time.perf_counter(); import litellm; print(time.perf_counter() - t)"]
+LITELLM_IMPORT = [
+    sys.executable,
+    "-c",
+    "import time; t = time.perf_counter(); import litellm; print(time.perf_counter() - t)",
+]
 PYTHON_BARE = [sys.executable, "-c", "pass"]
 
 
 def cpu_calibration(repeats: int = 5) -> Stat:
     """A fixed pure-Python workload (string, dict and list work, ~10-30 ms): the reference
     for in-process CPU figures, so they can be compared across machines."""
+
     def work() -> int:
         acc: dict[str, int] = {}
         words = [f"w{i % 997}" for i in range(60_000)]
@@ -338,14 +364,18 @@ class Tokenizer:
         try:
             spec = importlib.util.find_spec("litellm")
             if spec is not None and spec.submodule_search_locations:
-                bundled = Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
+                bundled = (
+                    Path(next(iter(spec.submodule_search_locations)))
+                    / "litellm_core_utils"
+                    / "tokenizers"
+                )
                 if bundled.is_dir():
                     os.environ.setdefault("TIKTOKEN_CACHE_DIR", str(bundled))
             import tiktoken
 
             self._enc = tiktoken.get_encoding(encoding)
             self.label = f"tiktoken {encoding} (offline, litellm's bundled copy)"
-        except Exception as exc:  # noqa: BLE001 - fall back, and say so in the results
+        except Exception as exc:
             self.label += f" [{type(exc).__name__}: {exc}]"[:200]
 
     @property
@@ -372,8 +402,9 @@ class Tokenizer:
                     if isinstance(value, str):
                         total += self.count_text(value)
                     elif isinstance(value, list):
-                        total += self.count_text(" ".join(
-                            str(p.get("text", "")) for p in value if isinstance(p, dict)))
+                        total += self.count_text(
+                            " ".join(str(p.get("text", "")) for p in value if isinstance(p, dict))
+                        )
                 elif key == "name" and isinstance(value, str):
                     total += 1 + self.count_text(value)
                 elif key in ("role", "tool_call_id") and isinstance(value, str):
@@ -411,8 +442,11 @@ def machine_info() -> dict[str, Any]:
     except OSError:
         pass
     try:
-        mem_kb = next(int(l.split()[1]) for l in Path("/proc/meminfo").read_text().splitlines()
-                      if l.startswith("MemTotal"))
+        mem_kb = next(
+            int(row.split()[1])
+            for row in Path("/proc/meminfo").read_text().splitlines()
+            if row.startswith("MemTotal")
+        )
         mem_gb = round(mem_kb / 1024 / 1024, 1)
     except (OSError, StopIteration, ValueError):
         mem_gb = None
@@ -422,7 +456,7 @@ def machine_info() -> dict[str, Any]:
             from importlib.metadata import version
 
             versions[dist] = version(dist)
-        except Exception:  # noqa: BLE001
+        except Exception:
             versions[dist] = None
     try:
         load = [round(x, 2) for x in os.getloadavg()]

@@ -49,7 +49,11 @@ def plan_model():
             turn, step = locate(messages)
             if turn is not None:
                 wire = turn.reply(step)
-                self.replies = [Reply(text=wire.text or "", calls=[Call(n, a) for n, a in wire.tool_calls or []])]
+                self.replies = [
+                    Reply(
+                        text=wire.text or "", calls=[Call(n, a) for n, a in wire.tool_calls or []]
+                    )
+                ]
             else:
                 self.replies = [Reply(text="OK.")]
             self.calls += 1
@@ -83,7 +87,9 @@ def new_session(sb: Sandbox, name: str, model_cls, prefill=None):
     from cvagent_cli.resume.document import ResumeDocument
 
     path = sb.resume(name)  # a fresh copy each time: edits always find their text
-    session = ChatSession(client=model_cls(), doc=ResumeDocument.from_path(path), classify_with_model=False, new=True)
+    session = ChatSession(
+        client=model_cls(), doc=ResumeDocument.from_path(path), classify_with_model=False, new=True
+    )
     if prefill is not None:
         session.agent.memory.replace_from(prefill)
         session.save()  # the history file exists and is at its 30-message cap
@@ -129,9 +135,15 @@ def measure_turn(sb: Sandbox, model_cls, prefill: list, text: str, index: int) -
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     session.close()
     steps = max(1, model.calls)
-    return {"wall_s": wall, "model_s": model.model_time, "cpu_s": cpu, "model_cpu_s": model.model_cpu,
-            "steps": steps, "per_step_ms": (wall - model.model_time) / steps * 1000,
-            "per_step_cpu_ms": (cpu - model.model_cpu) / steps * 1000}
+    return {
+        "wall_s": wall,
+        "model_s": model.model_time,
+        "cpu_s": cpu,
+        "model_cpu_s": model.model_cpu,
+        "steps": steps,
+        "per_step_ms": (wall - model.model_time) / steps * 1000,
+        "per_step_cpu_ms": (cpu - model.model_cpu) / steps * 1000,
+    }
 
 
 def components(sb: Sandbox, model_cls, prefill: list, repeats: int) -> dict[str, list[float]]:
@@ -147,15 +159,26 @@ def components(sb: Sandbox, model_cls, prefill: list, repeats: int) -> dict[str,
     agent.intent = classify(text, section_names=[s.title for s in doc.sections if s.title])
     ctx = agent.tool_context()
     allowed = agent.allowed_tools()
-    edit_args = json.dumps({"old_text": "Shipped a self-service query API used by 300+ customer analysts.",
-                            "new_text": "Shipped a self-service query API for 300+ customer analysts.",
-                            "section": "experience"})
+    edit_args = json.dumps(
+        {
+            "old_text": "Shipped a self-service query API used by 300+ customer analysts.",
+            "new_text": "Shipped a self-service query API for 300+ customer analysts.",
+            "section": "experience",
+        }
+    )
     after = doc.text.replace("used by 300+", "for 300+")
     jobs = {
-        "prompt build (prepare + request_messages)": lambda: (list(agent.prepare(1)), agent.request_messages()),
-        "tool: read_resume(experience)": lambda: agent.tools.execute("read_resume", '{"section": "experience"}', ctx, allowed),
+        "prompt build (prepare + request_messages)": lambda: (
+            list(agent.prepare(1)),
+            agent.request_messages(),
+        ),
+        "tool: read_resume(experience)": lambda: agent.tools.execute(
+            "read_resume", '{"section": "experience"}', ctx, allowed
+        ),
         "tool: analyze_resume": lambda: agent.tools.execute("analyze_resume", "{}", ctx, allowed),
-        "tool: edit_resume (proposal, diff, fact check)": lambda: agent.tools.execute("edit_resume", edit_args, ctx, allowed),
+        "tool: edit_resume (proposal, diff, fact check)": lambda: agent.tools.execute(
+            "edit_resume", edit_args, ctx, allowed
+        ),
         "diff rendering (unified_diff)": lambda: unified_diff(doc.text, after, "sample.md"),
         "history save (30 of the messages)": session.save,
     }
@@ -183,7 +206,7 @@ def run(ctx: Context) -> list[Figure]:
             for text in PROBES:  # warm-up: lazy imports, regexes, the analyzer's caches
                 measure_turn(sb, model_cls, window(conversation, 50), text, -1)
             for r in range(reps):
-                for size in SIZES[r % len(SIZES):] + SIZES[: r % len(SIZES)]:  # rotate the order
+                for size in SIZES[r % len(SIZES) :] + SIZES[: r % len(SIZES)]:  # rotate the order
                     prefill = window(conversation, size)
                     actual[size] = len(prefill)
                     for text in PROBES:
@@ -204,30 +227,72 @@ def run(ctx: Context) -> list[Figure]:
         "components_ms": parts,
     }
     for size in SIZES:
-        ctx.log(f"  memory {actual[size]:>2} messages: {stats[size].median:.2f} ms per step "
-                f"({stats[size].min:.2f}–{stats[size].max:.2f})")
+        ctx.log(
+            f"  memory {actual[size]:>2} messages: {stats[size].median:.2f} ms per step "
+            f"({stats[size].min:.2f}–{stats[size].max:.2f})"
+        )
     cal = ctx.calibration.median * 1000 if ctx.calibration else None
     ref = "CPU workload" if cal else ""
     main = stats[50]
     figures = [
-        Figure("overhead_step", "agent overhead/step, excl. model (memory 50, history 30)", "ms", main,
-               ref, cal, main.median / cal if cal else None, target=f"< {TARGET_MS:.0f} ms",
-               met=None if ctx.quick else main.median < TARGET_MS,
-               note="(turn wall − model time) / model calls; read+edit, text and analyzer turns"),
+        Figure(
+            "overhead_step",
+            "agent overhead/step, excl. model (memory 50, history 30)",
+            "ms",
+            main,
+            ref,
+            cal,
+            main.median / cal if cal else None,
+            target=f"< {TARGET_MS:.0f} ms",
+            met=None if ctx.quick else main.median < TARGET_MS,
+            note="(turn wall − model time) / model calls; read+edit, text and analyzer turns",
+        ),
     ]
     cpu_main = Stat.of(x["per_step_cpu_ms"] for x in per_size[50])
-    figures.append(Figure("overhead_step_cpu", "  … CPU time per step (memory 50)", "ms", cpu_main, ref, cal,
-                          cpu_main.median / cal if cal else None,
-                          note="process CPU time: what is left of the wall time without fsync waits and other load"))
-    by_probe = {text: Stat.of(x["per_step_ms"] for x in per_size[50] if x["probe"] == text) for text in PROBES}
-    figures[0].note += "; per probe: " + ", ".join(f"{t!r} {v.median:.1f} ms" for t, v in by_probe.items())
+    figures.append(
+        Figure(
+            "overhead_step_cpu",
+            "  … CPU time per step (memory 50)",
+            "ms",
+            cpu_main,
+            ref,
+            cal,
+            cpu_main.median / cal if cal else None,
+            note="process CPU time: what is left of the wall time without fsync waits and other load",
+        )
+    )
+    by_probe = {
+        text: Stat.of(x["per_step_ms"] for x in per_size[50] if x["probe"] == text)
+        for text in PROBES
+    }
+    figures[0].note += "; per probe: " + ", ".join(
+        f"{t!r} {v.median:.1f} ms" for t, v in by_probe.items()
+    )
     base = stats[10].median
     for size in SIZES[:-1]:
-        figures.append(Figure(f"overhead_step_{size}", f"  … with {actual[size]} messages in memory", "ms", stats[size],
-                              f"memory {actual[50]}", main.median, stats[size].median / main.median if main.median else None))
+        figures.append(
+            Figure(
+                f"overhead_step_{size}",
+                f"  … with {actual[size]} messages in memory",
+                "ms",
+                stats[size],
+                f"memory {actual[50]}",
+                main.median,
+                stats[size].median / main.median if main.median else None,
+            )
+        )
     figures[-1].note = f"growth 10→50 messages: ×{main.median / base:.2f}" if base else ""
     for name, values in parts.items():
         slug = "".join(c if c.isalnum() else "_" for c in name.split(" (")[0]).strip("_")
-        figures.append(Figure("part_" + slug, f"  part: {name}", "ms", Stat.of(values),
-                              ref, cal, Stat.of(values).median / cal if cal else None))
+        figures.append(
+            Figure(
+                "part_" + slug,
+                f"  part: {name}",
+                "ms",
+                Stat.of(values),
+                ref,
+                cal,
+                Stat.of(values).median / cal if cal else None,
+            )
+        )
     return figures

@@ -73,61 +73,131 @@ class Turn:
 def _turns() -> list[Turn]:
     t: list[Turn] = []
 
-    def add(text: str, *tools: list[tuple[str, dict]], final: str | None = None, sentences: int = 5) -> None:
+    def add(
+        text: str, *tools: list[tuple[str, dict]], final: str | None = None, sentences: int = 5
+    ) -> None:
         t.append(Turn(text, list(tools), final or answer(len(t), sentences)))
 
     add("hi! can you help me with my resume?", sentences=3)
     add("analyze my resume and tell me the top issues", [analyze()], sentences=6)
-    add("improve my Experience bullets", [read("experience")], [edit(
-        "Mentored 9 engineers; 4 were promoted to senior and 1 to staff within 3 years.",
-        "Mentored 9 engineers, 4 of whom were promoted to senior and 1 to staff within 3 years.",
-        "experience", "one idea per clause, no semicolon")], sentences=4)
+    add(
+        "improve my Experience bullets",
+        [read("experience")],
+        [
+            edit(
+                "Mentored 9 engineers; 4 were promoted to senior and 1 to staff within 3 years.",
+                "Mentored 9 engineers, 4 of whom were promoted to senior and 1 to staff within 3 years.",
+                "experience",
+                "one idea per clause, no semicolon",
+            )
+        ],
+        sentences=4,
+    )
     add("what do recruiters look for in a backend engineer resume?", sentences=7)
-    add("make the Summary shorter", [read("summary")], [edit(
-        "Comfortable owning a service from design doc to on-call rotation.",
-        "Owns services end to end, from design doc to on-call rotation.",
-        "summary", "shorter, active voice")], sentences=3)
+    add(
+        "make the Summary shorter",
+        [read("summary")],
+        [
+            edit(
+                "Comfortable owning a service from design doc to on-call rotation.",
+                "Owns services end to end, from design doc to on-call rotation.",
+                "summary",
+                "shorter, active voice",
+            )
+        ],
+        sentences=3,
+    )
     add("is my Skills section too long?", sentences=5)
-    add("tighten the Skills section wording", [read("skills")], [edit(
-        "distributed systems design, incident management",
-        "distributed-systems design, incident management",
-        "skills", "consistent hyphenation")], sentences=3)
+    add(
+        "tighten the Skills section wording",
+        [read("skills")],
+        [
+            edit(
+                "distributed systems design, incident management",
+                "distributed-systems design, incident management",
+                "skills",
+                "consistent hyphenation",
+            )
+        ],
+        sentences=3,
+    )
     add("how should I prepare for a system design interview?", sentences=8)
-    add("rewrite the idempotency bullet of the Northwind role to lead with the outcome",
-        [read("experience/staff-software-engineer-northwind-payments-seattle-wa")], [edit(
-            "Designed an idempotency-key framework adopted by 22 internal services, eliminating an estimated 3,100 duplicate charges per month.",
-            "Eliminated an estimated 3,100 duplicate charges per month by designing an idempotency-key framework adopted by 22 internal services.",
-            "experience", "outcome first")], sentences=3)
+    add(
+        "rewrite the idempotency bullet of the Northwind role to lead with the outcome",
+        [read("experience/staff-software-engineer-northwind-payments-seattle-wa")],
+        [
+            edit(
+                "Designed an idempotency-key framework adopted by 22 internal services, eliminating an estimated 3,100 duplicate charges per month.",
+                "Eliminated an estimated 3,100 duplicate charges per month by designing an idempotency-key framework adopted by 22 internal services.",
+                "experience",
+                "outcome first",
+            )
+        ],
+        sentences=3,
+    )
     add("thanks, that's better", sentences=2)
     add("does my Education section need the GPA?", sentences=4)
     add("review the Projects section", [read("projects")], sentences=6)
     add("can the pgshard-lite project line be stronger?", sentences=4)
-    add("it already lists 1,400 stars and 35 contributors; just make the first sentence punchier",
-        [edit("Go library for application-level sharding over PostgreSQL.",
-              "Go library that shards PostgreSQL at the application level.",
-              "projects", "punchier opening")], sentences=3)
+    add(
+        "it already lists 1,400 stars and 35 contributors; just make the first sentence punchier",
+        [
+            edit(
+                "Go library for application-level sharding over PostgreSQL.",
+                "Go library that shards PostgreSQL at the application level.",
+                "projects",
+                "punchier opening",
+            )
+        ],
+        sentences=3,
+    )
     add("what's a good length for a resume with 10 years of experience?", sentences=5)
     add("check my Certifications", [read("certifications")], sentences=4)
     add("analyze the Experience section again", [analyze("experience")], sentences=5)
     add("how do I explain a promotion on my resume?", sentences=6)
-    add("improve the Cascade Logistics bullets in Experience",
-        [read("experience/senior-software-engineer-cascade-logistics-bellevue-wa")], [edit(
-            "Authored the team's on-call runbook and alert taxonomy, reducing pages per week from 40 to 7.",
-            "Cut on-call pages per week from 40 to 7 by authoring the team's runbook and alert taxonomy.",
-            "experience", "outcome first")], sentences=3)
+    add(
+        "improve the Cascade Logistics bullets in Experience",
+        [read("experience/senior-software-engineer-cascade-logistics-bellevue-wa")],
+        [
+            edit(
+                "Authored the team's on-call runbook and alert taxonomy, reducing pages per week from 40 to 7.",
+                "Cut on-call pages per week from 40 to 7 by authoring the team's runbook and alert taxonomy.",
+                "experience",
+                "outcome first",
+            )
+        ],
+        sentences=3,
+    )
     add("should I list Bash in Skills?", sentences=4)
     add("what about cover letters, do they matter?", sentences=6)
-    add("make my Summary mention Kafka", [read("summary")], [edit(
-        "building high-throughput distributed systems in Go and Python.",
-        "building high-throughput distributed systems in Go and Python on Kafka and PostgreSQL.",
-        "summary", "name the core stack")], sentences=3)
+    add(
+        "make my Summary mention Kafka",
+        [read("summary")],
+        [
+            edit(
+                "building high-throughput distributed systems in Go and Python.",
+                "building high-throughput distributed systems in Go and Python on Kafka and PostgreSQL.",
+                "summary",
+                "name the core stack",
+            )
+        ],
+        sentences=3,
+    )
     add("any ATS problems left in my resume?", [analyze()], sentences=5)
     add("how do I negotiate salary for a staff role?", sentences=8)
-    add("shorten the Bluefin Analytics bullets in Experience",
-        [read("experience/software-engineer-bluefin-analytics-portland-or")], [edit(
-            "Shipped a self-service query API used by 300+ customer analysts.",
-            "Shipped a self-service query API for 300+ customer analysts.",
-            "experience", "shorter")], sentences=3)
+    add(
+        "shorten the Bluefin Analytics bullets in Experience",
+        [read("experience/software-engineer-bluefin-analytics-portland-or")],
+        [
+            edit(
+                "Shipped a self-service query API used by 300+ customer analysts.",
+                "Shipped a self-service query API for 300+ customer analysts.",
+                "experience",
+                "shorter",
+            )
+        ],
+        sentences=3,
+    )
     add("ok", sentences=2)
     add("compare my Skills with typical staff engineer job posts", sentences=7)
     add("proofread the Summary", [read("summary")], sentences=4)
@@ -145,8 +215,12 @@ def locate(messages: list[dict]) -> tuple[Turn | None, int]:
     """(the script turn this request belongs to, the step within it)."""
     for index in range(len(messages) - 1, -1, -1):
         m = messages[index]
-        if m.get("role") == "user" and isinstance(m.get("content"), str) and m["content"] in BY_TEXT:
-            step = sum(1 for later in messages[index + 1:] if later.get("role") == "assistant")
+        if (
+            m.get("role") == "user"
+            and isinstance(m.get("content"), str)
+            and m["content"] in BY_TEXT
+        ):
+            step = sum(1 for later in messages[index + 1 :] if later.get("role") == "assistant")
             return BY_TEXT[m["content"]], step
     return None, 0
 

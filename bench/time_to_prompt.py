@@ -38,8 +38,15 @@ class ChatTerminal:
 
         self.pexpect = pexpect
         self.start = time.perf_counter()
-        self.child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(40, 120), encoding="utf-8",
-                                   codec_errors="replace", timeout=60)
+        self.child = pexpect.spawn(
+            cmd[0],
+            cmd[1:],
+            env=env,
+            dimensions=(40, 120),
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=60,
+        )
         self.child.delaybeforesend = None
 
     def wait_for(self, pattern: re.Pattern[str] | str, timeout: float = 60.0) -> float:
@@ -75,7 +82,7 @@ class ChatTerminal:
             t = self.send("/exit")
             self.child.expect(self.pexpect.EOF, timeout=30)
             took = time.perf_counter() - t
-        except Exception:  # noqa: BLE001 - make sure it goes away whatever happened
+        except Exception:
             pass
         finally:
             if self.child.isalive():
@@ -135,14 +142,21 @@ def first_call_setup(env: dict[str, str], url: str) -> dict:
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-c", FIRST_CALL_PROBE, url], env=env, capture_output=True,
-                          text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL_PROBE, url],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     for line in proc.stdout.splitlines():
         if line.startswith("PROBE "):
             data = json.loads(line[6:])
             data["setup_s"] = max(0.0, data["first_call_s"] - data["second_call_s"])
             return data
-    raise RuntimeError(f"the first-call probe failed (exit {proc.returncode}):\n{proc.stderr[-1500:]}")
+    raise RuntimeError(
+        f"the first-call probe failed (exit {proc.returncode}):\n{proc.stderr[-1500:]}"
+    )
 
 
 def prompt_only(cmd: list[str], env: dict[str, str]) -> dict:
@@ -153,7 +167,11 @@ def prompt_only(cmd: list[str], env: dict[str, str]) -> dict:
         t_prompt = term.wait_for(PROMPT)
     finally:
         t_exit = term.close()
-    return {"first_output_s": t_output - term.start, "to_prompt_s": t_prompt - term.start, "exit_s": t_exit}
+    return {
+        "first_output_s": t_output - term.start,
+        "to_prompt_s": t_prompt - term.start,
+        "exit_s": t_exit,
+    }
 
 
 def run(ctx: Context) -> list[Figure]:
@@ -161,8 +179,15 @@ def run(ctx: Context) -> list[Figure]:
         import pexpect  # noqa: F401
     except ImportError:
         ctx.log("  pexpect is not installed: skipping time to prompt")
-        return [Figure("time_to_prompt", "time to prompt: cvagent chat (pty)", "s", None,
-                       value_text="skipped (no pexpect)")]
+        return [
+            Figure(
+                "time_to_prompt",
+                "time to prompt: cvagent chat (pty)",
+                "s",
+                None,
+                value_text="skipped (no pexpect)",
+            )
+        ]
     from tests.support.openai_server import LoopbackServer
 
     assert ctx.litellm_import is not None, "cold_start measures the litellm reference first"
@@ -177,80 +202,167 @@ def run(ctx: Context) -> list[Figure]:
     plain: list[dict] = []
     probes: list[dict] = []
     with Sandbox() as sb, LoopbackServer(echo=True) as srv:
-        env = sb.env(CVAGENT_MODEL="openai/test", CVAGENT_API_BASE=srv.url, TERM="xterm-256color",
-                     NO_COLOR=None, COLUMNS=None, LINES=None)
+        env = sb.env(
+            CVAGENT_MODEL="openai/test",
+            CVAGENT_API_BASE=srv.url,
+            TERM="xterm-256color",
+            NO_COLOR=None,
+            COLUMNS=None,
+            LINES=None,
+        )
         plain_env = sb.env(TERM="xterm-256color", NO_COLOR=None, COLUMNS=None, LINES=None)
         for i, pause in enumerate(pauses):
-            resume = sb.resume(f"sample-{i}.md")  # a first session on each copy: no history to resume
+            resume = sb.resume(
+                f"sample-{i}.md"
+            )  # a first session on each copy: no history to resume
             cmd = find_cvagent() + ["chat", str(resume)]
             r = one_session(cmd, env, pause)
             r["waited_s"] = max(0.0, r["first_answer_s"] - r["warm_answer_s"])
             r["remaining_import_s"] = max(0.0, imp - r["send_after_prompt_s"])
             results.append(r)
-            ctx.log(f"  chat session {i + 1}/{sessions}: prompt {r['to_prompt_s'] * 1000:.0f} ms, "
-                    f"sent after {r['send_after_prompt_s']:.2f} s, first answer {r['first_answer_s'] * 1000:.0f} ms "
-                    f"(waited {r['waited_s'] * 1000:.0f} ms, import left ≈ {r['remaining_import_s'] * 1000:.0f} ms), "
-                    f"warm {r['warm_answer_s'] * 1000:.0f} ms")
+            ctx.log(
+                f"  chat session {i + 1}/{sessions}: prompt {r['to_prompt_s'] * 1000:.0f} ms, "
+                f"sent after {r['send_after_prompt_s']:.2f} s, first answer {r['first_answer_s'] * 1000:.0f} ms "
+                f"(waited {r['waited_s'] * 1000:.0f} ms, import left ≈ {r['remaining_import_s'] * 1000:.0f} ms), "
+                f"warm {r['warm_answer_s'] * 1000:.0f} ms"
+            )
             if i < plain_sessions:  # interleaved: no model configured → no background import
-                p = prompt_only(find_cvagent() + ["chat", str(sb.resume(f"plain-{i}.md"))], plain_env)
+                p = prompt_only(
+                    find_cvagent() + ["chat", str(sb.resume(f"plain-{i}.md"))], plain_env
+                )
                 plain.append(p)
-                ctx.log(f"  chat without a model {i + 1}/{plain_sessions}: prompt {p['to_prompt_s'] * 1000:.0f} ms")
+                ctx.log(
+                    f"  chat without a model {i + 1}/{plain_sessions}: prompt {p['to_prompt_s'] * 1000:.0f} ms"
+                )
             if i < probe_runs:
                 probe = first_call_setup(sb.env(), srv.url)
                 probes.append(probe)
-                ctx.log(f"  first litellm call in a fresh process: import {probe['import_s'] * 1000:.0f} ms, "
-                        f"first call {probe['first_call_s'] * 1000:.0f} ms, second {probe['second_call_s'] * 1000:.0f} ms")
+                ctx.log(
+                    f"  first litellm call in a fresh process: import {probe['import_s'] * 1000:.0f} ms, "
+                    f"first call {probe['first_call_s'] * 1000:.0f} ms, second {probe['second_call_s'] * 1000:.0f} ms"
+                )
     setup = Stat.of(p["setup_s"] for p in probes) if probes else None
     for r in results:
         r["excess_s"] = r["waited_s"] - r["remaining_import_s"] - (setup.median if setup else 0.0)
-    ctx.details["time_to_prompt"] = {"sessions": results, "sessions_without_model": plain,
-                                     "first_call_probes": probes,
-                                     "litellm_import_median_s": lit, "litellm_import_statement_median_s": imp,
-                                     "command": "cvagent chat sample.md"}
+    ctx.details["time_to_prompt"] = {
+        "sessions": results,
+        "sessions_without_model": plain,
+        "first_call_probes": probes,
+        "litellm_import_median_s": lit,
+        "litellm_import_statement_median_s": imp,
+        "command": "cvagent chat sample.md",
+    }
 
     ref = "python -c 'import litellm'"
     prompt = Stat.of(r["to_prompt_s"] for r in results)
     prompt_ratio = ratio(prompt.median, lit)
-    prompt_met = None if ctx.quick else (prompt.median < PROMPT_TARGET_S and prompt_ratio <= PROMPT_TARGET_RATIO)
+    prompt_met = (
+        None
+        if ctx.quick
+        else (prompt.median < PROMPT_TARGET_S and prompt_ratio <= PROMPT_TARGET_RATIO)
+    )
     immediate = [r for r in results if r["pause_s"] == 0]
     delayed = [r for r in results if r["pause_s"] > 0]
     excess = Stat.of(r["excess_s"] for r in results)
     excess_ratio = ratio(excess.median, imp)
     figures = [
-        Figure("time_to_prompt", "time to prompt: cvagent chat (pty)", "s", prompt, ref, lit, prompt_ratio,
-               target=f"< {PROMPT_TARGET_S * 1000:.0f} ms and ≤ {PROMPT_TARGET_RATIO} × import", met=prompt_met),
-        Figure("time_to_prompt_plain", "  … with no model configured (no background import)", "s",
-               Stat.of(p["to_prompt_s"] for p in plain), ref, lit,
-               ratio(Stat.of(p["to_prompt_s"] for p in plain).median, lit)),
-        Figure("first_output", "  … first byte on the terminal (model configured)", "s",
-               Stat.of(r["first_output_s"] for r in results), ref, lit,
-               ratio(Stat.of(r["first_output_s"] for r in results).median, lit)),
-        Figure("first_wait_now", "first call, sent at the prompt: waited", "s",
-               Stat.of(r["waited_s"] for r in immediate), "import statement", imp,
-               ratio(Stat.of(r["waited_s"] for r in immediate).median, imp),
-               note="first answer − warm answer; the import was still ahead"),
+        Figure(
+            "time_to_prompt",
+            "time to prompt: cvagent chat (pty)",
+            "s",
+            prompt,
+            ref,
+            lit,
+            prompt_ratio,
+            target=f"< {PROMPT_TARGET_S * 1000:.0f} ms and ≤ {PROMPT_TARGET_RATIO} × import",
+            met=prompt_met,
+        ),
+        Figure(
+            "time_to_prompt_plain",
+            "  … with no model configured (no background import)",
+            "s",
+            Stat.of(p["to_prompt_s"] for p in plain),
+            ref,
+            lit,
+            ratio(Stat.of(p["to_prompt_s"] for p in plain).median, lit),
+        ),
+        Figure(
+            "first_output",
+            "  … first byte on the terminal (model configured)",
+            "s",
+            Stat.of(r["first_output_s"] for r in results),
+            ref,
+            lit,
+            ratio(Stat.of(r["first_output_s"] for r in results).median, lit),
+        ),
+        Figure(
+            "first_wait_now",
+            "first call, sent at the prompt: waited",
+            "s",
+            Stat.of(r["waited_s"] for r in immediate),
+            "import statement",
+            imp,
+            ratio(Stat.of(r["waited_s"] for r in immediate).median, imp),
+            note="first answer − warm answer; the import was still ahead",
+        ),
     ]
     if delayed:
         d = delayed[0]["pause_s"]
         w = Stat.of(r["waited_s"] for r in delayed)
-        figures.append(Figure("first_wait_later", f"first call, sent {d:.1f} s after the prompt: waited", "s",
-                              w, "import statement", imp, ratio(w.median, imp),
-                              note=f"import left ≈ {max(0.0, imp - d) * 1000:.0f} ms"))
+        figures.append(
+            Figure(
+                "first_wait_later",
+                f"first call, sent {d:.1f} s after the prompt: waited",
+                "s",
+                w,
+                "import statement",
+                imp,
+                ratio(w.median, imp),
+                note=f"import left ≈ {max(0.0, imp - d) * 1000:.0f} ms",
+            )
+        )
     figures += [
-        Figure("first_call_setup", "  reference: first litellm call beyond the import", "s", setup,
-               "import statement", imp, ratio(setup.median, imp) if setup else None,
-               value_text="not measured (quick)" if setup is None else "",
-               note="fresh process, gateway → loopback: first call − second call"),
-        Figure("first_wait_excess", "first call: wait beyond import left + first-call set-up", "s", excess,
-               "import statement", imp, excess_ratio,
-               target=f"≤ {EXCESS_TARGET_RATIO} × import",
-               met=None if ctx.quick else excess_ratio <= EXCESS_TARGET_RATIO,
-               note="waited − max(0, import statement − (send − prompt)) − first-call set-up"),
-        Figure("warm_answer", "warm answer: send to first byte (loopback)", "s",
-               Stat.of(r["warm_answer_s"] for r in results)),
+        Figure(
+            "first_call_setup",
+            "  reference: first litellm call beyond the import",
+            "s",
+            setup,
+            "import statement",
+            imp,
+            ratio(setup.median, imp) if setup else None,
+            value_text="not measured (quick)" if setup is None else "",
+            note="fresh process, gateway → loopback: first call − second call",
+        ),
+        Figure(
+            "first_wait_excess",
+            "first call: wait beyond import left + first-call set-up",
+            "s",
+            excess,
+            "import statement",
+            imp,
+            excess_ratio,
+            target=f"≤ {EXCESS_TARGET_RATIO} × import",
+            met=None if ctx.quick else excess_ratio <= EXCESS_TARGET_RATIO,
+            note="waited − max(0, import statement − (send − prompt)) − first-call set-up",
+        ),
+        Figure(
+            "warm_answer",
+            "warm answer: send to first byte (loopback)",
+            "s",
+            Stat.of(r["warm_answer_s"] for r in results),
+        ),
     ]
     exits = [r["exit_s"] for r in results if r["exit_s"] is not None]
     if exits:
-        figures.append(Figure("chat_exit", "/exit to process gone (litellm loaded)", "s", Stat.of(exits), ref, lit,
-                              ratio(Stat.of(exits).median, lit)))
+        figures.append(
+            Figure(
+                "chat_exit",
+                "/exit to process gone (litellm loaded)",
+                "s",
+                Stat.of(exits),
+                ref,
+                lit,
+                ratio(Stat.of(exits).median, lit),
+            )
+        )
     return figures

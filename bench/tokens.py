@@ -49,8 +49,11 @@ class RecordingClient:
 
         doc = self.session_ref[0].workspace.doc
         lowered = self.turn_text.casefold()
-        named = {s.id: defuse(doc.section_text(s)) for s in doc.sections
-                 if s.heading_line and s.title and len(s.title) >= 2 and s.title.casefold() in lowered}
+        named = {
+            s.id: defuse(doc.section_text(s))
+            for s in doc.sections
+            if s.heading_line and s.title and len(s.title) >= 2 and s.title.casefold() in lowered
+        }
         self.calls.append({"turn": self.turn_text, "named_sections": named})
         return self.inner.stream(messages, tools, **kwargs)
 
@@ -61,7 +64,11 @@ def naive_request_messages(agent) -> list[dict]:
     from cvagent_cli.agent.prompts import BASE_PROMPT
 
     doc = agent.workspace.doc
-    system = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n\n## The resume\n" + fence(doc.text, "resume")
+    system = (
+        BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE)
+        + "\n\n## The resume\n"
+        + fence(doc.text, "resume")
+    )
     return [{"role": "system", "content": system}] + agent.memory.to_wire()
 
 
@@ -76,7 +83,9 @@ def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     gateway = LiteLLMGateway(load_settings(model="openai/test", api_base=srv.url))
     ref: list = []
     client = RecordingClient(gateway, ref)
-    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    session = ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
+    )
     ref.append(session)
     if naive:
         session.agent.request_messages = types.MethodType(naive_request_messages, session.agent)
@@ -93,11 +102,17 @@ def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     session.close()
     bodies = srv.requests[first:]
     if errors:
-        raise RuntimeError(("naive" if naive else "cvagent") + " run failed: " + "; ".join(errors[:3]))
+        raise RuntimeError(
+            ("naive" if naive else "cvagent") + " run failed: " + "; ".join(errors[:3])
+        )
     if len(bodies) != len(client.calls):
-        raise RuntimeError(f"{len(bodies)} requests reached the server but {len(client.calls)} were made")
-    log(f"  {'naive' if naive else 'cvagent'}: {len(turns)} turns, {len(bodies)} requests, {applied} edits applied, "
-        f"{len(session.agent.memory)} messages in memory at the end")
+        raise RuntimeError(
+            f"{len(bodies)} requests reached the server but {len(client.calls)} were made"
+        )
+    log(
+        f"  {'naive' if naive else 'cvagent'}: {len(turns)} turns, {len(bodies)} requests, {applied} edits applied, "
+        f"{len(session.agent.memory)} messages in memory at the end"
+    )
     return {"bodies": bodies, "calls": client.calls, "edits_applied": applied}
 
 
@@ -118,27 +133,40 @@ def run(ctx: Context) -> list[Figure]:
 
     cv_tokens = [count(b) for b in cv["bodies"]]
     nv_tokens = [count(b) for b in nv["bodies"]]
-    same_flow = [locate(a["messages"])[0] is locate(b["messages"])[0] and locate(a["messages"])[1] == locate(b["messages"])[1]
-                 for a, b in zip(cv["bodies"], nv["bodies"])]
+    same_flow = [
+        locate(a["messages"])[0] is locate(b["messages"])[0]
+        and locate(a["messages"])[1] == locate(b["messages"])[1]
+        for a, b in zip(cv["bodies"], nv["bodies"], strict=False)
+    ]
     if len(cv_tokens) != len(nv_tokens) or not all(same_flow):
-        raise RuntimeError("the cvagent and naive runs did not follow the same script "
-                           f"({len(cv_tokens)} vs {len(nv_tokens)} requests)")
-    ratios = [c / n for c, n in zip(cv_tokens, nv_tokens)]
+        raise RuntimeError(
+            "the cvagent and naive runs did not follow the same script "
+            f"({len(cv_tokens)} vs {len(nv_tokens)} requests)"
+        )
+    ratios = [c / n for c, n in zip(cv_tokens, nv_tokens, strict=False)]
 
     def parts(body: dict) -> dict[str, int]:
-        system = sum(tok.count_request([m]) - 6 for m in body["messages"] if m.get("role") == "system")
-        tools = tok.count_text(json.dumps(body.get("tools"), ensure_ascii=False)) if body.get("tools") else 0
+        system = sum(
+            tok.count_request([m]) - 6 for m in body["messages"] if m.get("role") == "system"
+        )
+        tools = (
+            tok.count_text(json.dumps(body.get("tools"), ensure_ascii=False))
+            if body.get("tools")
+            else 0
+        )
         return {"system": system, "tools": tools, "conversation": count(body) - system - tools}
 
     def median_parts(bodies: list[dict]) -> dict[str, float]:
         rows = [parts(b) for b in bodies]
-        return {k: statistics.median(r[k] for r in rows) for k in ("system", "conversation", "tools")}
+        return {
+            k: statistics.median(r[k] for r in rows) for k in ("system", "conversation", "tools")
+        }
 
     breakdown = {"cvagent": median_parts(cv["bodies"]), "naive": median_parts(nv["bodies"])}
 
     # section check: every request of a turn naming a section carries its full text
     checked, missing = 0, []
-    for call, body in zip(cv["calls"], cv["bodies"]):
+    for call, body in zip(cv["calls"], cv["bodies"], strict=False):
         if not call["named_sections"]:
             continue
         text = request_text(body["messages"])
@@ -149,7 +177,7 @@ def run(ctx: Context) -> list[Figure]:
     turns_naming = len({c["turn"] for c in cv["calls"] if c["named_sections"]})
 
     per_turn: list[dict] = []
-    for (call, c, n) in zip(cv["calls"], cv_tokens, nv_tokens):
+    for call, c, n in zip(cv["calls"], cv_tokens, nv_tokens, strict=False):
         if per_turn and per_turn[-1]["turn"] == call["turn"]:
             per_turn[-1]["requests"].append([c, n])
         else:
@@ -164,14 +192,23 @@ def run(ctx: Context) -> list[Figure]:
         "per_turn": per_turn,
         "totals": {"cvagent": sum(cv_tokens), "naive": sum(nv_tokens)},
         "median_breakdown": breakdown,
-        "per_request_parts": {"cvagent": [parts(b) for b in cv["bodies"]], "naive": [parts(b) for b in nv["bodies"]]},
+        "per_request_parts": {
+            "cvagent": [parts(b) for b in cv["bodies"]],
+            "naive": [parts(b) for b in nv["bodies"]],
+        },
         "edits_applied": {"cvagent": cv["edits_applied"], "naive": nv["edits_applied"]},
-        "section_check": {"checked": checked, "missing": missing, "turns_naming_a_section": turns_naming},
+        "section_check": {
+            "checked": checked,
+            "missing": missing,
+            "turns_naming_a_section": turns_naming,
+        },
         "unmatched_requests": unmatched,
         "context_window": CONTEXT_WINDOW,
     }
-    ctx.log(f"  tokens ({tok.label}): cvagent median {statistics.median(cv_tokens):,.0f}, "
-            f"naive median {statistics.median(nv_tokens):,.0f}, median ratio {statistics.median(ratios):.3f}")
+    ctx.log(
+        f"  tokens ({tok.label}): cvagent median {statistics.median(cv_tokens):,.0f}, "
+        f"naive median {statistics.median(nv_tokens):,.0f}, median ratio {statistics.median(ratios):.3f}"
+    )
 
     cv_stat, nv_stat = Stat.of(cv_tokens), Stat.of(nv_tokens)
     median_ratio = statistics.median(ratios)
@@ -179,24 +216,68 @@ def run(ctx: Context) -> list[Figure]:
     section_ok = not missing and checked > 0
     label = "" if tok.real else " (APPROXIMATE: chars/4)"
     return [
-        Figure("tokens_cvagent", f"prompt tokens/request: cvagent{label}", "tokens", cv_stat,
-               "naive (median)", nv_stat.median, median_ratio, target=f"median ratio ≤ {TARGET_RATIO:.2f}",
-               met=None if ctx.quick else median_ratio <= TARGET_RATIO,
-               note=f"ratio = median over the {len(ratios)} requests of cvagent/naive; {tok.label}"),
-        Figure("tokens_naive", f"prompt tokens/request: naive baseline{label}", "tokens", nv_stat,
-               note="base prompt + full resume + full 50-message memory, full tool outputs"),
-        *[Figure(f"tokens_part_{part}", f"  part of the median request: {part}", "tokens",
-                 Stat.of([breakdown["cvagent"][part]]), "naive", breakdown["naive"][part],
-                 ratio(breakdown["cvagent"][part], breakdown["naive"][part]),
-                 note="medians over requests, per part")
-          for part in ("system", "conversation", "tools")],
-        Figure("tokens_total", f"prompt tokens, whole {len(turns)}-turn session: cvagent", "tokens",
-               Stat.of([sum(cv_tokens)]), "naive", float(sum(nv_tokens)), sum(cv_tokens) / sum(nv_tokens)),
-        Figure("tokens_max", "largest request (either run) vs 128k window", "tokens", Stat.of([worst]),
-               "context window", float(CONTEXT_WINDOW), worst / CONTEXT_WINDOW, target="≤ 1 × window",
-               met=worst <= CONTEXT_WINDOW, note=f"cvagent max {max(cv_tokens):,}, naive max {max(nv_tokens):,}"),
-        Figure("tokens_sections", "named sections sent in full", "bool", None,
-               target="all", met=section_ok,
-               value_text=f"{'pass' if section_ok else 'FAIL'} {checked - len(missing)}/{checked}",
-               note=f"{turns_naming} turns name a section; " + ("; ".join(missing[:5]) if missing else "none missing")),
+        Figure(
+            "tokens_cvagent",
+            f"prompt tokens/request: cvagent{label}",
+            "tokens",
+            cv_stat,
+            "naive (median)",
+            nv_stat.median,
+            median_ratio,
+            target=f"median ratio ≤ {TARGET_RATIO:.2f}",
+            met=None if ctx.quick else median_ratio <= TARGET_RATIO,
+            note=f"ratio = median over the {len(ratios)} requests of cvagent/naive; {tok.label}",
+        ),
+        Figure(
+            "tokens_naive",
+            f"prompt tokens/request: naive baseline{label}",
+            "tokens",
+            nv_stat,
+            note="base prompt + full resume + full 50-message memory, full tool outputs",
+        ),
+        *[
+            Figure(
+                f"tokens_part_{part}",
+                f"  part of the median request: {part}",
+                "tokens",
+                Stat.of([breakdown["cvagent"][part]]),
+                "naive",
+                breakdown["naive"][part],
+                ratio(breakdown["cvagent"][part], breakdown["naive"][part]),
+                note="medians over requests, per part",
+            )
+            for part in ("system", "conversation", "tools")
+        ],
+        Figure(
+            "tokens_total",
+            f"prompt tokens, whole {len(turns)}-turn session: cvagent",
+            "tokens",
+            Stat.of([sum(cv_tokens)]),
+            "naive",
+            float(sum(nv_tokens)),
+            sum(cv_tokens) / sum(nv_tokens),
+        ),
+        Figure(
+            "tokens_max",
+            "largest request (either run) vs 128k window",
+            "tokens",
+            Stat.of([worst]),
+            "context window",
+            float(CONTEXT_WINDOW),
+            worst / CONTEXT_WINDOW,
+            target="≤ 1 × window",
+            met=worst <= CONTEXT_WINDOW,
+            note=f"cvagent max {max(cv_tokens):,}, naive max {max(nv_tokens):,}",
+        ),
+        Figure(
+            "tokens_sections",
+            "named sections sent in full",
+            "bool",
+            None,
+            target="all",
+            met=section_ok,
+            value_text=f"{'pass' if section_ok else 'FAIL'} {checked - len(missing)}/{checked}",
+            note=f"{turns_naming} turns name a section; "
+            + ("; ".join(missing[:5]) if missing else "none missing"),
+        ),
     ]

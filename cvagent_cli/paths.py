@@ -6,6 +6,7 @@ platform's user config and state dirs are used (platformdirs).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from pathlib import Path
@@ -43,10 +44,8 @@ def state_dir(create: bool = False) -> Path:
 def ensure_private_dir(path: Path) -> Path:
     """Create ``path`` (and parents) and make it readable by the owner only (0700)."""
     path.mkdir(parents=True, exist_ok=True)
-    try:
+    with contextlib.suppress(OSError):  # e.g. a filesystem without permissions
         os.chmod(path, 0o700)
-    except OSError:  # e.g. a filesystem without permissions; nothing better to do
-        pass
     return path
 
 

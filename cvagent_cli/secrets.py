@@ -13,18 +13,26 @@ REDACTED = "[REDACTED]"
 KEY_VARIABLE_SUFFIXES = ("_API_KEY", "_TOKEN")
 
 SECRET_PATTERNS = [
-    re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{10,}"),  # OpenAI, Anthropic (sk-ant-…), DeepSeek …
+    re.compile(
+        r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{10,}"
+    ),  # OpenAI, Anthropic (sk-ant-…), DeepSeek …
     re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{20,}"),  # Google / Gemini
     re.compile(r"(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{20,}"),  # GitHub tokens
 ]
 BEARER = re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=\-]{8,}")
 
 
-def env_secret_values(environ: Mapping[str, str] | None = None, suffixes: Iterable[str] = KEY_VARIABLE_SUFFIXES) -> list[str]:
+def env_secret_values(
+    environ: Mapping[str, str] | None = None, suffixes: Iterable[str] = KEY_VARIABLE_SUFFIXES
+) -> list[str]:
     """Values of key variables (``*_API_KEY``, ``*_TOKEN`` …), longest first, read now."""
     env = os.environ if environ is None else environ
     ends = tuple(suffixes)
-    values = {value for name, value in env.items() if name.upper().endswith(ends) and value and len(value) >= 8}
+    values = {
+        value
+        for name, value in env.items()
+        if name.upper().endswith(ends) and value and len(value) >= 8
+    }
     return sorted(values, key=len, reverse=True)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -30,8 +31,18 @@ ENV_VARS: dict[str, str] = {
 }
 
 #: keys that smell like credentials; rejected in config.yaml whatever their value
-_SECRET_KEYS = {"api_key", "apikey", "key", "token", "secret", "password", "api_token",
-                "access_token", "openai_api_key", "anthropic_api_key"}
+_SECRET_KEYS = {
+    "api_key",
+    "apikey",
+    "key",
+    "token",
+    "secret",
+    "password",
+    "api_token",
+    "access_token",
+    "openai_api_key",
+    "anthropic_api_key",
+}
 
 
 class Settings(BaseModel):
@@ -40,16 +51,19 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     model: str | None = Field(
-        default=None, description="litellm model name, e.g. openai/gpt-4o-mini or "
-        "ollama_chat/llama3.1")
+        default=None,
+        description="litellm model name, e.g. openai/gpt-4o-mini or ollama_chat/llama3.1",
+    )
     api_base: str | None = Field(
-        default=None, description="base URL of an OpenAI-compatible or Ollama server")
+        default=None, description="base URL of an OpenAI-compatible or Ollama server"
+    )
     timeout: float = Field(default=120, gt=0, description="seconds to wait for the model")
     max_retries: int = Field(default=4, ge=0, description="retries for 429/5xx/network errors")
     max_steps: int = Field(default=10, ge=1, description="tool-calling steps per user turn")
     capability: str = Field(default="base", min_length=1, description="capability pack name")
-    temperature: float | None = Field(default=None, ge=0, le=2,
-                                      description="sampling temperature (model default if unset)")
+    temperature: float | None = Field(
+        default=None, ge=0, le=2, description="sampling temperature (model default if unset)"
+    )
 
 
 def config_path() -> Path:
@@ -97,8 +111,9 @@ def load_settings(
     cli = {k: v for k, v in cli.items() if v is not None}
     for key in cli:
         if key not in Settings.model_fields:
-            raise ConfigError(f"unknown setting {key!r} given on the command line",
-                              hint=_known_keys_hint(key))
+            raise ConfigError(
+                f"unknown setting {key!r} given on the command line", hint=_known_keys_hint(key)
+            )
     merged.update(cli)
 
     try:

@@ -11,7 +11,7 @@ SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def safe_load(text: str) -> Any:
-    return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - a safe loader, C or Python
+    return yaml.load(text, Loader=SafeLoader)
 
 
 YAMLError = yaml.YAMLError

@@ -87,33 +87,65 @@ def _env(home: Path) -> dict[str, str]:
 def test_help_and_offline_analyze_never_import_litellm(tmp_path):
     resume = tmp_path / "sample.md"
     resume.write_bytes(SAMPLE.read_bytes())
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(resume)], cwd=ROOT, env=_env(tmp_path / "home"),
-                          capture_output=True, text=True, timeout=120)
-    line = next((l for l in proc.stdout.splitlines() if l.startswith("PROBE ")), None)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, str(resume)],
+        cwd=ROOT,
+        env=_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    line = next((row for row in proc.stdout.splitlines() if row.startswith("PROBE ")), None)
     assert line is not None, proc.stderr[-2000:]
-    seen = json.loads(line[len("PROBE "):])
+    seen = json.loads(line[len("PROBE ") :])
     assert seen == {"import": False, "--help": False, "analyze": False, "analyze --json": False}
 
 
 @pytest.mark.slow
 def test_bench_quick_runs_and_prints_every_row(tmp_path):
     out = tmp_path / "bench.json"
-    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "run"), "--quick", "--out", str(out)],
-                          cwd=ROOT, env=_env(tmp_path / "home"), capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run"), "--quick", "--out", str(out)],
+        cwd=ROOT,
+        env=_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + "\n" + proc.stderr[-5000:]
     table = proc.stdout
-    missing = [row for row in ROWS if not any(line.startswith(row) or line.lstrip().startswith(row)
-                                              for line in table.splitlines())]
+    missing = [
+        row
+        for row in ROWS
+        if not any(
+            line.startswith(row) or line.lstrip().startswith(row) for line in table.splitlines()
+        )
+    ]
     assert not missing, f"rows missing from the table: {missing}\n{table}"
     assert "QUICK" in table and "ERROR" not in table
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["quick"] is True and not data["failures"]
     ids = {f["id"] for f in data["figures"]}
-    assert {"litellm_import", "cold_analyze", "time_to_prompt", "tokens_cvagent", "overhead_step",
-            "analyzer_rate", "rss_analyze", "rss_chat"} <= ids
+    assert {
+        "litellm_import",
+        "cold_analyze",
+        "time_to_prompt",
+        "tokens_cvagent",
+        "overhead_step",
+        "analyzer_rate",
+        "rss_analyze",
+        "rss_chat",
+    } <= ids
     # quick mode judges no timing target
-    timed = {"cold_analyze", "time_to_prompt", "first_wait_excess", "overhead_step", "analyzer_rate", "analyzer_10x",
-             "tokens_cvagent"}
+    timed = {
+        "cold_analyze",
+        "time_to_prompt",
+        "first_wait_excess",
+        "overhead_step",
+        "analyzer_rate",
+        "analyzer_10x",
+        "tokens_cvagent",
+    }
     assert all(f["met"] is None for f in data["figures"] if f["id"] in timed)
     # correctness checks run in quick mode too
     by_id = {f["id"]: f for f in data["figures"]}

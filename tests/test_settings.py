@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.settings import (
@@ -36,8 +37,15 @@ def write_config(text: str) -> Path:
 def test_defaults():
     s = load_settings()
     assert s == Settings()
-    assert (s.model, s.api_base, s.timeout, s.max_retries, s.max_steps, s.capability,
-            s.temperature) == (None, None, 120, 4, 10, "base", None)
+    assert (
+        s.model,
+        s.api_base,
+        s.timeout,
+        s.max_retries,
+        s.max_steps,
+        s.capability,
+        s.temperature,
+    ) == (None, None, 120, 4, 10, "base", None)
 
 
 def test_config_path_is_under_cvagent_home(isolated):
@@ -55,8 +63,12 @@ def test_env_beats_file_and_cli_beats_env(monkeypatch):
     monkeypatch.setenv("CVAGENT_MODEL", "from-env")
     monkeypatch.setenv("CVAGENT_TIMEOUT", "45")
     s = load_settings()
-    assert (s.model, s.api_base, s.timeout, s.max_retries) == \
-        ("from-env", "http://file/v1", 45.0, 1)
+    assert (s.model, s.api_base, s.timeout, s.max_retries) == (
+        "from-env",
+        "http://file/v1",
+        45.0,
+        1,
+    )
     s = load_settings(model="from-cli", api_base="http://cli/v1", timeout=5, max_retries=0)
     assert (s.model, s.api_base, s.timeout, s.max_retries) == ("from-cli", "http://cli/v1", 5, 0)
 
@@ -126,13 +138,16 @@ def test_wrong_type_in_file_is_explained_in_plain_words():
     assert message == f"'timeout' in {path} must be a number, got 'soon'"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("timeout: 0\n", "must be greater than 0"),
-    ("max_steps: 0\n", "must be at least 1"),
-    ("max_retries: 1.5\n", "must be a whole number"),
-    ("temperature: 5\n", "must be at most 2"),
-    ("model: 12\n", "must be text"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("timeout: 0\n", "must be greater than 0"),
+        ("max_steps: 0\n", "must be at least 1"),
+        ("max_retries: 1.5\n", "must be a whole number"),
+        ("temperature: 5\n", "must be at most 2"),
+        ("model: 12\n", "must be text"),
+    ],
+)
 def test_out_of_range_values(text, expected):
     write_config(text)
     with pytest.raises(ConfigError, match=expected):
@@ -157,12 +172,19 @@ def test_unknown_cli_override_is_rejected():
 
 
 def test_settings_model_forbids_extra_fields():
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         Settings(api_key="sk-nope")  # type: ignore[call-arg]
 
 
 def test_describe_config_sources_mentions_every_source():
     text = describe_config_sources()
-    for needle in ("CVAGENT_MODEL", "CVAGENT_API_BASE", "CVAGENT_TIMEOUT", str(config_path()),
-                   "--model", "OPENAI_API_KEY", "max_steps"):
+    for needle in (
+        "CVAGENT_MODEL",
+        "CVAGENT_API_BASE",
+        "CVAGENT_TIMEOUT",
+        str(config_path()),
+        "--model",
+        "OPENAI_API_KEY",
+        "max_steps",
+    ):
         assert needle in text

@@ -95,7 +95,11 @@ class ToolPolicy(BaseModel):
 
     def referenced(self) -> list[tuple[str, str]]:
         """(field, tool name) for every tool the policy mentions."""
-        return [(field, tool) for field in ("whitelist", "enabled", "disabled") for tool in getattr(self, field)]
+        return [
+            (field, tool)
+            for field in ("whitelist", "enabled", "disabled")
+            for tool in getattr(self, field)
+        ]
 
 
 class ModelHints(BaseModel):
@@ -127,7 +131,9 @@ class Capability(BaseModel):
     def _check_name(cls, value: str) -> str:
         value = value.strip()
         if not _NAME_RE.match(value):
-            raise ValueError("expected a short lowercase name (letters, digits, '-' or '_'), e.g. 'star'")
+            raise ValueError(
+                "expected a short lowercase name (letters, digits, '-' or '_'), e.g. 'star'"
+            )
         return value
 
     @field_validator("description", "system_prompt_addendum")
@@ -159,10 +165,17 @@ class Capability(BaseModel):
         return [t.strip() for t in value if t.strip()]
 
     # -- helpers for the agent --------------------------------------------------------------
-    def tools(self, all_tools: Iterable[str] = TOOL_NAMES, default_off: Iterable[str] = DEFAULT_OFF_TOOLS) -> list[str]:
+    def tools(
+        self, all_tools: Iterable[str] = TOOL_NAMES, default_off: Iterable[str] = DEFAULT_OFF_TOOLS
+    ) -> list[str]:
         return self.tool_policy.resolve(all_tools, default_off)
 
-    def allows(self, name: str, all_tools: Iterable[str] = TOOL_NAMES, default_off: Iterable[str] = DEFAULT_OFF_TOOLS) -> bool:
+    def allows(
+        self,
+        name: str,
+        all_tools: Iterable[str] = TOOL_NAMES,
+        default_off: Iterable[str] = DEFAULT_OFF_TOOLS,
+    ) -> bool:
         return self.tool_policy.allows(name, all_tools, default_off)
 
     def next_step_prompt(self, *keys: object) -> str | None:
@@ -286,7 +299,11 @@ _EXPECTED: dict[str, str] = {
     "triggers[]": "a phrase (text)",
 }
 
-_FIELDS_AT: dict[str, type[BaseModel]] = {"": Capability, "tool_policy": ToolPolicy, "model_hints": ModelHints}
+_FIELDS_AT: dict[str, type[BaseModel]] = {
+    "": Capability,
+    "tool_policy": ToolPolicy,
+    "model_hints": ModelHints,
+}
 
 
 def _loc_text(loc: tuple[Any, ...]) -> tuple[str, str]:
@@ -319,18 +336,24 @@ def _explain(error: Mapping[str, Any]) -> str:
         if field == "source" and model is Capability:
             return f"{where}unknown field 'source' (cvagent sets it to the file's path)"
         close = difflib.get_close_matches(field, allowed, n=1, cutoff=0.6)
-        hint = f" (did you mean '{close[0]}'?)" if close else (f" (allowed: {', '.join(allowed)})" if allowed else "")
+        hint = (
+            f" (did you mean '{close[0]}'?)"
+            if close
+            else (f" (allowed: {', '.join(allowed)})" if allowed else "")
+        )
         return f"{where}unknown field '{field}'{hint}"
     expected = _EXPECTED.get(key, "")
     if kind == "missing":
-        return f"{shown}: required field is missing" + (f" (expected {expected})" if expected else "")
+        return f"{shown}: required field is missing" + (
+            f" (expected {expected})" if expected else ""
+        )
     if kind == "value_error":
         ctx_error = (error.get("ctx") or {}).get("error")
         message = str(ctx_error) if ctx_error is not None else str(error.get("msg", ""))
         return f"{shown}: {message}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{shown}: expected {expected or 'a number in range'}, got {value!r}"
-    if kind.endswith("_type") or kind.endswith("_parsing") or kind == "model_attributes_type":
+    if kind.endswith(("_type", "_parsing")) or kind == "model_attributes_type":
         words = expected or kind.replace("_parsing", "").replace("_type", "").replace("_", " ")
         return f"{shown}: expected {words}, got {_type_words(value)}"
     message = str(error.get("msg", "invalid value"))
@@ -356,14 +379,18 @@ def _parse_pack(pack: _PackFile) -> tuple[Capability | None, list[str]]:
     except yaml.YAMLError as exc:
         return None, [_yaml_error(pack.display, exc)]
     if data is None:
-        return None, [f"{pack.display}: the file is empty (expected a mapping with name, description, system_prompt_addendum …)"]
+        return None, [
+            f"{pack.display}: the file is empty (expected a mapping with name, description, system_prompt_addendum …)"
+        ]
     if not isinstance(data, dict):
         return None, [
             f"{pack.display}: expected a mapping with name, description, system_prompt_addendum …, got {_type_words(data)}"
         ]
     data = {str(k): v for k, v in data.items()}
     if "source" in data:
-        return None, [f"{pack.display}: unknown field 'source' (cvagent sets it to the file's path)"]
+        return None, [
+            f"{pack.display}: unknown field 'source' (cvagent sets it to the file's path)"
+        ]
     try:
         capability = Capability.model_validate({**data, "source": pack.source})
     except ValidationError as exc:
@@ -371,7 +398,9 @@ def _parse_pack(pack: _PackFile) -> tuple[Capability | None, list[str]]:
     return capability, []
 
 
-def _pack_warnings(capability: Capability, display: str, known_tools: Iterable[str] | None) -> list[str]:
+def _pack_warnings(
+    capability: Capability, display: str, known_tools: Iterable[str] | None
+) -> list[str]:
     warnings: list[str] = []
     if known_tools is not None:
         known = list(known_tools)
@@ -379,9 +408,13 @@ def _pack_warnings(capability: Capability, display: str, known_tools: Iterable[s
             if tool not in known:
                 close = difflib.get_close_matches(tool, known, n=1, cutoff=0.6)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                warnings.append(f"{display}: tool_policy.{field}: unknown tool '{tool}'{hint}; it is ignored")
+                warnings.append(
+                    f"{display}: tool_policy.{field}: unknown tool '{tool}'{hint}; it is ignored"
+                )
     if capability.tool_policy.whitelist and capability.tool_policy.enabled:
-        warnings.append(f"{display}: tool_policy.enabled is ignored because tool_policy.whitelist is set")
+        warnings.append(
+            f"{display}: tool_policy.enabled is ignored because tool_policy.whitelist is set"
+        )
     allowed_keys = set(capability.stages) | {i.name for i in Intent} | EXTRA_PROMPT_KEYS
     for key in capability.next_step_prompts:
         if key not in allowed_keys:
@@ -394,7 +427,9 @@ def _pack_warnings(capability: Capability, display: str, known_tools: Iterable[s
 class CapabilityRegistry:
     """The packs available to the agent, by name.  Build one with ``load()``."""
 
-    def __init__(self, capabilities: Iterable[Capability] = (), warnings: Iterable[str] = ()) -> None:
+    def __init__(
+        self, capabilities: Iterable[Capability] = (), warnings: Iterable[str] = ()
+    ) -> None:
         self._packs: dict[str, Capability] = {}
         for capability in capabilities:
             self._packs[capability.name] = capability
@@ -437,7 +472,9 @@ class CapabilityRegistry:
                 warnings.extend(_pack_warnings(capability, pack.display, tools))
                 packs[capability.name] = capability
         if errors:
-            raise ConfigError("invalid capability pack:\n" + "\n".join(errors) if len(errors) > 1 else errors[0])
+            raise ConfigError(
+                "invalid capability pack:\n" + "\n".join(errors) if len(errors) > 1 else errors[0]
+            )
         return cls(packs.values(), warnings)
 
     # -- queries ------------------------------------------------------------------------------

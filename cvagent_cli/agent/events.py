@@ -139,6 +139,18 @@ class Done:
 
 
 Event = (
-    TextDelta | Thinking | IntentDetected | ToolCallEvent | ToolResultEvent | ProposedEdit | EditOutcome
-    | CapabilitySwitched | StageChanged | Clarify | Notice | ErrorEvent | UsageEvent | Done
+    TextDelta
+    | Thinking
+    | IntentDetected
+    | ToolCallEvent
+    | ToolResultEvent
+    | ProposedEdit
+    | EditOutcome
+    | CapabilitySwitched
+    | StageChanged
+    | Clarify
+    | Notice
+    | ErrorEvent
+    | UsageEvent
+    | Done
 )

@@ -11,7 +11,9 @@ import re
 import secrets
 
 _NONCE = secrets.token_hex(4)
-_TAG_RE = re.compile(r"<\s*/?\s*(untrusted|resume|job_description|jd|system|tool)[^>]*>", re.IGNORECASE)
+_TAG_RE = re.compile(
+    r"<\s*/?\s*(untrusted|resume|job_description|jd|system|tool)[^>]*>", re.IGNORECASE
+)
 # Invisible characters used to smuggle instructions past a human reader.
 INVISIBLE_RE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\U000e0000-\U000e007f]")
 

@@ -33,7 +33,9 @@ _HIDDEN_ELEMENT_RE = re.compile(
     r"|visibility\s*:\s*hidden|font-size\s*:\s*0)|color\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|\bhidden\b)[^>]*>.*?</(?P=tag)\s*>",
     re.IGNORECASE | re.DOTALL,
 )
-_FRONT_MATTER_RE = re.compile(r"\A(?:\ufeff)?---\r?\n.*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|\Z)", re.DOTALL)
+_FRONT_MATTER_RE = re.compile(
+    r"\A(?:\ufeff)?---\r?\n.*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|\Z)", re.DOTALL
+)
 _BASIC_KEYS = ("name", "email", "phone", "location", "linkedin", "github", "website", "links")
 
 
@@ -44,9 +46,13 @@ def visible_text(text: str) -> str:
     front = ""
     match = _FRONT_MATTER_RE.match(text)
     if match:
-        kept = [line for line in match.group(0).splitlines() if line.split(":", 1)[0].strip().lower() in _BASIC_KEYS]
+        kept = [
+            line
+            for line in match.group(0).splitlines()
+            if line.split(":", 1)[0].strip().lower() in _BASIC_KEYS
+        ]
         front = "\n".join(kept) + "\n"
-        text = text[match.end():]
+        text = text[match.end() :]
     text = _HIDDEN_ELEMENT_RE.sub(" ", _HTML_COMMENT_RE.sub(" ", text))
     lines = [line for line in text.splitlines(keepends=True) if not INVISIBLE_RE.search(line)]
     return front + "".join(lines)
@@ -74,28 +80,50 @@ def suspicious_instructions(text: str, limit: int = 5) -> list[tuple[int, str]]:
     return found
 
 
-def sensitive_edit_flags(before: ResumeDocument, after_text: str, jd_text: str = "") -> list[EditFlag]:
+def sensitive_edit_flags(
+    before: ResumeDocument, after_text: str, jd_text: str = ""
+) -> list[EditFlag]:
     flags: list[EditFlag] = []
     after = before.with_text(after_text)
     old_b, new_b = before.basics, after.basics
     for field in _CONTACT_FIELDS:
         old, new = getattr(old_b, field), getattr(new_b, field)
         if old and old != new:
-            flags.append(EditFlag("contact", f"{field}: {old} → {new or '(removed)'}",
-                                  f"this edit changes your {field} ({old} → {new or 'removed'}); contact details change only when you say so"))
+            flags.append(
+                EditFlag(
+                    "contact",
+                    f"{field}: {old} → {new or '(removed)'}",
+                    f"this edit changes your {field} ({old} → {new or 'removed'}); contact details change only when you say so",
+                )
+            )
     old_ids = {s.id: s for s in before.sections if s.heading_line}
     new_ids = {s.id for s in after.sections if s.heading_line}
     for sid, section in old_ids.items():
         if sid not in new_ids and section.parent_id is None and section.title:
-            flags.append(EditFlag("deletion", section.title, f"this edit deletes the section {section.title!r}"))
+            flags.append(
+                EditFlag(
+                    "deletion", section.title, f"this edit deletes the section {section.title!r}"
+                )
+            )
     removed = max(before.line_count - after.line_count, 0)
     if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
         flags.append(EditFlag("deletion", f"{removed} lines", f"this edit removes {removed} lines"))
     for secret in find_secrets(after_text) - find_secrets(before.text):
-        flags.append(EditFlag("secret", secret[:6] + "…", "this edit writes something that looks like an API key or token into your resume"))
+        flags.append(
+            EditFlag(
+                "secret",
+                secret[:6] + "…",
+                "this edit writes something that looks like an API key or token into your resume",
+            )
+        )
     hits = suspicious_instructions(before.text) + suspicious_instructions(jd_text)
     if hits:
         where = "; ".join(f"line {n}: “{snippet}”" if n else snippet for n, snippet in hits[:2])
-        flags.append(EditFlag("injection", where,
-                              f"the resume or job description contains text that looks like instructions to an AI ({where}); review this edit yourself"))
+        flags.append(
+            EditFlag(
+                "injection",
+                where,
+                f"the resume or job description contains text that looks like instructions to an AI ({where}); review this edit yourself",
+            )
+        )
     return flags

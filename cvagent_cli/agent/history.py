@@ -21,11 +21,12 @@ from typing import Any
 from cvagent_cli import paths
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
-from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
 from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
 
 SCHEMA_VERSION = 1
 HISTORY_FILE = "history.json"
+
 
 def _timestamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
@@ -83,7 +84,9 @@ class ChatHistory:
 
     def _move_aside(self, exc: BaseException) -> str:
         text = str(exc).strip()
-        reason = getattr(exc, "strerror", None) or (text.splitlines()[0] if text else type(exc).__name__)
+        reason = getattr(exc, "strerror", None) or (
+            text.splitlines()[0] if text else type(exc).__name__
+        )
         try:
             target = _free_path(f"{self.path.name}.corrupt-{_timestamp()}", self.path.parent)
             os.replace(self.path, target)

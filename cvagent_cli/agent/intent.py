@@ -68,13 +68,17 @@ def detect_language(text: str) -> Literal["zh", "en"]:
 # -- file paths ---------------------------------------------------------------------------
 
 _EXT = r"(?:md|markdown|txt)"
-_QUOTED_PATH_RE = re.compile(rf"[\"'“‘「`]([^\"'”’」`\n]*?[^\"'”’」`\n/\\]\.{_EXT})[\"'”’」`]", re.IGNORECASE)
+_QUOTED_PATH_RE = re.compile(
+    rf"[\"'“‘「`]([^\"'”’」`\n]*?[^\"'”’」`\n/\\]\.{_EXT})[\"'”’」`]", re.IGNORECASE
+)
 _BARE_PATH_RE = re.compile(
     rf"(?<![^\s(（:：,，])([^\s\"'“”‘’「」《》<>()（）,，;；|]+?\.{_EXT})(?=$|[\s\"'”’」》>)）,，;；:：!！?？。]|\.(?:\s|$))",
     re.IGNORECASE,
 )
 # Chinese verbs typed without a space before the path ("打开resume.md").
-_ZH_VERB_PREFIX_RE = re.compile(r"^(?:请|帮我|麻烦)?(?:加载|打开|读取|导入|使用|切换到|换成|用)(?:一下)?(?:简历|文件)?[:：]?")
+_ZH_VERB_PREFIX_RE = re.compile(
+    r"^(?:请|帮我|麻烦)?(?:加载|打开|读取|导入|使用|切换到|换成|用)(?:一下)?(?:简历|文件)?[:：]?"
+)
 
 
 def extract_path(text: str) -> str | None:
@@ -165,7 +169,9 @@ _RESUME_OBJECT_RE = re.compile(
     r"|简历|经历|经验|项目|技能|教育|自我评价|个人简介|求职意向|描述|这段|这条|这部分|这句|这一段|板块|部分",
     re.IGNORECASE,
 )
-_MY_RESUME_RE = re.compile(r"\b(?:my|this|the)\s+(?:resume|résumé|cv)\b|我的简历|这份简历|我简历", re.IGNORECASE)
+_MY_RESUME_RE = re.compile(
+    r"\b(?:my|this|the)\s+(?:resume|résumé|cv)\b|我的简历|这份简历|我简历", re.IGNORECASE
+)
 _QUESTION_SHAPE_RE = re.compile(
     r"[?？]\s*$|^(?:how|what|why|when|where|which|who|should|can|could|would|is|are|do|does|did|will)\b"
     r"|怎么|怎样|如何|为什么|为何|什么|吗[?？]?$|呢[?？]?$|是否|应不应该|要不要|该不该|哪些|多少|有没有",
@@ -187,14 +193,19 @@ def _find_section(text: str, section_names: Iterable[str]) -> str | None:
     for name in section_names:
         if not name or not name.strip():
             continue
-        variants = {name.casefold().strip(), name.casefold().replace("-", " ").replace("_", " ").strip()}
+        variants = {
+            name.casefold().strip(),
+            name.casefold().replace("-", " ").replace("_", " ").strip(),
+        }
         if "/" in name:
             variants.add(name.rsplit("/", 1)[-1].casefold().replace("-", " "))
         for variant in variants:
             if len(variant) < 2:
                 continue
             if variant.isascii():
-                hit = re.search(rf"(?<![a-z0-9]){re.escape(variant)}(?![a-z0-9])", folded) is not None
+                hit = (
+                    re.search(rf"(?<![a-z0-9]){re.escape(variant)}(?![a-z0-9])", folded) is not None
+                )
             else:
                 hit = variant in folded
             if hit and (best is None or len(name) > len(best)):
@@ -241,7 +252,9 @@ def classify_heuristic(text: str, section_names: Sequence[str] = ()) -> IntentRe
         return result(Intent.TAILOR, 0.85)
 
     refers_to_resume = bool(_RESUME_OBJECT_RE.search(stripped)) or section is not None
-    edit_at = _earliest(_first_match_position(_EDIT_STRONG_RE, stripped), _first_match_position(_STAR_RE, stripped))
+    edit_at = _earliest(
+        _first_match_position(_EDIT_STRONG_RE, stripped), _first_match_position(_STAR_RE, stripped)
+    )
     analyze_at = _first_match_position(_ANALYZE_STRONG_RE, stripped)
     if edit_at is None and analyze_at is None:
         question = _QUESTION_SHAPE_RE.search(stripped) is not None
@@ -337,7 +350,9 @@ def parse_label(answer: str) -> tuple[Intent, float] | None:
     labels: list[Intent] = []
     i = 0
     while i < len(words):
-        pair = _label_of(f"{words[i]}_{words[i + 1]}") if i + 1 < len(words) else None  # "load resume"
+        pair = (
+            _label_of(f"{words[i]}_{words[i + 1]}") if i + 1 < len(words) else None
+        )  # "load resume"
         label = pair or _label_of(words[i])
         if label is not None:
             labels.append(label)
@@ -372,7 +387,9 @@ def classify_with_model(
     """Ask the model for one label.  Never raises: any failure or garbled answer is UNKNOWN
     with source ``fallback``."""
     try:
-        answer = _final_text(client.stream(build_classifier_messages(recent_messages, text), tools=None))
+        answer = _final_text(
+            client.stream(build_classifier_messages(recent_messages, text), tools=None)
+        )
         parsed = parse_label(answer)
     except Exception:  # the classifier must never break a turn; the agent just goes on
         return _unknown()
@@ -385,7 +402,10 @@ def classify_with_model(
 
 
 def classify(
-    text: str, client: Any = None, recent_messages: Sequence[Any] = (), section_names: Sequence[str] = ()
+    text: str,
+    client: Any = None,
+    recent_messages: Sequence[Any] = (),
+    section_names: Sequence[str] = (),
 ) -> IntentResult:
     """Heuristics first, then the model if one is given, else UNKNOWN (source ``fallback``)."""
     found = classify_heuristic(text, section_names)

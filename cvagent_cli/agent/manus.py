@@ -21,7 +21,15 @@ MAX_SUMMARIES = 12
 
 
 class ResumeAgent(ToolCallAgent):
-    def __init__(self, *, registry: CapabilityRegistry, capability: str = "base", classify_with_model: bool = True, loader=None, **kwargs) -> None:
+    def __init__(
+        self,
+        *,
+        registry: CapabilityRegistry,
+        capability: str = "base",
+        classify_with_model: bool = True,
+        loader=None,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         # Opening another resume is the session's job (lock, history, undo log).
         self.loader = loader or self.workspace.load
@@ -55,7 +63,11 @@ class ResumeAgent(ToolCallAgent):
         return self.capability.tool_policy.resolve(self.tools.names, self.tools.default_off)
 
     def tool_context(self) -> ToolContext:
-        return ToolContext(workspace=self.workspace, user_messages=self.user_messages, capability_names=self.registry.names)
+        return ToolContext(
+            workspace=self.workspace,
+            user_messages=self.user_messages,
+            capability_names=self.registry.names,
+        )
 
     def progress_line(self) -> str:
         parts = []
@@ -70,18 +82,31 @@ class ResumeAgent(ToolCallAgent):
         self._request = request
         self._turn_tools = []
         self.language = detect_language(request)
-        names = [s.title for s in self.workspace.doc.sections if s.title] if self.workspace.doc else []
+        names = (
+            [s.title for s in self.workspace.doc.sections if s.title] if self.workspace.doc else []
+        )
         recent = self.memory.to_wire()[-5:]
         client = self.client if self.classify_with_model else None
         self.intent = classify(request, client=client, recent_messages=recent, section_names=names)
-        yield ev.IntentDetected(self.intent.intent.value, self.intent.source, self.intent.confidence)
+        yield ev.IntentDetected(
+            self.intent.intent.value, self.intent.source, self.intent.confidence
+        )
         if self.intent.intent == Intent.LOAD_RESUME and self.intent.path:
             yield from self._load_directly(self.intent.path)
             return
-        if self.intent.intent not in (Intent.GREETING, Intent.THANKS, Intent.UNKNOWN, Intent.QUESTION):
+        if self.intent.intent not in (
+            Intent.GREETING,
+            Intent.THANKS,
+            Intent.UNKNOWN,
+            Intent.QUESTION,
+        ):
             self.goal = request.strip().splitlines()[0][:200] if request.strip() else self.goal
         suggested = self.registry.suggest_for(request)
-        if self.intent.intent == Intent.TAILOR and self.capability.name == "base" and "tailor" in self.registry.names():
+        if (
+            self.intent.intent == Intent.TAILOR
+            and self.capability.name == "base"
+            and "tailor" in self.registry.names()
+        ):
             suggested = suggested or "tailor"
         if suggested and suggested != self.capability.name and self.capability.name == "base":
             old, new = self.set_capability(suggested)
@@ -124,7 +149,9 @@ class ResumeAgent(ToolCallAgent):
         )
         self.system_prompt = self.prompt_parts.text()
         stage = self.stage.current if self.stage is not None else None
-        self.next_step_prompt = next_step_prompt(intent, dict(self.capability.next_step_prompts), stage, self._last_tool)
+        self.next_step_prompt = next_step_prompt(
+            intent, dict(self.capability.next_step_prompts), stage, self._last_tool
+        )
         return iter(())
 
     def on_outcome(self, outcome: ToolOutcome) -> Iterator[ev.Event]:
@@ -153,7 +180,12 @@ class ResumeAgent(ToolCallAgent):
     def _progress_call(self, call) -> Iterator[ev.Event]:
         """Mark optimizer tasks (the stage part goes through on_outcome)."""
         params, _, error = self.tools.parse_arguments(call.name, call.arguments)
-        if error or params is None or not getattr(params, "task", None) or not getattr(params, "status", None):
+        if (
+            error
+            or params is None
+            or not getattr(params, "task", None)
+            or not getattr(params, "status", None)
+        ):
             return
         if self.progress is None and self.workspace.doc is not None:
             self.progress = WorkflowProgress.from_outline(self.workspace.doc.outline())
@@ -162,13 +194,19 @@ class ResumeAgent(ToolCallAgent):
                 self.progress.mark(params.task, params.status)
             except (KeyError, ValueError):
                 return
-            yield ev.StageChanged(self.stage.current if self.stage else "", self.progress.summary_line())
+            yield ev.StageChanged(
+                self.stage.current if self.stage else "", self.progress.summary_line()
+            )
 
     # -- turn summaries (seed 003) and persisted state ---------------------------------
     def _summaries_outside_history(self) -> list[str]:
         """Summaries of the turns the request no longer carries verbatim (no duplicates)."""
         history = self.memory.to_wire()
-        earlier = history[: self._current_turn_index(history)] if self.state is AgentState.RUNNING else history
+        earlier = (
+            history[: self._current_turn_index(history)]
+            if self.state is AgentState.RUNNING
+            else history
+        )
         shown = turns_in_budget(earlier, self.history_tokens)
         return self.summaries[: max(len(self.summaries) - shown, 0)]
 

@@ -131,11 +131,15 @@ class Memory:
         discarded first, exactly as ``discard_incomplete`` would.
         """
         if message.role == "system":
-            raise ValueError("system messages are not stored in Memory; the agent adds its prompt per call")
+            raise ValueError(
+                "system messages are not stored in Memory; the agent adds its prompt per call"
+            )
         pending = self.pending_tool_call_ids()
         if message.role == "tool":
             if message.tool_call_id not in pending:
-                raise ValueError(f"tool result {message.tool_call_id!r} answers no pending tool call")
+                raise ValueError(
+                    f"tool result {message.tool_call_id!r} answers no pending tool call"
+                )
         else:
             if pending:
                 self.discard_incomplete()

@@ -23,7 +23,9 @@ Role = Literal["system", "user", "assistant", "tool"]
 KNOWN_ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
 
 #: OpenAI's own wording (typo included) for a tool result that answers no call.
-ORPHAN_TOOL_ERROR = "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"
+ORPHAN_TOOL_ERROR = (
+    "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"
+)
 UNANSWERED_ERROR = (
     "An assistant message with 'tool_calls' must be followed by tool messages responding to "
     "each 'tool_call_id'. The following tool_call_ids did not have response messages"
@@ -40,7 +42,11 @@ class ToolCall(BaseModel):
     arguments: str = "{}"
 
     def to_wire(self) -> dict[str, Any]:
-        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.arguments}}
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {"name": self.name, "arguments": self.arguments},
+        }
 
     @classmethod
     def from_wire(cls, data: dict[str, Any]) -> ToolCall:
@@ -50,7 +56,9 @@ class ToolCall(BaseModel):
             arguments = "{}"
         elif not isinstance(arguments, str):  # some providers send the parsed object
             arguments = json.dumps(arguments, ensure_ascii=False)
-        return cls(id=str(data.get("id") or ""), name=str(function.get("name") or ""), arguments=arguments)
+        return cls(
+            id=str(data.get("id") or ""), name=str(function.get("name") or ""), arguments=arguments
+        )
 
 
 def _content_text(content: Any) -> str | None:
@@ -59,7 +67,9 @@ def _content_text(content: Any) -> str | None:
         return content
     if isinstance(content, list):
         return "".join(
-            str(part.get("text", "")) for part in content if isinstance(part, dict) and part.get("type") == "text"
+            str(part.get("text", ""))
+            for part in content
+            if isinstance(part, dict) and part.get("type") == "text"
         )
     return str(content)
 
@@ -156,7 +166,11 @@ def messages_to_wire(messages: list[Message]) -> list[dict[str, Any]]:
 def _content_problems(message: dict, index: int, *, allow_null: bool) -> list[str]:
     content = message.get("content")
     if content is None:
-        return [] if allow_null else [f"messages[{index}]: a {message.get('role')} message needs 'content'"]
+        return (
+            []
+            if allow_null
+            else [f"messages[{index}]: a {message.get('role')} message needs 'content'"]
+        )
     if isinstance(content, str) or (
         isinstance(content, list) and all(isinstance(p, dict) and "type" in p for p in content)
     ):
@@ -193,9 +207,13 @@ def validate_sequence(wire_messages: list[dict]) -> list[str]:
             if not call_id or not isinstance(call_id, str):
                 problems.append(f"messages[{index}]: a tool message is missing 'tool_call_id'")
             elif call_id not in answered:
-                problems.append(f"messages[{index}]: {ORPHAN_TOOL_ERROR} (tool_call_id {call_id!r})")
+                problems.append(
+                    f"messages[{index}]: {ORPHAN_TOOL_ERROR} (tool_call_id {call_id!r})"
+                )
             elif answered[call_id]:
-                problems.append(f"messages[{index}]: tool_call_id {call_id!r} is answered more than once")
+                problems.append(
+                    f"messages[{index}]: tool_call_id {call_id!r} is answered more than once"
+                )
             else:
                 answered[call_id] = True
             problems.extend(_content_problems(message, index, allow_null=False))

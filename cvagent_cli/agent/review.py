@@ -21,25 +21,42 @@ Write, in {language}, in Markdown:
 Be specific and brief. {untrusted}"""
 
 
-def review_messages(doc: ResumeDocument, report: AnalysisReport, jd_keywords: list[str] | None = None) -> list[dict]:
+def review_messages(
+    doc: ResumeDocument, report: AnalysisReport, jd_keywords: list[str] | None = None
+) -> list[dict]:
     language = "Simplified Chinese (简体中文)" if doc.language == "zh" else "English"
     text = doc.text
     if len(text) > MAX_RESUME_CHARS:
-        text = text[:MAX_RESUME_CHARS] + "\n[… truncated: the resume is much longer than a resume should be]"
-    summary = [f"Offline score {report.score}/100: " + ", ".join(f"{c.category} {c.score}" for c in report.categories)]
+        text = (
+            text[:MAX_RESUME_CHARS]
+            + "\n[… truncated: the resume is much longer than a resume should be]"
+        )
+    summary = [
+        f"Offline score {report.score}/100: "
+        + ", ".join(f"{c.category} {c.score}" for c in report.categories)
+    ]
     summary += [f"- L{f.line or '-'} {f.rule_id}: {f.message}" for f in report.findings[:15]]
     if report.jd is not None:
-        summary.append(f"JD keyword coverage {report.jd.coverage:.0f}%; missing: {', '.join(report.jd.missing[:15])}")
+        summary.append(
+            f"JD keyword coverage {report.jd.coverage:.0f}%; missing: {', '.join(report.jd.missing[:15])}"
+        )
     user = "\n".join(summary) + "\n\n" + fence(text, "resume", source=doc.source)
     if jd_keywords:
-        user += "\n\nJob description keywords: " + fence(", ".join(jd_keywords), "job_description_keywords")
+        user += "\n\nJob description keywords: " + fence(
+            ", ".join(jd_keywords), "job_description_keywords"
+        )
     return [
-        {"role": "system", "content": REVIEW_PROMPT.format(language=language, untrusted=UNTRUSTED_NOTE)},
+        {
+            "role": "system",
+            "content": REVIEW_PROMPT.format(language=language, untrusted=UNTRUSTED_NOTE),
+        },
         {"role": "user", "content": user},
     ]
 
 
-def stream_review(client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd=None) -> Iterator[str]:
+def stream_review(
+    client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd=None
+) -> Iterator[str]:
     """Yield the review's text as it streams."""
     keywords = list(getattr(jd, "keywords", []) or []) if jd is not None else None
     for item in client.stream(review_messages(doc, report, keywords)):

@@ -52,12 +52,22 @@ class ChatSession:
         self.warnings += list(getattr(self.registry, "warnings", []))
         on_disk = doc is not None and doc.path is not None
         self.persist = persist and on_disk
-        undo = UndoLog(paths.session_dir(doc.path) / "undo.json") if self.persist and doc is not None and doc.path else None
+        undo = (
+            UndoLog(paths.session_dir(doc.path) / "undo.json")
+            if self.persist and doc is not None and doc.path
+            else None
+        )
         if undo is not None and undo.warning:
             self.warnings.append(undo.warning)
-        self.workspace = Workspace(doc, jd=jd, undo=undo, read_only=read_only, write_to_disk=on_disk)
+        self.workspace = Workspace(
+            doc, jd=jd, undo=undo, read_only=read_only, write_to_disk=on_disk
+        )
         self.warnings += self.workspace.notices
-        self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES) if self.persist and doc is not None and doc.path else None
+        self.history = (
+            ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)
+            if self.persist and doc is not None and doc.path
+            else None
+        )
         self.agent = ResumeAgent(
             registry=self.registry,
             capability=capability or "base",
@@ -75,7 +85,9 @@ class ChatSession:
             if new:
                 archived = self.history.archive()
                 if archived:
-                    self.notices.append(f"started a new conversation (the old one is kept in {archived.name})")
+                    self.notices.append(
+                        f"started a new conversation (the old one is kept in {archived.name})"
+                    )
             else:
                 self._restore(capability)
 
@@ -114,7 +126,11 @@ class ChatSession:
         path = Path(path).expanduser()
         ResumeDocument.from_path(path)  # a bad file fails before any lock changes hands
         current = self.workspace.doc.path if self.workspace.doc is not None else None
-        if self.lock_factory is not None and not self.workspace.read_only and (current is None or current.resolve() != path.resolve()):
+        if (
+            self.lock_factory is not None
+            and not self.workspace.read_only
+            and (current is None or current.resolve() != path.resolve())
+        ):
             new_lock = self.lock_factory(path)  # LockedError names the other process
             old, self.lock = self.lock, new_lock
             if old is not None:
@@ -123,7 +139,10 @@ class ChatSession:
 
     def load(self, path: Path) -> ResumeDocument:
         self.save()
-        doc = self.workspace.load(Path(path).expanduser(), UndoLog(paths.session_dir(Path(path).expanduser()) / "undo.json"))
+        doc = self.workspace.load(
+            Path(path).expanduser(),
+            UndoLog(paths.session_dir(Path(path).expanduser()) / "undo.json"),
+        )
         self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)  # type: ignore[arg-type]
         self.persist = True
         self.agent.memory.clear()

@@ -66,7 +66,9 @@ def _compact(messages: list[dict], budget: int) -> tuple[list[dict], int]:
     count = 0
     for turn in reversed(turns):
         compact = [m for m in turn if m["role"] == "user"]
-        said = "\n\n".join(m["content"] for m in turn if m["role"] == "assistant" and m.get("content"))
+        said = "\n\n".join(
+            m["content"] for m in turn if m["role"] == "assistant" and m.get("content")
+        )
         if said:
             if len(said) > OLD_ANSWER_CHARS:
                 said = said[:OLD_ANSWER_CHARS] + " …"
@@ -157,7 +159,10 @@ class ToolCallAgent:
             while self.state is AgentState.RUNNING:
                 if step >= self.max_steps:
                     self._done_reason = "max_steps"
-                    yield ev.Notice(f"stopped after {self.max_steps} steps (max_steps); ask me to continue if needed", "warning")
+                    yield ev.Notice(
+                        f"stopped after {self.max_steps} steps (max_steps); ask me to continue if needed",
+                        "warning",
+                    )
                     break
                 step += 1
                 yield from self.prepare(step)
@@ -169,7 +174,9 @@ class ToolCallAgent:
             self.state = AgentState.IDLE
             raise
         self.state = AgentState.IDLE
-        yield ev.Done(self._done_reason, self._final_text, step, self._edits_applied, list(self._deferred))
+        yield ev.Done(
+            self._done_reason, self._final_text, step, self._edits_applied, list(self._deferred)
+        )
 
     def step(self) -> EventStream:
         should_act = yield from self.think()
@@ -183,7 +190,10 @@ class ToolCallAgent:
         response = yield from self._call_model(tools)
         if response is None:
             return False
-        calls = [ToolCall(id=c.id or f"call_{i}", name=c.name, arguments=c.arguments or "{}") for i, c in enumerate(response.tool_calls)]
+        calls = [
+            ToolCall(id=c.id or f"call_{i}", name=c.name, arguments=c.arguments or "{}")
+            for i, c in enumerate(response.tool_calls)
+        ]
         if calls:
             signature = json.dumps([(c.name, c.arguments) for c in calls])
             if self._signatures and self._signatures[-1] == signature:
@@ -217,7 +227,9 @@ class ToolCallAgent:
                 outcome = yield from self._decide(outcome)
             yield from self.on_outcome(outcome)
             self.memory.add(Message.tool(outcome.content, call.id, call.name))
-            yield ev.ToolResultEvent(call.id, call.name, outcome.ok, outcome.summary, outcome.content)
+            yield ev.ToolResultEvent(
+                call.id, call.name, outcome.ok, outcome.summary, outcome.content
+            )
             terminate = terminate or outcome.terminate
         self._pending = []
         if terminate:
@@ -233,7 +245,9 @@ class ToolCallAgent:
         said and what the assistant answered; their tool traffic is dropped whole, never
         split, and older turns live on in the turn summaries of the system prompt.
         """
-        wire: list[dict] = [{"role": "system", "content": self.system_prompt}] if self.system_prompt else []
+        wire: list[dict] = (
+            [{"role": "system", "content": self.system_prompt}] if self.system_prompt else []
+        )
         history = self.memory.to_wire()
         turn_start = self._current_turn_index(history)
         wire += compact_history(history[:turn_start], self.history_tokens)
@@ -248,7 +262,10 @@ class ToolCallAgent:
             if history and history[-1]["role"] != "user":
                 wire.append({"role": "user", "content": text})
             elif wire and wire[0]["role"] == "system":
-                wire[0] = {"role": "system", "content": f"{wire[0]['content']}\n\n## Next step\n{text}"}
+                wire[0] = {
+                    "role": "system",
+                    "content": f"{wire[0]['content']}\n\n## Next step\n{text}",
+                }
         return wire
 
     @staticmethod
@@ -258,7 +275,9 @@ class ToolCallAgent:
                 return index
         return 0
 
-    def _call_model(self, tools: list[dict] | None) -> Generator[ev.Event, None, ModelResponse | None]:
+    def _call_model(
+        self, tools: list[dict] | None
+    ) -> Generator[ev.Event, None, ModelResponse | None]:
         for attempt in (1, 2):
             messages = self.request_messages()
             if self.next_step_prompt:
@@ -276,10 +295,15 @@ class ToolCallAgent:
                     raise ModelError("the model's answer ended without a final message")
             except ContextWindowError as exc:
                 if attempt == 1 and self.memory.trim_oldest_turn():
-                    yield ev.Notice("the conversation was too long for the model; dropped the oldest turn and retried", "warning")
+                    yield ev.Notice(
+                        "the conversation was too long for the model; dropped the oldest turn and retried",
+                        "warning",
+                    )
                     continue
                 self._done_reason = "error"
-                yield ev.ErrorEvent(exc.message, hint=exc.hint or "use /clear to start the conversation afresh")
+                yield ev.ErrorEvent(
+                    exc.message, hint=exc.hint or "use /clear to start the conversation afresh"
+                )
                 return None
             except ModelError as exc:
                 self._done_reason = "error"
@@ -287,7 +311,14 @@ class ToolCallAgent:
                 return None
             self.session_usage = self.session_usage + response.usage
             u, s = response.usage, self.session_usage
-            yield ev.UsageEvent(u.prompt_tokens, u.completion_tokens, u.cost_usd, s.prompt_tokens, s.completion_tokens, s.cost_usd)
+            yield ev.UsageEvent(
+                u.prompt_tokens,
+                u.completion_tokens,
+                u.cost_usd,
+                s.prompt_tokens,
+                s.completion_tokens,
+                s.cost_usd,
+            )
             return response
         return None
 
@@ -305,10 +336,14 @@ class ToolCallAgent:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
         if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
-            result = self.workspace.apply(edit.before, decision.new_text or edit.after, edit.reason or "edit")
+            result = self.workspace.apply(
+                edit.before, decision.new_text or edit.after, edit.reason or "edit"
+            )
             if result.applied:
                 self._edits_applied += 1
-                note = " The user adjusted the text before applying it." if decision.new_text else ""
+                note = (
+                    " The user adjusted the text before applying it." if decision.new_text else ""
+                )
                 content = f"Applied.{note} The resume now has this change:\n{fence(result.diff, 'resume_diff')}"
             else:
                 content = f"Not applied: {result.message}"
@@ -319,7 +354,13 @@ class ToolCallAgent:
             yield ev.EditOutcome(edit.id, False, "rejected")
         else:
             self._deferred.append(edit)
-            why = f" It needs the user's confirmation: {flags}" if flags else " The user has not confirmed it (non-interactive session)."
+            why = (
+                f" It needs the user's confirmation: {flags}"
+                if flags
+                else " The user has not confirmed it (non-interactive session)."
+            )
             content = f"Not applied: proposed only.{why}"
-            yield ev.EditOutcome(edit.id, False, "needs confirmation" if flags else "proposed, not applied")
+            yield ev.EditOutcome(
+                edit.id, False, "needs confirmation" if flags else "proposed, not applied"
+            )
         return ToolOutcome(content, ok=True, summary=content.split("\n", 1)[0][:80])

@@ -7,6 +7,7 @@ editor is never overwritten blindly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import uuid
@@ -47,11 +48,11 @@ class UndoLog:
             self.undone = [UndoEntry(**e) for e in data.get("undone", [])]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
-            try:
+            with contextlib.suppress(OSError):
                 self.path.replace(aside)
-            except OSError:
-                pass
-            self.warning = f"the undo log was unreadable ({type(exc).__name__}); moved aside to {aside.name}"
+            self.warning = (
+                f"the undo log was unreadable ({type(exc).__name__}); moved aside to {aside.name}"
+            )
             self.done, self.undone = [], []
 
     def _save(self) -> None:
@@ -61,14 +62,22 @@ class UndoLog:
             len(self.done) > 1 and sum(len(e.before) + len(e.after) for e in self.done) > MAX_BYTES
         ):
             self.done.pop(0)
-        data = {"schema_version": 1, "done": [asdict(e) for e in self.done], "undone": [asdict(e) for e in self.undone[-MAX_ENTRIES:]]}
-        atomic_write_bytes(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600)
+        data = {
+            "schema_version": 1,
+            "done": [asdict(e) for e in self.done],
+            "undone": [asdict(e) for e in self.undone[-MAX_ENTRIES:]],
+        }
+        atomic_write_bytes(
+            self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600
+        )
 
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
         """Persist the entry *before* the resume is written (see ``reconcile``)."""
         from cvagent_cli.secrets import scrub_secrets
 
-        entry = UndoEntry(uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after)
+        entry = UndoEntry(
+            uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after
+        )
         self.done.append(entry)
         self.undone.clear()
         self._save()
@@ -105,7 +114,9 @@ class UndoLog:
             raise ValueError("nothing to undo")
         entry = self.done[-1]
         if entry.after != current:
-            raise ValueError("the resume changed since the last edit (edited elsewhere?); not undoing over it")
+            raise ValueError(
+                "the resume changed since the last edit (edited elsewhere?); not undoing over it"
+            )
         self.done.pop()
         self.undone.append(entry)
         self._save()

@@ -45,14 +45,18 @@ class StageMachine:
     another question in DISCOVERY).
     """
 
-    def __init__(self, stages: Sequence[str | Stage] = STAR_STAGES, current: str | Stage | None = None) -> None:
+    def __init__(
+        self, stages: Sequence[str | Stage] = STAR_STAGES, current: str | Stage | None = None
+    ) -> None:
         self.stages: list[str] = []
         for stage in stages:
             key = _stage_key(stage)
             if key and key not in self.stages:
                 self.stages.append(key)
         start = _stage_key(current) if current is not None else ""
-        self.current: str | None = start if start in self.stages else (self.stages[0] if self.stages else None)
+        self.current: str | None = (
+            start if start in self.stages else (self.stages[0] if self.stages else None)
+        )
         self.history: list[str] = [self.current] if self.current else []
 
     def __bool__(self) -> bool:
@@ -95,7 +99,11 @@ class StageMachine:
             else:
                 target = self.stages[here - 1]
         if target not in self.stages:
-            return False, "", f"unknown stage {str(to)!r}; stages are: {' → '.join(self.stages)} (now at {self.current})"
+            return (
+                False,
+                "",
+                f"unknown stage {str(to)!r}; stages are: {' → '.join(self.stages)} (now at {self.current})",
+            )
         there = self.stages.index(target)
         if there == here:
             return True, target, f"staying in {target}"
@@ -123,13 +131,21 @@ class StageMachine:
         """Rebuild a saved machine; unusable parts fall back to a fresh STAR machine."""
         data = data if isinstance(data, Mapping) else {}
         stages = data.get("stages")
-        if not isinstance(stages, list) or not all(isinstance(s, str) for s in stages) or not stages:
+        if (
+            not isinstance(stages, list)
+            or not all(isinstance(s, str) for s in stages)
+            or not stages
+        ):
             stages = list(STAR_STAGES)
         current = data.get("current") if isinstance(data.get("current"), str) else None
         machine = cls(stages, current)
         history = data.get("history")
         if isinstance(history, list):
-            kept = [_stage_key(h) for h in history if isinstance(h, str) and _stage_key(h) in machine.stages]
+            kept = [
+                _stage_key(h)
+                for h in history
+                if isinstance(h, str) and _stage_key(h) in machine.stages
+            ]
             if kept:
                 machine.history = kept
         return machine
@@ -143,11 +159,20 @@ class StageMachine:
 TaskStatus = Literal["pending", "in_progress", "done", "skipped"]
 TASK_STATUSES: tuple[str, ...] = ("pending", "in_progress", "done", "skipped")
 _STATUS_ALIASES = {
-    "complete": "done", "completed": "done", "finished": "done", "ok": "done",
-    "skip": "skipped", "skipping": "skipped",
-    "in-progress": "in_progress", "in progress": "in_progress", "started": "in_progress",
-    "start": "in_progress", "current": "in_progress", "working": "in_progress",
-    "todo": "pending", "reset": "pending",
+    "complete": "done",
+    "completed": "done",
+    "finished": "done",
+    "ok": "done",
+    "skip": "skipped",
+    "skipping": "skipped",
+    "in-progress": "in_progress",
+    "in progress": "in_progress",
+    "started": "in_progress",
+    "start": "in_progress",
+    "current": "in_progress",
+    "working": "in_progress",
+    "todo": "pending",
+    "reset": "pending",
 }
 
 #: Section kinds that are not worth a task of their own.
@@ -233,7 +258,9 @@ class WorkflowProgress:
             original = str(_row_get(row, "text", "") or "")
             if not original and text_of is not None:
                 original = text_of(section_id) or ""
-            tasks.append(Task(section_id, str(_row_get(row, "title", "") or section_id), original, kind=kind))
+            tasks.append(
+                Task(section_id, str(_row_get(row, "title", "") or section_id), original, kind=kind)
+            )
         return cls(tasks)
 
     # -- lookup and updates -----------------------------------------------------------------
@@ -273,7 +300,9 @@ class WorkflowProgress:
         task.status = wanted  # type: ignore[assignment]
         return True, f"{task.section_id}: {wanted}. {self.summary_line()}"
 
-    def set_details(self, section_id: str, *, diagnosis: str | None = None, goal: str | None = None) -> bool:
+    def set_details(
+        self, section_id: str, *, diagnosis: str | None = None, goal: str | None = None
+    ) -> bool:
         task = self.find(section_id)
         if task is None:
             return False

@@ -108,9 +108,13 @@ class Workspace:
         notice = self.refresh_from_disk()
         if self.doc.text != before:
             why = notice or "the resume changed since this edit was proposed"
-            return ApplyResult(False, f"{why}; the edit was not applied — read the resume again and redo it")
+            return ApplyResult(
+                False, f"{why}; the edit was not applied — read the resume again and redo it"
+            )
         diff = unified_diff(before, after, self.name)
-        entry = self.undo.record(before, after, reason)  # log first: a crash leaves it one step ahead
+        entry = self.undo.record(
+            before, after, reason
+        )  # log first: a crash leaves it one step ahead
         try:
             self._write(after)
         except BaseException:

@@ -18,7 +18,10 @@ def collect_inputs(paths: list[str], stdin_is_tty: bool) -> list[str]:
     """Expand folders into their Markdown files; ``-`` (or nothing, with piped stdin) is stdin."""
     if not paths:
         if stdin_is_tty:
-            raise InputError("no resume given", hint="run `cvagent analyze resume.md`, or pipe one: `cat resume.md | cvagent analyze`")
+            raise InputError(
+                "no resume given",
+                hint="run `cvagent analyze resume.md`, or pipe one: `cat resume.md | cvagent analyze`",
+            )
         return ["-"]
     out: list[str] = []
     for raw in paths:
@@ -27,7 +30,13 @@ def collect_inputs(paths: list[str], stdin_is_tty: bool) -> list[str]:
             continue
         path = Path(raw).expanduser()
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in MARKDOWN_SUFFIXES[:3] and not p.name.lower().startswith(("readme", "jd_")))
+            found = sorted(
+                p
+                for p in path.iterdir()
+                if p.is_file()
+                and p.suffix.lower() in MARKDOWN_SUFFIXES[:3]
+                and not p.name.lower().startswith(("readme", "jd_"))
+            )
             if not found:
                 raise InputError(f"{raw} is a folder with no Markdown (.md) files")
             out += [str(p) for p in found]
@@ -38,15 +47,61 @@ def collect_inputs(paths: list[str], stdin_is_tty: bool) -> list[str]:
 
 @handle_user_errors
 def analyze_command(
-    paths: Annotated[list[str] | None, typer.Argument(help="Resume files (.md), folders of them, or - for stdin. Default: stdin when piped.", show_default=False)] = None,
-    jd: Annotated[Path | None, typer.Option("--jd", help="Job description file: report keyword coverage against it.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output (schema_version 1): one JSON object per file; JSON Lines for several files.")] = False,
-    min_score: Annotated[int | None, typer.Option("--min-score", min=0, max=100, help="Exit with code 1 when a resume scores below N (for CI).")] = None,
-    explain: Annotated[bool, typer.Option("--explain", help="Show how the scores are computed.")] = False,
-    all_findings: Annotated[bool, typer.Option("--all", help="Show every finding (default: the first 40).")] = False,
-    llm: Annotated[bool, typer.Option("--llm", help="Add a streamed review by your configured model (needs --model or CVAGENT_MODEL).")] = False,
-    model: Annotated[str | None, typer.Option("--model", "-M", help="Model for --llm, in litellm form, e.g. gpt-4o-mini, deepseek/deepseek-chat, ollama_chat/llama3.1.")] = None,
-    api_base: Annotated[str | None, typer.Option("--api-base", help="OpenAI-compatible server URL for --llm (Ollama, LM Studio, vLLM, llama.cpp).")] = None,
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Resume files (.md), folders of them, or - for stdin. Default: stdin when piped.",
+            show_default=False,
+        ),
+    ] = None,
+    jd: Annotated[
+        Path | None,
+        typer.Option("--jd", help="Job description file: report keyword coverage against it."),
+    ] = None,
+    json_out: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Machine-readable output (schema_version 1): one JSON object per file; JSON Lines for several files.",
+        ),
+    ] = False,
+    min_score: Annotated[
+        int | None,
+        typer.Option(
+            "--min-score",
+            min=0,
+            max=100,
+            help="Exit with code 1 when a resume scores below N (for CI).",
+        ),
+    ] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Show how the scores are computed.")
+    ] = False,
+    all_findings: Annotated[
+        bool, typer.Option("--all", help="Show every finding (default: the first 40).")
+    ] = False,
+    llm: Annotated[
+        bool,
+        typer.Option(
+            "--llm",
+            help="Add a streamed review by your configured model (needs --model or CVAGENT_MODEL).",
+        ),
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            "-M",
+            help="Model for --llm, in litellm form, e.g. gpt-4o-mini, deepseek/deepseek-chat, ollama_chat/llama3.1.",
+        ),
+    ] = None,
+    api_base: Annotated[
+        str | None,
+        typer.Option(
+            "--api-base",
+            help="OpenAI-compatible server URL for --llm (Ollama, LM Studio, vLLM, llama.cpp).",
+        ),
+    ] = None,
 ) -> None:
     """Analyze resumes offline: structure, impact, clarity, dates, ATS and JD keyword coverage.
 
@@ -84,7 +139,12 @@ def analyze_command(
             text = report.model_dump_json(indent=2 if len(inputs) == 1 else None)
             sys.stdout.write(text + "\n")
         else:
-            render_report(out, report, max_findings=None if all_findings else (40 if len(inputs) == 1 else 10), explain=explain)
+            render_report(
+                out,
+                report,
+                max_findings=None if all_findings else (40 if len(inputs) == 1 else 10),
+                explain=explain,
+            )
             if len(inputs) > 1:
                 out.print()
     if not json_out and len(inputs) > 1:

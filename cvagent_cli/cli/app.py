@@ -35,7 +35,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
-    version: Annotated[bool | None, typer.Option("--version", "-V", help="Show the version and exit.", callback=_version, is_eager=True)] = None,
+    version: Annotated[
+        bool | None,
+        typer.Option(
+            "--version", "-V", help="Show the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = None,
 ) -> None:
     """cvagent: analyze your resume offline, or chat with an agent that edits it with diffs you confirm."""
 

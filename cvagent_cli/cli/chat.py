@@ -12,16 +12,70 @@ from cvagent_cli.cli.errors import handle_user_errors
 
 @handle_user_errors
 def chat_command(
-    resume: Annotated[str | None, typer.Argument(help="Resume to work on (.md), or - to read it from stdin. Optional: /load one later.", show_default=False)] = None,
-    model: Annotated[str | None, typer.Option("--model", "-M", help="Model in litellm form: gpt-4o-mini, anthropic/claude-3-5-sonnet-latest, deepseek/deepseek-chat, ollama_chat/llama3.1 … [env: CVAGENT_MODEL]")] = None,
-    api_base: Annotated[str | None, typer.Option("--api-base", help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). [env: CVAGENT_API_BASE]")] = None,
-    capability: Annotated[str | None, typer.Option("--capability", "-c", help="Capability pack: base, star, optimizer, tailor, or one of yours.")] = None,
-    jd: Annotated[Path | None, typer.Option("--jd", help="Job description file to tailor against.")] = None,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Apply proposed edits without asking — except flagged ones (possibly invented facts, changed contact details, deleted sections), which always need your yes.")] = False,
-    new: Annotated[bool, typer.Option("--new", help="Start a new conversation (the previous one is kept aside).")] = False,
-    message: Annotated[list[str] | None, typer.Option("--message", "-m", help="Send this message and exit (repeatable; run in order). The final answer goes to stdout.")] = None,
-    read_only: Annotated[bool, typer.Option("--read-only", help="Open without taking the edit lock; edits are proposed, never written.")] = False,
-    max_steps: Annotated[int | None, typer.Option("--max-steps", min=1, max=50, help="Tool-call steps per turn (default 10).")] = None,
+    resume: Annotated[
+        str | None,
+        typer.Argument(
+            help="Resume to work on (.md), or - to read it from stdin. Optional: /load one later.",
+            show_default=False,
+        ),
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            "-M",
+            help="Model in litellm form: gpt-4o-mini, anthropic/claude-3-5-sonnet-latest, deepseek/deepseek-chat, ollama_chat/llama3.1 … [env: CVAGENT_MODEL]",
+        ),
+    ] = None,
+    api_base: Annotated[
+        str | None,
+        typer.Option(
+            "--api-base",
+            help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). [env: CVAGENT_API_BASE]",
+        ),
+    ] = None,
+    capability: Annotated[
+        str | None,
+        typer.Option(
+            "--capability",
+            "-c",
+            help="Capability pack: base, star, optimizer, tailor, or one of yours.",
+        ),
+    ] = None,
+    jd: Annotated[
+        Path | None, typer.Option("--jd", help="Job description file to tailor against.")
+    ] = None,
+    yes: Annotated[
+        bool,
+        typer.Option(
+            "--yes",
+            "-y",
+            help="Apply proposed edits without asking — except flagged ones (possibly invented facts, changed contact details, deleted sections), which always need your yes.",
+        ),
+    ] = False,
+    new: Annotated[
+        bool,
+        typer.Option("--new", help="Start a new conversation (the previous one is kept aside)."),
+    ] = False,
+    message: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--message",
+            "-m",
+            help="Send this message and exit (repeatable; run in order). The final answer goes to stdout.",
+        ),
+    ] = None,
+    read_only: Annotated[
+        bool,
+        typer.Option(
+            "--read-only",
+            help="Open without taking the edit lock; edits are proposed, never written.",
+        ),
+    ] = False,
+    max_steps: Annotated[
+        int | None,
+        typer.Option("--max-steps", min=1, max=50, help="Tool-call steps per turn (default 10)."),
+    ] = None,
 ) -> None:
     """Chat with an agent that reads and edits your resume; every edit is a diff you confirm.
 

@@ -7,7 +7,9 @@ from rich.markdown import Markdown
 from rich.rule import Rule
 
 
-def run_review(doc, report, jd, *, model: str | None, api_base: str | None, console: Console) -> None:
+def run_review(
+    doc, report, jd, *, model: str | None, api_base: str | None, console: Console
+) -> None:
     from cvagent_cli.agent.review import stream_review
     from cvagent_cli.llm.gateway import LiteLLMGateway
     from cvagent_cli.settings import load_settings
@@ -19,7 +21,9 @@ def run_review(doc, report, jd, *, model: str | None, api_base: str | None, cons
         from rich.live import Live
 
         text = ""
-        with Live(Markdown(text), console=console, refresh_per_second=8, vertical_overflow="visible") as live:
+        with Live(
+            Markdown(text), console=console, refresh_per_second=8, vertical_overflow="visible"
+        ) as live:
             for piece in stream_review(client, doc, report, jd):
                 text += piece
                 live.update(Markdown(text))
@@ -27,4 +31,6 @@ def run_review(doc, report, jd, *, model: str | None, api_base: str | None, cons
         console.print(Markdown("".join(stream_review(client, doc, report, jd))))
     usage = client.session_usage
     cost = f", ${usage.cost_usd:.4f}" if usage.cost_usd else ""
-    console.print(f"[muted]{usage.prompt_tokens} prompt + {usage.completion_tokens} completion tokens{cost}[/muted]")
+    console.print(
+        f"[muted]{usage.prompt_tokens} prompt + {usage.completion_tokens} completion tokens{cost}[/muted]"
+    )

@@ -40,7 +40,6 @@ PROVIDER_KEY_VARS: dict[str, str] = {
 }
 
 
-
 def key_var(provider: str | None) -> str:
     """The environment variable that holds ``provider``'s API key (for hints after a 401)."""
     if provider and provider in PROVIDER_KEY_VARS:
@@ -107,8 +106,14 @@ def _cause_chain(exc: BaseException) -> list[BaseException]:
     return chain
 
 
-_CONTEXT_HINTS = ("maximum context length", "context_length_exceeded", "context length",
-                  "context window", "too many tokens", "exceeds the available context")
+_CONTEXT_HINTS = (
+    "maximum context length",
+    "context_length_exceeded",
+    "context length",
+    "context window",
+    "too many tokens",
+    "exceeds the available context",
+)
 
 
 def _looks_like_context_error(text: str) -> bool:
@@ -119,8 +124,16 @@ def _looks_like_context_error(text: str) -> bool:
 # ------------------------------------------------------------------ translation
 
 
-def translate(exc: BaseException, litellm: Any, *, model: str, provider: str | None,
-              url: str | None, api_base: str | None, timeout: float) -> ModelError:
+def translate(
+    exc: BaseException,
+    litellm: Any,
+    *,
+    model: str,
+    provider: str | None,
+    url: str | None,
+    api_base: str | None,
+    timeout: float,
+) -> ModelError:
     """Map one litellm/openai/httpx exception to a user-facing ModelError.
 
     ``litellm`` is the loaded module (only :mod:`cvagent_cli.llm.gateway` imports it);
@@ -133,20 +146,25 @@ def translate(exc: BaseException, litellm: Any, *, model: str, provider: str | N
     status = getattr(exc, "status_code", None)
     chain_names = {type(e).__name__ for e in _cause_chain(exc)}
 
-    def make(cls: type[ModelError], message: str, hint: str | None = None,
-             retryable: bool = False) -> ModelError:
-        err = cls(scrub_secrets(message), hint=scrub_secrets(hint) if hint else None,
-                  retryable=retryable)
+    def make(
+        cls: type[ModelError], message: str, hint: str | None = None, retryable: bool = False
+    ) -> ModelError:
+        err = cls(
+            scrub_secrets(message), hint=scrub_secrets(hint) if hint else None, retryable=retryable
+        )
         err.retry_after = _retry_after_of(exc)  # type: ignore[attr-defined]
         return err
 
     if isinstance(exc, ex.ContextWindowExceededError) or (
-            isinstance(exc, ex.BadRequestError) and _looks_like_context_error(msg)):
+        isinstance(exc, ex.BadRequestError) and _looks_like_context_error(msg)
+    ):
         limit = re.search(r"maximum context length is (\d+) tokens", msg)
         detail = f" (its limit is {limit.group(1)} tokens)" if limit else ""
-        return make(ContextWindowError,
-                    f"the conversation is too long for {model}'s context window{detail}",
-                    hint="start a new chat or shorten the resume; details: " + msg)
+        return make(
+            ContextWindowError,
+            f"the conversation is too long for {model}'s context window{detail}",
+            hint="start a new chat or shorten the resume; details: " + msg,
+        )
     if isinstance(exc, ex.AuthenticationError):
         var = key_var(provider)
         if api_base:
@@ -155,60 +173,104 @@ def translate(exc: BaseException, litellm: Any, *, model: str, provider: str | N
             hint = f"check {var}: it is missing, wrong or revoked"
         return make(ModelError, f"authentication failed for {model}", hint=hint)
     if isinstance(exc, ex.PermissionDeniedError):
-        return make(ModelError, f"access denied to {model}: {msg}",
-                    hint="your key may not have access to this model")
+        return make(
+            ModelError,
+            f"access denied to {model}: {msg}",
+            hint="your key may not have access to this model",
+        )
     if isinstance(exc, ex.NotFoundError):
-        return make(ModelError, f"model not found: {model}",
-                    hint=f"check the model name; the server said: {msg}")
+        return make(
+            ModelError,
+            f"model not found: {model}",
+            hint=f"check the model name; the server said: {msg}",
+        )
     if isinstance(exc, ex.RateLimitError):
-        return make(ModelError, f"rate limited by the model provider: {msg}",
-                    hint="wait a moment and try again, or check your plan's limits",
-                    retryable=True)
-    if isinstance(exc, ex.Timeout) or "ReadTimeout" in chain_names or \
-            "APITimeoutError" in chain_names:
-        return make(ModelError,
-                    f"the model did not answer within {timeout:g} s",
-                    hint="the server may be busy; raise the limit with --timeout or "
-                    "CVAGENT_TIMEOUT", retryable=True)
+        return make(
+            ModelError,
+            f"rate limited by the model provider: {msg}",
+            hint="wait a moment and try again, or check your plan's limits",
+            retryable=True,
+        )
+    if (
+        isinstance(exc, ex.Timeout)
+        or "ReadTimeout" in chain_names
+        or "APITimeoutError" in chain_names
+    ):
+        return make(
+            ModelError,
+            f"the model did not answer within {timeout:g} s",
+            hint="the server may be busy; raise the limit with --timeout or CVAGENT_TIMEOUT",
+            retryable=True,
+        )
     if chain_names & {"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}:
         if url:
-            return make(ModelError, f"cannot reach the model server at {url} — is it "
-                        "running?", hint="start the server or fix --api-base",
-                        retryable=True)
-        return make(ModelError, f"cannot reach the {provider or 'model'} API for {model}",
-                    hint="check your network connection", retryable=True)
+            return make(
+                ModelError,
+                f"cannot reach the model server at {url} — is it running?",
+                hint="start the server or fix --api-base",
+                retryable=True,
+            )
+        return make(
+            ModelError,
+            f"cannot reach the {provider or 'model'} API for {model}",
+            hint="check your network connection",
+            retryable=True,
+        )
     if isinstance(exc, ex.APIConnectionError) or chain_names & {
-            "APIConnectionError", "RemoteProtocolError", "ReadError",
-            "ConnectionResetError", "ConnectionAbortedError", "BrokenPipeError"}:
+        "APIConnectionError",
+        "RemoteProtocolError",
+        "ReadError",
+        "ConnectionResetError",
+        "ConnectionAbortedError",
+        "BrokenPipeError",
+    }:
         where = f" at {url}" if url else ""
-        return make(ModelError, f"lost the connection to the model server{where}",
-                    hint="the server closed the connection; try again", retryable=True)
-    if isinstance(exc, (ex.ServiceUnavailableError, ex.InternalServerError,
-                        ex.BadGatewayError)) or (isinstance(status, int) and status >= 500):
+        return make(
+            ModelError,
+            f"lost the connection to the model server{where}",
+            hint="the server closed the connection; try again",
+            retryable=True,
+        )
+    if isinstance(
+        exc, (ex.ServiceUnavailableError, ex.InternalServerError, ex.BadGatewayError)
+    ) or (isinstance(status, int) and status >= 500):
         code = f" (HTTP {status})" if isinstance(status, int) else ""
-        return make(ModelError, f"the model server had an error{code}: {msg}",
-                    hint="usually temporary; try again in a moment", retryable=True)
+        return make(
+            ModelError,
+            f"the model server had an error{code}: {msg}",
+            hint="usually temporary; try again in a moment",
+            retryable=True,
+        )
     if isinstance(exc, ex.ContentPolicyViolationError):
-        return make(ModelError, f"the provider refused the request: {msg}",
-                    hint="its content policy blocked this message")
+        return make(
+            ModelError,
+            f"the provider refused the request: {msg}",
+            hint="its content policy blocked this message",
+        )
     if isinstance(exc, ex.UnsupportedParamsError):
         if re.search(r"\btools?\b", msg) and "temperature" not in msg:
-            return make(ModelError, f"{model} does not support tool calling",
-                        hint="cvagent's chat needs a model with tool calling, e.g. "
-                        "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest")
-        return make(ModelError, f"{model} does not accept a parameter cvagent sent: {msg}",
-                    hint="if it is temperature, remove it from config.yaml or the "
-                    "command line")
+            return make(
+                ModelError,
+                f"{model} does not support tool calling",
+                hint="cvagent's chat needs a model with tool calling, e.g. "
+                "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest",
+            )
+        return make(
+            ModelError,
+            f"{model} does not accept a parameter cvagent sent: {msg}",
+            hint="if it is temperature, remove it from config.yaml or the command line",
+        )
     if isinstance(exc, (ex.BadRequestError, ex.UnprocessableEntityError)):
         if "LLM Provider NOT provided" in msg:
-            return make(ModelError,
-                        f"litellm does not know which provider serves {model!r}",
-                        hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
-                        "or ollama_chat/llama3.1, or pass --api-base")
+            return make(
+                ModelError,
+                f"litellm does not know which provider serves {model!r}",
+                hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
+                "or ollama_chat/llama3.1, or pass --api-base",
+            )
         return make(ModelError, f"the model server rejected the request: {msg}")
     if isinstance(status, int) and status == 429:
-        return make(ModelError, f"rate limited by the model provider: {msg}",
-                    retryable=True)
+        return make(ModelError, f"rate limited by the model provider: {msg}", retryable=True)
     return make(ModelError, f"unexpected error from litellm ({type(exc).__name__}): {msg}")
 
 

@@ -30,11 +30,13 @@ Why this module is shaped the way it is:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
 import warnings
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from cvagent_cli.errors import ConfigError, ModelError
 from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import them from here
@@ -62,13 +64,26 @@ from cvagent_cli.settings import Settings
 DUMMY_API_KEY = "sk-no-key-required"
 
 #: providers that authenticate from ambient credentials (profiles, ADC), not one env var
-_AMBIENT_CREDENTIALS = {"bedrock", "bedrock_converse", "sagemaker", "sagemaker_chat",
-                        "vertex_ai", "vertex_ai_beta", "vertex_ai_anthropic"}
+_AMBIENT_CREDENTIALS = {
+    "bedrock",
+    "bedrock_converse",
+    "sagemaker",
+    "sagemaker_chat",
+    "vertex_ai",
+    "vertex_ai_beta",
+    "vertex_ai_anthropic",
+}
 #: local providers: no price list, and litellm's price lookup would query the server
-_LOCAL_PROVIDERS = {"ollama", "ollama_chat", "lm_studio", "hosted_vllm", "vllm",
-                    "llamafile", "xinference"}
-_DEFAULT_LOCAL_BASES = {"ollama": "http://localhost:11434",
-                        "ollama_chat": "http://localhost:11434"}
+_LOCAL_PROVIDERS = {
+    "ollama",
+    "ollama_chat",
+    "lm_studio",
+    "hosted_vllm",
+    "vllm",
+    "llamafile",
+    "xinference",
+}
+_DEFAULT_LOCAL_BASES = {"ollama": "http://localhost:11434", "ollama_chat": "http://localhost:11434"}
 
 _QUIET_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx")
 
@@ -105,10 +120,12 @@ def load_litellm() -> Any:
             # litellm 1.80's lazy ``main.encoding`` (used by the deepseek, mistral ...
             # providers) calls tiktoken before litellm has pointed TIKTOKEN_CACHE_DIR at
             # its bundled files, so tiktoken tries to download cl100k_base: point it now
-            bundled = os.path.join(os.path.dirname(litellm.__file__), "litellm_core_utils",
-                                   "tokenizers")
-            os.environ.setdefault("TIKTOKEN_CACHE_DIR",
-                                  os.environ.get("CUSTOM_TIKTOKEN_CACHE_DIR", bundled))
+            bundled = os.path.join(
+                os.path.dirname(litellm.__file__), "litellm_core_utils", "tokenizers"
+            )
+            os.environ.setdefault(
+                "TIKTOKEN_CACHE_DIR", os.environ.get("CUSTOM_TIKTOKEN_CACHE_DIR", bundled)
+            )
             # we never use litellm's per-chunk callbacks; skip their thread-pool work
             litellm.disable_streaming_logging = True
             for name in _QUIET_LOGGERS:
@@ -127,10 +144,8 @@ def preload_in_background() -> threading.Thread:
     """Start importing litellm in a daemon thread and return it (already started)."""
 
     def run() -> None:
-        try:
+        with contextlib.suppress(Exception):
             load_litellm()
-        except Exception:  # noqa: BLE001 - the first real call reports it properly
-            pass
 
     thread = threading.Thread(target=run, name="cvagent-litellm-preload", daemon=True)
     thread.start()
@@ -160,8 +175,9 @@ class LiteLLMGateway:
             )
         self.settings = settings
         self.model: str = settings.model
-        self.policy = policy if policy is not None else RetryPolicy(
-            max_retries=settings.max_retries)
+        self.policy = (
+            policy if policy is not None else RetryPolicy(max_retries=settings.max_retries)
+        )
         self.last_usage: Usage | None = None
         self.session_usage: Usage = Usage()
         #: called as ``on_retry(error, delay_seconds, retry_number)`` before each retry
@@ -194,8 +210,9 @@ class LiteLLMGateway:
         while True:
             state = {"yielded": False}
             try:
-                yield from self._attempt(litellm, model, provider, messages, tools,
-                                         temperature, state)
+                yield from self._attempt(
+                    litellm, model, provider, messages, tools, temperature, state
+                )
                 return
             except ModelError as err:
                 if state["yielded"] or not self.policy.should_retry(err, attempt):
@@ -217,7 +234,7 @@ class LiteLLMGateway:
             if tools:
                 kwargs["tools"] = tools
             return int(litellm.token_counter(**kwargs))
-        except Exception:  # noqa: BLE001 - an estimate is good enough here
+        except Exception:
             import json
 
             text = json.dumps(messages, ensure_ascii=False, default=str)
@@ -241,7 +258,7 @@ class LiteLLMGateway:
                     model = f"openai/{model}"
             try:
                 provider = litellm.get_llm_provider(model)[1]
-            except Exception:  # noqa: BLE001 - reported by _check_environment
+            except Exception:
                 provider = None
             self._resolved = (model, provider)
         return self._resolved
@@ -259,7 +276,7 @@ class LiteLLMGateway:
             return
         try:
             missing = list(litellm.validate_environment(model=model).get("missing_keys") or [])
-        except Exception:  # noqa: BLE001 - cannot tell; let the call decide
+        except Exception:
             return
         secret = [k for k in missing if any(w in k.upper() for w in ("KEY", "TOKEN", "SECRET"))]
         if not secret:
@@ -272,8 +289,14 @@ class LiteLLMGateway:
             "config file",
         )
 
-    def _call_kwargs(self, model: str, provider: str | None, messages: list[dict],
-                     tools: list[dict] | None, temperature: float | None) -> dict[str, Any]:
+    def _call_kwargs(
+        self,
+        model: str,
+        provider: str | None,
+        messages: list[dict],
+        tools: list[dict] | None,
+        temperature: float | None,
+    ) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": model,
             "messages": messages,
@@ -296,13 +319,20 @@ class LiteLLMGateway:
                 kwargs["api_key"] = DUMMY_API_KEY
         return kwargs
 
-    def _attempt(self, litellm: Any, model: str, provider: str | None, messages: list[dict],
-                 tools: list[dict] | None, temperature: float | None,
-                 state: dict[str, bool]) -> Iterator[StreamEvent]:
+    def _attempt(
+        self,
+        litellm: Any,
+        model: str,
+        provider: str | None,
+        messages: list[dict],
+        tools: list[dict] | None,
+        temperature: float | None,
+        state: dict[str, bool],
+    ) -> Iterator[StreamEvent]:
         kwargs = self._call_kwargs(model, provider, messages, tools, temperature)
         try:
             response = litellm.completion(**kwargs)
-        except Exception as exc:  # noqa: BLE001 - every litellm failure is translated
+        except Exception as exc:
             raise self._translate(exc, litellm) from exc
 
         content: list[str] = []
@@ -335,7 +365,7 @@ class LiteLLMGateway:
                 fragments = _get(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             err = self._translate(exc, litellm)
             if state["yielded"]:
                 raise ModelError(
@@ -348,8 +378,9 @@ class LiteLLMGateway:
             _close_quietly(response)
 
         tool_calls = calls.result()
-        usage = self._usage(litellm, model, provider, messages, tools, usage_obj,
-                            "".join(content), tool_calls)
+        usage = self._usage(
+            litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
+        )
         self.last_usage = usage
         self.session_usage = self.session_usage + usage
         yield ModelResponse(
@@ -360,9 +391,17 @@ class LiteLLMGateway:
             model=self.model,
         )
 
-    def _usage(self, litellm: Any, model: str, provider: str | None, messages: list[dict],
-               tools: list[dict] | None, usage_obj: Any, text: str,
-               tool_calls: list[ToolCallRequest]) -> Usage:
+    def _usage(
+        self,
+        litellm: Any,
+        model: str,
+        provider: str | None,
+        messages: list[dict],
+        tools: list[dict] | None,
+        usage_obj: Any,
+        text: str,
+        tool_calls: list[ToolCallRequest],
+    ) -> Usage:
         prompt = _get(usage_obj, "prompt_tokens")
         completion = _get(usage_obj, "completion_tokens")
         if not isinstance(prompt, int) or not prompt:
@@ -371,13 +410,14 @@ class LiteLLMGateway:
             produced = text + "".join(c.name + c.arguments for c in tool_calls)
             try:
                 completion = int(litellm.token_counter(model=model, text=produced))
-            except Exception:  # noqa: BLE001
+            except Exception:
                 completion = len(produced) // 4
         return Usage(prompt, completion, self._cost(litellm, model, provider, prompt, completion))
 
     @staticmethod
-    def _cost(litellm: Any, model: str, provider: str | None, prompt: int,
-              completion: int) -> float | None:
+    def _cost(
+        litellm: Any, model: str, provider: str | None, prompt: int, completion: int
+    ) -> float | None:
         """Price from litellm's bundled table; ``None`` for unknown or local models."""
         if provider in _LOCAL_PROVIDERS:
             return None  # and litellm would query the local server for model info
@@ -387,9 +427,10 @@ class LiteLLMGateway:
             return None
         try:
             prompt_cost, completion_cost = litellm.cost_per_token(
-                model=model, prompt_tokens=prompt, completion_tokens=completion)
+                model=model, prompt_tokens=prompt, completion_tokens=completion
+            )
             return float(prompt_cost) + float(completion_cost)
-        except Exception:  # noqa: BLE001 - a price is never worth a crash
+        except Exception:
             return None
 
     def _server_url(self, provider: str | None) -> str | None:
@@ -401,8 +442,11 @@ class LiteLLMGateway:
 
     def _gave_up(self, err: ModelError, retries: int) -> ModelError:
         word = "retry" if retries == 1 else "retries"
-        new = type(err)(f"{err.message} (gave up after {retries} {word})", hint=err.hint,
-                        retryable=err.retryable)
+        new = type(err)(
+            f"{err.message} (gave up after {retries} {word})",
+            hint=err.hint,
+            retryable=err.retryable,
+        )
         if hasattr(err, "retry_after"):
             new.retry_after = err.retry_after  # type: ignore[attr-defined]
         return new
@@ -412,9 +456,15 @@ class LiteLLMGateway:
         if isinstance(exc, ModelError):
             return exc
         _, provider = self._resolved or (self.model, None)
-        return translate(exc, litellm, model=self.model, provider=provider,
-                         url=self._server_url(provider), api_base=self.settings.api_base,
-                         timeout=self.settings.timeout)
+        return translate(
+            exc,
+            litellm,
+            model=self.model,
+            provider=provider,
+            url=self._server_url(provider),
+            api_base=self.settings.api_base,
+            timeout=self.settings.timeout,
+        )
 
 
 def _close_quietly(response: Any) -> None:
@@ -422,8 +472,6 @@ def _close_quietly(response: Any) -> None:
     for target in (getattr(response, "completion_stream", None), response):
         close = getattr(target, "close", None)
         if callable(close):
-            try:
+            with contextlib.suppress(Exception):
                 close()
-            except Exception:  # noqa: BLE001 - closing is best effort
-                pass
             return

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
-from typing import Any, Callable, Iterator, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from cvagent_cli.errors import ModelError
 
@@ -40,7 +41,7 @@ class RetryPolicy:
         """
         if retry_after is not None and retry_after >= 0:
             return min(float(retry_after), self.max_delay)
-        raw = min(self.base_delay * (2 ** attempt), self.max_delay)
+        raw = min(self.base_delay * (2**attempt), self.max_delay)
         scaled = raw * (1.0 + self.jitter * (2.0 * self.rng() - 1.0))
         return max(0.0, min(scaled, self.max_delay))
 

@@ -51,11 +51,13 @@ class _ToolCallAssembler:
         for slot in self._calls:
             raw = "".join(slot["arguments"])
             args = raw if raw.strip() else "{}"  # no-argument calls: what OpenAI sends
-            out.append(ToolCallRequest(
-                id=slot["id"] or f"call_{uuid.uuid4().hex[:24]}",
-                name=slot["name"],
-                arguments=args,
-            ))
+            out.append(
+                ToolCallRequest(
+                    id=slot["id"] or f"call_{uuid.uuid4().hex[:24]}",
+                    name=slot["name"],
+                    arguments=args,
+                )
+            )
         return out
 
 

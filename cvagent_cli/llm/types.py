@@ -7,8 +7,9 @@ scripted fakes that yield the same types.  Nothing here imports litellm.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol, Union, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Usage:
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
 
-    def __add__(self, other: "Usage") -> "Usage":
+    def __add__(self, other: Usage) -> Usage:
         if not isinstance(other, Usage):
             return NotImplemented
         if self.cost_usd is None and other.cost_usd is None:
@@ -81,7 +82,7 @@ class ModelResponse:
     model: str = ""
 
 
-StreamEvent = Union[TextDelta, ThinkingDelta, ModelResponse]
+StreamEvent = TextDelta | ThinkingDelta | ModelResponse
 
 
 @runtime_checkable

@@ -13,8 +13,17 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.report import AnalysisReport, Finding, SectionOutline, Stats
-from cvagent_cli.resume.rules import Context, RawFinding, build_context, make
-from cvagent_cli.resume.rules import ats, clarity, completeness, dates, impact
+from cvagent_cli.resume.rules import (
+    Context,
+    RawFinding,
+    ats,
+    build_context,
+    clarity,
+    completeness,
+    dates,
+    impact,
+    make,
+)
 from cvagent_cli.resume.scoring import SCORING_EXPLANATION, overall_score, score_categories
 
 if TYPE_CHECKING:
@@ -46,15 +55,22 @@ def cap_findings(findings: list[RawFinding], limit: int = MAX_PER_RULE) -> list[
         kept += group[:limit]
         if len(group) > limit:
             first_hidden = group[limit]
-            kept.append(make(
-                rule_id, "info", f"… and {len(group) - limit} more like this ({rule_id}); only the first {limit} are listed.",
-                "Fix the ones above first; the same advice applies to the rest.",
-                section=first_hidden.section_id, line=first_hidden.line,
-            ))
+            kept.append(
+                make(
+                    rule_id,
+                    "info",
+                    f"… and {len(group) - limit} more like this ({rule_id}); only the first {limit} are listed.",
+                    "Fix the ones above first; the same advice applies to the rest.",
+                    section=first_hidden.section_id,
+                    line=first_hidden.line,
+                )
+            )
     return [f.to_model() for f in sorted(kept, key=sort_key)]
 
 
-def analyze(doc: ResumeDocument, jd: JobDescription | None = None, *, today: date | None = None) -> AnalysisReport:
+def analyze(
+    doc: ResumeDocument, jd: JobDescription | None = None, *, today: date | None = None
+) -> AnalysisReport:
     ctx = build_context(doc, today)
     findings = run_rules(ctx)
     assessed = {
@@ -70,8 +86,11 @@ def analyze(doc: ResumeDocument, jd: JobDescription | None = None, *, today: dat
         categories=categories,
         findings=cap_findings(findings),
         stats=Stats(
-            words=doc.word_count, lines=doc.line_count, estimated_pages=ats.estimated_pages(doc),
-            sections=sum(1 for s in doc.sections if s.heading_line), bullets=sum(len(s.bullets) for s in doc.sections),
+            words=doc.word_count,
+            lines=doc.line_count,
+            estimated_pages=ats.estimated_pages(doc),
+            sections=sum(1 for s in doc.sections if s.heading_line),
+            bullets=sum(len(s.bullets) for s in doc.sections),
             language=doc.language,  # type: ignore[arg-type]
         ),
         basics=basics,
@@ -81,8 +100,14 @@ def analyze(doc: ResumeDocument, jd: JobDescription | None = None, *, today: dat
     )
 
 
-def analyze_section(doc: ResumeDocument, section_id: str, *, today: date | None = None) -> list[Finding]:
+def analyze_section(
+    doc: ResumeDocument, section_id: str, *, today: date | None = None
+) -> list[Finding]:
     """The findings (uncapped) located in one section or its subsections."""
     findings = run_rules(build_context(doc, today))
     prefix = section_id + "/"
-    return [f.to_model() for f in findings if f.section_id and (f.section_id == section_id or f.section_id.startswith(prefix))]
+    return [
+        f.to_model()
+        for f in findings
+        if f.section_id and (f.section_id == section_id or f.section_id.startswith(prefix))
+    ]

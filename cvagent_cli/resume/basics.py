@@ -6,16 +6,21 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+EMAIL_RE = re.compile(
+    r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])"
+)
 # Chinese mobile numbers (1[3-9]x, 11 digits, optionally +86 and separated 3-4-4) and
 # international / North American formats with at least 7 digits.
 PHONE_RES = (
     re.compile(r"(?<![\d\w])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d)"),
-    re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}(?!\d)"),
+    re.compile(
+        r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}(?!\d)"
+    ),
     re.compile(r"(?<![\d\w])\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?!\d)"),
 )
 URL_RE = re.compile(
-    r"(?:https?://)?(?:www\.)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s)\]>|,，;；]*)?", re.IGNORECASE
+    r"(?:https?://)?(?:www\.)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s)\]>|,，;；]*)?",
+    re.IGNORECASE,
 )
 _LOCATION_LABEL_RE = re.compile(
     r"(?:(?:location|address|city|现居|所在地|居住地|地址|城市|现居地|期望城市|工作地点)\s*[:：|｜]|based in)\s*"
@@ -24,15 +29,48 @@ _LOCATION_LABEL_RE = re.compile(
 )
 _CITY_STATE_RE = re.compile(r"\b([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)*, (?:[A-Z]{2}|[A-Z][a-z]+))\b")
 _ZH_CITIES = (
-    "北京", "上海", "广州", "深圳", "杭州", "成都", "南京", "武汉", "西安", "苏州", "天津", "重庆",
-    "长沙", "厦门", "青岛", "郑州", "合肥", "珠海", "东莞", "宁波", "大连", "济南", "福州", "香港",
+    "北京",
+    "上海",
+    "广州",
+    "深圳",
+    "杭州",
+    "成都",
+    "南京",
+    "武汉",
+    "西安",
+    "苏州",
+    "天津",
+    "重庆",
+    "长沙",
+    "厦门",
+    "青岛",
+    "郑州",
+    "合肥",
+    "珠海",
+    "东莞",
+    "宁波",
+    "大连",
+    "济南",
+    "福州",
+    "香港",
 )
 _NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
 _FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
 
 
-_GENERIC_TITLES = {"resume", "cv", "curriculum vitae", "简历", "个人简历", "求职简历", "我的简历", "履历"}
-_NAME_LABEL_RE = re.compile(r"(?:^|[|｜\s])(?:name|姓名)\s*[:：|｜]\s*([^|｜\n,，;；]{1,40})", re.IGNORECASE | re.MULTILINE)
+_GENERIC_TITLES = {
+    "resume",
+    "cv",
+    "curriculum vitae",
+    "简历",
+    "个人简历",
+    "求职简历",
+    "我的简历",
+    "履历",
+}
+_NAME_LABEL_RE = re.compile(
+    r"(?:^|[|｜\s])(?:name|姓名)\s*[:：|｜]\s*([^|｜\n,，;；]{1,40})", re.IGNORECASE | re.MULTILINE
+)
 
 
 class BasicInfo(BaseModel):
@@ -61,7 +99,9 @@ def find_phones(text: str) -> list[str]:
     for regex in PHONE_RES:
         for match in regex.finditer(text):
             digits = re.sub(r"\D", "", match.group())
-            if 7 <= len(digits) <= 15 and not any(s <= match.start() < e for s, e, _ in _spans(found)):
+            if 7 <= len(digits) <= 15 and not any(
+                s <= match.start() < e for s, e, _ in _spans(found)
+            ):
                 found.append((match.start(), match.group().strip()))
     return [p for _, p in sorted(found)]
 
@@ -84,7 +124,9 @@ def _links(text: str) -> list[str]:
     return links
 
 
-def extract_basic_info(header_text: str, full_text: str, front_matter: dict | None = None, name: str | None = None) -> BasicInfo:
+def extract_basic_info(
+    header_text: str, full_text: str, front_matter: dict | None = None, name: str | None = None
+) -> BasicInfo:
     """Find contact details, preferring the header (text before the first section)."""
     fm = front_matter or {}
     text = header_text if header_text.strip() else full_text[:2000]
@@ -101,15 +143,25 @@ def extract_basic_info(header_text: str, full_text: str, front_matter: dict | No
         phone=_str(fm.get("phone")) or (phones[0] if phones else None),
         location=_str(fm.get("location")) or _location(text),
     )
-    for link in links + [v for v in fm.values() if isinstance(v, str) and "." in v and " " not in v and "@" not in v]:
+    for link in links + [
+        v for v in fm.values() if isinstance(v, str) and "." in v and " " not in v and "@" not in v
+    ]:
         low = link.lower()
         if "linkedin.com" in low and not info.linkedin:
             info.linkedin = link
         elif "github.com" in low and not info.github:
             info.github = link
-        elif not info.website and not any(n in low for n in _NOT_WEBSITES) and "@" not in link:
-            if low.startswith(("http", "www.")) or low.count("/") or low.endswith((".dev", ".me", ".io", ".com", ".cn", ".net", ".org", ".site")):
-                info.website = link
+        elif (
+            not info.website
+            and not any(n in low for n in _NOT_WEBSITES)
+            and "@" not in link
+            and (
+                low.startswith(("http", "www."))
+                or low.count("/")
+                or low.endswith((".dev", ".me", ".io", ".com", ".cn", ".net", ".org", ".site"))
+            )
+        ):
+            info.website = link
         if link not in info.links:
             info.links.append(link)
     return info

@@ -16,8 +16,18 @@ from dataclasses import dataclass
 from datetime import date
 
 _MONTHS = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
 }
 _MONTH_NAME = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
@@ -46,7 +56,9 @@ RANGE_RE = re.compile(
     rf"(?<![\d\w])(?P<start>{_TOKEN}){_SEP}(?P<end>{_TOKEN}|{_PRESENT}(?![A-Za-z]))(?![\d])",
     re.IGNORECASE,
 )
-_FORMAT_RES = tuple((name, re.compile(rf"^(?:{pattern})$", re.IGNORECASE)) for name, pattern in _FORMATS)
+_FORMAT_RES = tuple(
+    (name, re.compile(rf"^(?:{pattern})$", re.IGNORECASE)) for name, pattern in _FORMATS
+)
 _PRESENT_RE = re.compile(rf"^{_PRESENT}$", re.IGNORECASE)
 _NUM_RE = re.compile(r"\d+")
 _ALPHA_RE = re.compile(r"[A-Za-z]+")
@@ -129,12 +141,16 @@ def find_ranges(text: str) -> list[DateRange]:
         if start is None:
             continue
         if _PRESENT_RE.match(end_text.strip()):
-            found.append(DateRange(start[0], None, start[1], None, match.group().strip(), match.start()))
+            found.append(
+                DateRange(start[0], None, start[1], None, match.group().strip(), match.start())
+            )
             continue
         end = parse_date(end_text)
         if end is None:
             continue
-        found.append(DateRange(start[0], end[0], start[1], end[1], match.group().strip(), match.start()))
+        found.append(
+            DateRange(start[0], end[0], start[1], end[1], match.group().strip(), match.start())
+        )
     return found
 
 

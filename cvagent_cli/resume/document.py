@@ -138,7 +138,15 @@ class Block:
 class ResumeDocument:
     """A parsed resume.  Build it with ``from_text``, ``from_path`` or ``from_stdin``."""
 
-    def __init__(self, text: str, fmt: TextFormat | None = None, *, source: str = "<text>", path: Path | None = None, control_chars: int = 0) -> None:
+    def __init__(
+        self,
+        text: str,
+        fmt: TextFormat | None = None,
+        *,
+        source: str = "<text>",
+        path: Path | None = None,
+        control_chars: int = 0,
+    ) -> None:
         self.text = text
         self.format = fmt or TextFormat(newline=detect_newline(text))
         self.source = source
@@ -159,12 +167,27 @@ class ResumeDocument:
 
     # -- construction -------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str, fmt: TextFormat | None = None, *, source: str = "<text>", path: Path | None = None) -> ResumeDocument:
+    def from_text(
+        cls,
+        text: str,
+        fmt: TextFormat | None = None,
+        *,
+        source: str = "<text>",
+        path: Path | None = None,
+    ) -> ResumeDocument:
         return cls(text, fmt, source=source, path=path)
 
     @classmethod
-    def from_decoded(cls, decoded: DecodedText, *, source: str, path: Path | None = None) -> ResumeDocument:
-        return cls(decoded.text, decoded.format, source=source, path=path, control_chars=decoded.control_chars)
+    def from_decoded(
+        cls, decoded: DecodedText, *, source: str, path: Path | None = None
+    ) -> ResumeDocument:
+        return cls(
+            decoded.text,
+            decoded.format,
+            source=source,
+            path=path,
+            control_chars=decoded.control_chars,
+        )
 
     @classmethod
     def from_path(cls, path: Path | str) -> ResumeDocument:
@@ -244,7 +267,9 @@ class ResumeDocument:
         header = ""
         first = next((s for s in self.sections if s.heading_line), None)
         header_end = first.start_line - 1 if first else len(self.lines)
-        title = next((s for s in self.sections if s.heading_line and s.heading_line == self.title_line), None)
+        title = next(
+            (s for s in self.sections if s.heading_line and s.heading_line == self.title_line), None
+        )
         if title is not None and title.kind == "contact":
             header_end = title.own_end_line
         header = self.span_text(1, max(0, header_end))
@@ -310,17 +335,37 @@ class ResumeDocument:
                 style = "setext" if tok.markup in ("=", "-") else "atx"
                 headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
             elif tok.type in ("table_open", "html_block", "fence", "code_block") and tok.map:
-                kind = {"table_open": "table", "html_block": "html", "fence": "code", "code_block": "code"}[tok.type]
+                kind = {
+                    "table_open": "table",
+                    "html_block": "html",
+                    "fence": "code",
+                    "code_block": "code",
+                }[tok.type]
                 self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
             elif tok.type == "paragraph_open" and tok.map and depth == 0:
                 heading = self._pseudo_heading(tokens[i + 1], tok.map)
                 if heading:
                     headings.append((tok.map[0] + 1, 0, heading[0], heading[1]))
-            elif tok.type == "inline" and tok.map and "<" in tok.content and HTML_TAG_RE.search(tok.content):
+            elif (
+                tok.type == "inline"
+                and tok.map
+                and "<" in tok.content
+                and HTML_TAG_RE.search(tok.content)
+            ):
                 self.html_inline_lines.append(tok.map[0] + 1)
-            if tok.type in ("bullet_list_open", "ordered_list_open", "blockquote_open", "table_open"):
+            if tok.type in (
+                "bullet_list_open",
+                "ordered_list_open",
+                "blockquote_open",
+                "table_open",
+            ):
                 depth += 1
-            elif tok.type in ("bullet_list_close", "ordered_list_close", "blockquote_close", "table_close"):
+            elif tok.type in (
+                "bullet_list_close",
+                "ordered_list_close",
+                "blockquote_close",
+                "table_close",
+            ):
                 depth -= 1
         return headings
 
@@ -344,8 +389,14 @@ class ResumeDocument:
         first_heading = headings[0][0] if headings else last_line + 1
         if any(self.lines[n - 1].strip() for n in range(body_start, first_heading)):
             pre = Section(
-                id="preamble", title="", level=0, kind="contact", heading_line=0,
-                start_line=body_start, end_line=first_heading - 1, heading_style="none",
+                id="preamble",
+                title="",
+                level=0,
+                kind="contact",
+                heading_line=0,
+                start_line=body_start,
+                end_line=first_heading - 1,
+                heading_style="none",
                 own_end_line=first_heading - 1,
             )
             self.sections.append(pre)
@@ -383,9 +434,16 @@ class ResumeDocument:
                 slug, n = f"{base}-{n}", n + 1
             siblings.add(slug)
             section = Section(
-                id=f"{parent.id}/{slug}" if parent else slug, title=title, level=level, kind=kind,
-                heading_line=line, start_line=line, end_line=last_line, heading_style=style,
-                own_end_line=last_line, parent_id=parent.id if parent else None,
+                id=f"{parent.id}/{slug}" if parent else slug,
+                title=title,
+                level=level,
+                kind=kind,
+                heading_line=line,
+                start_line=line,
+                end_line=last_line,
+                heading_style=style,
+                own_end_line=last_line,
+                parent_id=parent.id if parent else None,
             )
             (parent.children if parent else self.roots).append(section)
             self.sections.append(section)

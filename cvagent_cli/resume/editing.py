@@ -9,6 +9,7 @@ retry.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -49,7 +50,9 @@ def closest_candidates(haystack: str, needle: str, n: int = 3) -> list[str]:
 def locate(doc: ResumeDocument, old_text: str, section: str | None = None) -> tuple[int, int]:
     """Character offsets of the one occurrence of ``old_text`` (within ``section``)."""
     if not old_text.strip():
-        raise EditError("old_text is empty; quote the exact text to replace (use read_resume first)")
+        raise EditError(
+            "old_text is empty; quote the exact text to replace (use read_resume first)"
+        )
     old = _to_newline(old_text, doc.format.newline)
     lo, hi = 0, len(doc.text)
     where = "the resume"
@@ -70,15 +73,21 @@ def locate(doc: ResumeDocument, old_text: str, section: str | None = None) -> tu
     if count == 0:
         hints = closest_candidates(scope, old_text)
         tip = ("; closest lines: " + " | ".join(repr(h) for h in hints)) if hints else ""
-        raise EditError(f"old_text was not found in {where}{tip}. Copy the text exactly from read_resume.")
-    lines = [doc.text.count("\n", 0, lo + m.start()) + 1 for m in re.finditer(re.escape(old), scope)]
+        raise EditError(
+            f"old_text was not found in {where}{tip}. Copy the text exactly from read_resume."
+        )
+    lines = [
+        doc.text.count("\n", 0, lo + m.start()) + 1 for m in re.finditer(re.escape(old), scope)
+    ]
     raise EditError(
         f"old_text occurs {count} times in {where} (lines {', '.join(map(str, lines[:10]))}); "
         "include more surrounding text, or name the section, so it matches exactly once"
     )
 
 
-def apply_replacement(doc: ResumeDocument, old_text: str, new_text: str, section: str | None = None) -> str:
+def apply_replacement(
+    doc: ResumeDocument, old_text: str, new_text: str, section: str | None = None
+) -> str:
     start, end = locate(doc, old_text, section)
     new = _to_newline(new_text, doc.format.newline)
     return doc.text[:start] + new + doc.text[end:]
@@ -96,7 +105,7 @@ def apply_all(doc: ResumeDocument, edits: list[Replacement]) -> str:
             raise EditError(f"edit {index}: {exc}. Nothing was changed.") from None
         spans.append((start, end, _to_newline(edit.new_text, doc.format.newline)))
     spans.sort()
-    for (s1, e1, _), (s2, _, _) in zip(spans, spans[1:]):
+    for (_s1, e1, _), (s2, _, _) in itertools.pairwise(spans):
         if s2 < e1:
             raise EditError("two edits overlap; merge them into one. Nothing was changed.")
     text = doc.text
@@ -116,7 +125,7 @@ def changed_lines(before: str, after: str) -> tuple[int, int]:
     """(first changed line, number of lines in the new version of the hunk), 1-based."""
     a, b = before.splitlines(), after.splitlines()
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
             return j1 + 1, max(j2 - j1, 0)
     return 0, 0

@@ -23,28 +23,49 @@ from pathlib import Path
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.report import JDCoverage, KeywordHit
 from cvagent_cli.resume.rules import CJK_RE
-from cvagent_cli.resume.rules.lexicon import CASE_SENSITIVE_TERMS, SHORT_AMBIGUOUS, TECH_TERMS, ZH_TERMS
+from cvagent_cli.resume.rules.lexicon import (
+    CASE_SENSITIVE_TERMS,
+    SHORT_AMBIGUOUS,
+    TECH_TERMS,
+    ZH_TERMS,
+)
 from cvagent_cli.resume.textio import read_text_file
 
 MAX_KEYWORDS = 40
 REQUIRED, DUTIES, OTHER, NICE = 0, 1, 2, 3
 _TIER_RES = (
     (NICE, re.compile(r"nice|preferred|bonus|plus|加分|优先", re.IGNORECASE)),
-    (REQUIRED, re.compile(r"require|qualif|must|need|looking for|you have|who you are|skills|要求|资格|条件", re.IGNORECASE)),
-    (DUTIES, re.compile(r"responsib|what you.ll do|the role|duties|you will|职责|工作内容|职位描述|岗位描述", re.IGNORECASE)),
+    (
+        REQUIRED,
+        re.compile(
+            r"require|qualif|must|need|looking for|you have|who you are|skills|要求|资格|条件",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        DUTIES,
+        re.compile(
+            r"responsib|what you.ll do|the role|duties|you will|职责|工作内容|职位描述|岗位描述",
+            re.IGNORECASE,
+        ),
+    ),
 )
 _NICE_CLAUSE_RE = re.compile(r"优先|加分|preferred|a plus|nice to have|bonus", re.IGNORECASE)
 _CLAUSE_RE = re.compile(r"[，,;；。!！]|\s-\s")
 # Technical-looking tokens: inner capitals (PostgreSQL), acronyms (AWS, H5), or runs of
 # capitalised words after the first word of a clause (Protocol Buffers).
-_TOKEN_RE = re.compile(r"(?<![\w.])(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]{1,6}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)(?![\w])")
-_STOP = frozenset("""
+_TOKEN_RE = re.compile(
+    r"(?<![\w.])(?:[A-Za-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]{1,6}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)*)(?![\w])"
+)
+_STOP = frozenset(
+    """
 a an and or the with for in on at of to we you our your us they it this that experience strong deep working
 production hands familiarity contributions knowledge proficiency ability excellent good great team teams
 engineer engineers engineering senior junior lead company location type full time hybrid remote office
 benefits salary equity about role job requirements nice have bonus plus must will can who what why how
 years year ok ceo cto pto usa us eu bachelor master degree phd bs ms ba ma it hr api id
-""".split())
+""".split()
+)
 
 
 @dataclass
@@ -80,7 +101,9 @@ def _compile(form: str) -> _Form:
         left, right = left | set("&/-"), right + r"(?![-&'’])(?!\.\s?[A-Z])(?!\s?端)"
     exact = form in CASE_SENSITIVE_TERMS
     probe = form.split()[0] if exact else form.split()[0].lower()
-    return _Form(re.compile(body + right, 0 if exact else re.IGNORECASE), frozenset(left), probe, exact)
+    return _Form(
+        re.compile(body + right, 0 if exact else re.IGNORECASE), frozenset(left), probe, exact
+    )
 
 
 def _lexicon() -> list[Keyword]:
@@ -89,7 +112,9 @@ def _lexicon() -> list[Keyword]:
 
 class _Matcher:
     def __init__(self, keywords: list[Keyword]) -> None:
-        self.entries = [(keyword, [_compile(form) for form in keyword.forms]) for keyword in keywords]
+        self.entries = [
+            (keyword, [_compile(form) for form in keyword.forms]) for keyword in keywords
+        ]
 
     @staticmethod
     def _matches(form: _Form, text: str, lowered: str):  # type: ignore[no-untyped-def]
@@ -103,7 +128,8 @@ class _Matcher:
         """Keywords mentioned anywhere in ``text`` (stops at each keyword's first hit)."""
         lowered = text.lower()
         return [
-            keyword for keyword, forms in self.entries
+            keyword
+            for keyword, forms in self.entries
             if any(next(self._matches(form, text, lowered), None) is not None for form in forms)
         ]
 
@@ -112,8 +138,12 @@ class _Matcher:
         ("React" inside "React Native", "CI" inside "CI/CD")."""
         lowered = text.lower()
         found = sorted(
-            ((m.start(), m.end(), keyword) for keyword, forms in self.entries for form in forms
-             for m in self._matches(form, text, lowered)),
+            (
+                (m.start(), m.end(), keyword)
+                for keyword, forms in self.entries
+                for form in forms
+                for m in self._matches(form, text, lowered)
+            ),
             key=lambda s: (s[0], s[0] - s[1]),
         )
         kept: list[tuple[int, int, Keyword]] = []
@@ -172,7 +202,9 @@ class JobDescription:
                     if tier != OTHER:  # "About us" and "Benefits" name no skills
                         hits += [(pos, tok, (tok,)) for pos, tok in _tokens(clause, names, spans)]
                     for pos, name, forms in sorted(hits, key=lambda h: h[0]):
-                        keyword = found.setdefault(name.casefold(), Keyword(name, forms, clause_tier, 0, position + pos))
+                        keyword = found.setdefault(
+                            name.casefold(), Keyword(name, forms, clause_tier, 0, position + pos)
+                        )
                         keyword.tier = min(keyword.tier, clause_tier)
                         keyword.count += 1
                     position += len(clause) + 1
@@ -186,16 +218,25 @@ class JobDescription:
             text = doc.span_text(section.start_line, max(section.start_line, section.own_end_line))
             for keyword in matcher.present(text):
                 where.setdefault(keyword.name, []).append(section.id)
-        matched = [KeywordHit(keyword=k.name, sections=where[k.name]) for k in self.keyword_details if k.name in where]
+        matched = [
+            KeywordHit(keyword=k.name, sections=where[k.name])
+            for k in self.keyword_details
+            if k.name in where
+        ]
         missing = [k.name for k in self.keyword_details if k.name not in where]
         total = len(self.keyword_details)
         return JDCoverage(
-            source=self.source, keywords=self.keywords, matched=matched, missing=missing,
+            source=self.source,
+            keywords=self.keywords,
+            matched=matched,
+            missing=missing,
             coverage=round(100 * len(matched) / total, 1) if total else 0.0,
         )
 
 
-def _tokens(clause: str, known: dict[str, str], taken: list[tuple[int, int, Keyword]]) -> list[tuple[int, str]]:
+def _tokens(
+    clause: str, known: dict[str, str], taken: list[tuple[int, int, Keyword]]
+) -> list[tuple[int, str]]:
     tokens: list[tuple[int, str]] = []
     first = True
     for match in _TOKEN_RE.finditer(clause):

@@ -87,7 +87,9 @@ def _new_filelock(path: Path) -> Any:
 
     try:
         return FileLock(str(path), timeout=0, thread_local=False, fallback_to_soft=False)
-    except TypeError:  # filelock < 3.20 has no fallback_to_soft (and raises NotImplementedError instead)
+    except (
+        TypeError
+    ):  # filelock < 3.20 has no fallback_to_soft (and raises NotImplementedError instead)
         return FileLock(str(path), timeout=0, thread_local=False)
 
 
@@ -97,7 +99,9 @@ def _pid_alive(pid: int) -> bool:
         return False
     if pid == os.getpid():
         return True
-    if sys.platform == "win32":  # pragma: no cover - os.kill(pid, 0) would terminate the process there
+    if (
+        sys.platform == "win32"
+    ):  # pragma: no cover - os.kill(pid, 0) would terminate the process there
         import ctypes
 
         kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
@@ -224,7 +228,12 @@ class ResumeLock:
     def __enter__(self) -> ResumeLock:
         return self.acquire()
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.release()
 
     def __repr__(self) -> str:

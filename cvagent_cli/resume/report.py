@@ -94,4 +94,9 @@ class AnalysisReport(_Model):
     def findings_for(self, section_id: str | None) -> list[Finding]:
         if section_id is None:
             return list(self.findings)
-        return [f for f in self.findings if f.section_id and (f.section_id == section_id or f.section_id.startswith(section_id + "/"))]
+        return [
+            f
+            for f in self.findings
+            if f.section_id
+            and (f.section_id == section_id or f.section_id.startswith(section_id + "/"))
+        ]

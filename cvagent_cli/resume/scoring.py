@@ -8,9 +8,8 @@ before the report caps repetitive ones, so capping the display never changes a s
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
-
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from cvagent_cli.resume.report import CATEGORIES, CategoryScore
@@ -53,19 +52,21 @@ CONSTANTS = ScoringConstants()
 
 def _explanation(c: ScoringConstants) -> str:
     weights = ", ".join(f"{cat} {c.weight(cat):.2f}" for cat in CATEGORIES)
-    return "\n".join((
-        "Each category is scored from 0 to 100.",
-        f"- impact = 100 × (share of experience/project bullets with a number) − {c.weak_opener_weight:g} × (share of bullets "
-        "that open with a weak phrase such as \"Responsible for\" / \"负责\"); 0 when there are no such bullets.",
-        f"- completeness, clarity, dates, ats = 100 − penalties: error {c.error_points}, warning {c.warning_points}, "
-        f"info {c.info_points} points per finding; only the {c.per_rule_cap} heaviest findings of each rule count.",
-        "- clarity scores 0 when the resume has no bullets or paragraphs to read, and dates 0 when no entry "
-        "has a date range: an empty section list must not earn full marks.",
-        "- every category is clamped to 0..100.",
-        f"Overall = round(weighted mean) with weights: {weights}.",
-        "Findings are counted before the report shortens repetitive ones, so the display cap never changes a score.",
-        "Estimated pages = English words / 450 + Chinese characters / 800.",
-    ))
+    return "\n".join(
+        (
+            "Each category is scored from 0 to 100.",
+            f"- impact = 100 × (share of experience/project bullets with a number) − {c.weak_opener_weight:g} × (share of bullets "
+            'that open with a weak phrase such as "Responsible for" / "负责"); 0 when there are no such bullets.',
+            f"- completeness, clarity, dates, ats = 100 − penalties: error {c.error_points}, warning {c.warning_points}, "
+            f"info {c.info_points} points per finding; only the {c.per_rule_cap} heaviest findings of each rule count.",
+            "- clarity scores 0 when the resume has no bullets or paragraphs to read, and dates 0 when no entry "
+            "has a date range: an empty section list must not earn full marks.",
+            "- every category is clamped to 0..100.",
+            f"Overall = round(weighted mean) with weights: {weights}.",
+            "Findings are counted before the report shortens repetitive ones, so the display cap never changes a score.",
+            "Estimated pages = English words / 450 + Chinese characters / 800.",
+        )
+    )
 
 
 SCORING_EXPLANATION = _explanation(CONSTANTS)
@@ -100,7 +101,10 @@ def penalty_score(findings: Sequence[Scored], c: ScoringConstants = CONSTANTS) -
         skipped += max(0, len(rule_points) - c.per_rule_cap)
         for points in rule_points[: c.per_rule_cap]:
             counted[_severity_of(points, c)].append(points)
-    parts = [f"{sum(p)} ({len(p)} {sev}{'s' if len(p) > 1 else ''} × {p[0]})" for sev, p in sorted(counted.items(), key=lambda kv: -kv[1][0])]
+    parts = [
+        f"{sum(p)} ({len(p)} {sev}{'s' if len(p) > 1 else ''} × {p[0]})"
+        for sev, p in sorted(counted.items(), key=lambda kv: -kv[1][0])
+    ]
     score = _clamp(100 - sum(sum(p) for p in counted.values()))
     text = "100 − " + " − ".join(parts) + f" = {score}"
     if skipped:
@@ -112,11 +116,16 @@ def _severity_of(points: int, c: ScoringConstants) -> str:
     return {c.error_points: "error", c.warning_points: "warning"}.get(points, "info")
 
 
-_NOTHING = {"clarity": "no bullets or paragraphs to assess: 0", "dates": "no dated entries to check: 0"}
+_NOTHING = {
+    "clarity": "no bullets or paragraphs to assess: 0",
+    "dates": "no dated entries to check: 0",
+}
 
 
 def score_categories(
-    findings: Sequence[Scored], impact: ImpactStats | None, c: ScoringConstants = CONSTANTS,
+    findings: Sequence[Scored],
+    impact: ImpactStats | None,
+    c: ScoringConstants = CONSTANTS,
     assessed: Mapping[str, int] | None = None,
 ) -> list[CategoryScore]:
     """``assessed`` says how much each category had to look at (clarity: bullets and
@@ -130,7 +139,15 @@ def score_categories(
             score, text = 0, _NOTHING.get(category, "nothing to assess: 0")
         else:
             score, text = penalty_score(mine, c)
-        scores.append(CategoryScore(category=category, score=score, weight=c.weight(category), findings=len(mine), explanation=text))
+        scores.append(
+            CategoryScore(
+                category=category,
+                score=score,
+                weight=c.weight(category),
+                findings=len(mine),
+                explanation=text,
+            )
+        )
     return scores
 
 

@@ -8,6 +8,7 @@ the user's conventions.  Writes are atomic: temp file in the same folder, fsync,
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
@@ -42,7 +43,9 @@ _MAGIC: list[tuple[bytes, str]] = [
 
 NEWLINE_RE = re.compile(r"\r\n|\r|\n")
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CJK_RE = re.compile(r"[\u2010-\u2027\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\U00020000-\U0002ffff]")
+_CJK_RE = re.compile(
+    r"[\u2010-\u2027\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\U00020000-\U0002ffff]"
+)
 
 
 @dataclass(frozen=True)
@@ -224,13 +227,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
             os.chmod(tmp_name, mode)
         os.replace(tmp_name, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
-        except FileNotFoundError:
-            pass
         raise
     _fsync_dir(folder)
 
 
-def atomic_write_text(path: Path, text: str, fmt: TextFormat | None = None, *, mode: int | None = None) -> None:
+def atomic_write_text(
+    path: Path, text: str, fmt: TextFormat | None = None, *, mode: int | None = None
+) -> None:
     atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode)

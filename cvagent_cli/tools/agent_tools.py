@@ -22,12 +22,22 @@ class UseCapability(BaseTool):
     def run(self, args: UseCapabilityParams, ctx: ToolContext) -> ToolOutcome:
         names = ctx.capability_names()
         if args.name not in names:
-            return ToolOutcome(f"Error: no capability {args.name!r}; available: {', '.join(names)}", ok=False, summary="unknown capability")
-        return ToolOutcome(f"Switched to the {args.name!r} capability; follow its instructions now.", summary=f"→ {args.name}", switch_capability=args.name)
+            return ToolOutcome(
+                f"Error: no capability {args.name!r}; available: {', '.join(names)}",
+                ok=False,
+                summary="unknown capability",
+            )
+        return ToolOutcome(
+            f"Switched to the {args.name!r} capability; follow its instructions now.",
+            summary=f"→ {args.name}",
+            switch_capability=args.name,
+        )
 
 
 class UpdateProgressParams(ToolParams):
-    stage: str | None = Field(None, description="new workflow stage, e.g. DISCOVERY, DRAFTING, CONFIRMING, FINISHED")
+    stage: str | None = Field(
+        None, description="new workflow stage, e.g. DISCOVERY, DRAFTING, CONFIRMING, FINISHED"
+    )
     task: str | None = Field(None, description="section id of the task whose status changes")
     status: Literal["in_progress", "done", "skipped"] | None = None
     note: str | None = None
@@ -40,7 +50,11 @@ class UpdateProgress(BaseTool):
 
     def run(self, args: UpdateProgressParams, ctx: ToolContext) -> ToolOutcome:
         if not (args.stage or args.task):
-            return ToolOutcome("Error: give a stage, or a task with a status", ok=False, summary="nothing to update")
+            return ToolOutcome(
+                "Error: give a stage, or a task with a status",
+                ok=False,
+                summary="nothing to update",
+            )
         # The agent owns the state machine; it validates and reports the transition.
         return ToolOutcome("progress update requested", summary="progress", stage=args.stage)
 
@@ -60,6 +74,21 @@ class Terminate(BaseTool):
 
 def default_tools():
     from cvagent_cli.tools.base import ToolCollection
-    from cvagent_cli.tools.resume_tools import AnalyzeResume, BatchEditResume, EditResume, ReadResume
+    from cvagent_cli.tools.resume_tools import (
+        AnalyzeResume,
+        BatchEditResume,
+        EditResume,
+        ReadResume,
+    )
 
-    return ToolCollection([ReadResume(), AnalyzeResume(), EditResume(), BatchEditResume(), UseCapability(), UpdateProgress(), Terminate()])
+    return ToolCollection(
+        [
+            ReadResume(),
+            AnalyzeResume(),
+            EditResume(),
+            BatchEditResume(),
+            UseCapability(),
+            UpdateProgress(),
+            Terminate(),
+        ]
+    )

@@ -39,8 +39,8 @@ class ToolContext:
     """What a tool may touch: the loaded resume (and JD) and the conversation's words."""
 
     workspace: Workspace
-    user_messages: Callable[[], list[str]] = field(default=lambda: [])
-    capability_names: Callable[[], list[str]] = field(default=lambda: [])
+    user_messages: Callable[[], list[str]] = field(default=list)
+    capability_names: Callable[[], list[str]] = field(default=list)
     current_call_id: str = ""
 
 
@@ -54,7 +54,14 @@ class BaseTool:
         raise NotImplementedError
 
     def to_param(self) -> dict:
-        return {"type": "function", "function": {"name": self.name, "description": self.description, "parameters": compact_schema(self.params.model_json_schema())}}
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": compact_schema(self.params.model_json_schema()),
+            },
+        }
 
 
 def compact_schema(node: Any) -> Any:
@@ -113,7 +120,11 @@ class ToolCollection:
         try:
             data = json.loads(raw) if raw and raw.strip() else {}
         except json.JSONDecodeError as exc:
-            return None, {}, f"arguments are not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object"
+            return (
+                None,
+                {},
+                f"arguments are not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object",
+            )
         if not isinstance(data, dict):
             return None, {}, "arguments must be a JSON object"
         try:
@@ -121,13 +132,21 @@ class ToolCollection:
         except ValidationError as exc:
             return None, data, f"invalid arguments for {name}: {_describe_validation(exc)}"
 
-    def execute(self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None) -> ToolOutcome:
+    def execute(
+        self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None
+    ) -> ToolOutcome:
         if allowed is not None and name in self.tools and name not in set(allowed):
-            return ToolOutcome(f"Error: the tool {name!r} is not allowed by the current capability", ok=False, summary="not allowed")
+            return ToolOutcome(
+                f"Error: the tool {name!r} is not allowed by the current capability",
+                ok=False,
+                summary="not allowed",
+            )
         params, _, error = self.parse_arguments(name, raw_arguments)
         if error is not None or params is None:
             return ToolOutcome(f"Error: {error}", ok=False, summary=error or "invalid")
         try:
             return self.tools[name].run(params, ctx)
         except Exception as exc:  # a tool bug must not kill the session; the model sees it
-            return ToolOutcome(f"Error: {name} failed: {type(exc).__name__}: {exc}", ok=False, summary="tool error")
+            return ToolOutcome(
+                f"Error: {name} failed: {type(exc).__name__}: {exc}", ok=False, summary="tool error"
+            )

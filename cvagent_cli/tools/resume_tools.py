@@ -9,14 +9,24 @@ from pydantic import BaseModel, ConfigDict, Field
 from cvagent_cli.agent.events import ProposedEdit
 from cvagent_cli.agent.fencing import fence
 from cvagent_cli.agent.guards import sensitive_edit_flags, visible_text
-from cvagent_cli.resume.editing import EditError, Replacement, apply_all, apply_replacement, unified_diff
+from cvagent_cli.resume.editing import (
+    EditError,
+    Replacement,
+    apply_all,
+    apply_replacement,
+    unified_diff,
+)
 from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
 
 MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
 
 
 def _no_resume() -> ToolOutcome:
-    return ToolOutcome("Error: no resume is loaded. Ask the user to load one with /load PATH.", ok=False, summary="no resume")
+    return ToolOutcome(
+        "Error: no resume is loaded. Ask the user to load one with /load PATH.",
+        ok=False,
+        summary="no resume",
+    )
 
 
 def numbered(lines: list[str], start: int, limit: int = MAX_READ_CHARS) -> tuple[str, bool]:
@@ -50,14 +60,23 @@ class ReadResume(BaseTool):
                 near = doc.suggest_sections(args.section)
                 ids = ", ".join(s.id for s in doc.sections[:40])
                 hint = f" Did you mean: {', '.join(near)}?" if near else ""
-                return ToolOutcome(f"Error: no section {args.section!r}.{hint} Sections: {ids}", ok=False, summary="no such section")
-            body, cut = numbered(doc.lines[section.start_line - 1 : section.end_line], section.start_line)
+                return ToolOutcome(
+                    f"Error: no section {args.section!r}.{hint} Sections: {ids}",
+                    ok=False,
+                    summary="no such section",
+                )
+            body, cut = numbered(
+                doc.lines[section.start_line - 1 : section.end_line], section.start_line
+            )
             label = f"section {section.id} (lines {section.start_line}-{section.end_line})"
         else:
             body, cut = numbered(doc.lines, 1)
             label = f"{ctx.workspace.name} ({doc.line_count} lines)"
         more = "\n[truncated: the resume is long; read one section at a time]" if cut else ""
-        return ToolOutcome(fence(body, "resume", source=label) + more, summary=label + (" (truncated)" if cut else ""))
+        return ToolOutcome(
+            fence(body, "resume", source=label) + more,
+            summary=label + (" (truncated)" if cut else ""),
+        )
 
 
 class AnalyzeResumeParams(ToolParams):
@@ -80,7 +99,9 @@ class AnalyzeResume(BaseTool):
         if args.section:
             found = doc.find_section(args.section)
             if found is None:
-                return ToolOutcome(f"Error: no section {args.section!r}", ok=False, summary="no such section")
+                return ToolOutcome(
+                    f"Error: no section {args.section!r}", ok=False, summary="no such section"
+                )
             section_id = found.id
         ctx.workspace.last_report = report
         lines = [f"Overall score: {report.score}/100"]
@@ -89,34 +110,62 @@ class AnalyzeResume(BaseTool):
         lines.append(f"Findings{' in ' + section_id if section_id else ''}: {len(findings)}")
         for f in findings[:25]:
             where = f"line {f.line}" if f.line else "resume"
-            lines.append(f"- [{f.severity}] {f.rule_id} ({f.section_id or '-'}, {where}): {f.message} → {f.suggestion}")
+            lines.append(
+                f"- [{f.severity}] {f.rule_id} ({f.section_id or '-'}, {where}): {f.message} → {f.suggestion}"
+            )
         if len(findings) > 25:
             lines.append(f"… and {len(findings) - 25} more")
         if report.jd is not None:
             jd = report.jd
-            lines.append(f"JD keyword coverage: {jd.coverage:.0f}% ({len(jd.matched)}/{len(jd.keywords)})")
+            lines.append(
+                f"JD keyword coverage: {jd.coverage:.0f}% ({len(jd.matched)}/{len(jd.keywords)})"
+            )
             lines.append("Matched: " + ", ".join(h.keyword for h in jd.matched))
             lines.append("Missing: " + ", ".join(jd.missing))
         # Findings quote the resume, so the whole result is fenced as untrusted data.
-        return ToolOutcome(fence("\n".join(lines), "analysis"), summary=f"score {report.score}/100, {len(findings)} findings")
+        return ToolOutcome(
+            fence("\n".join(lines), "analysis"),
+            summary=f"score {report.score}/100, {len(findings)} findings",
+        )
 
 
-def _propose(ctx: ToolContext, before: str, after: str, reason: str | None, pairs: list[tuple[str, str]], section: str | None, tool_call_id: str) -> ToolOutcome:
+def _propose(
+    ctx: ToolContext,
+    before: str,
+    after: str,
+    reason: str | None,
+    pairs: list[tuple[str, str]],
+    section: str | None,
+    tool_call_id: str,
+) -> ToolOutcome:
     from cvagent_cli.resume.truth import check_edit
 
     doc = ctx.workspace.doc
     assert doc is not None
     if after == before:
-        return ToolOutcome("Error: new_text is identical to old_text; nothing to change", ok=False, summary="no change")
+        return ToolOutcome(
+            "Error: new_text is identical to old_text; nothing to change",
+            ok=False,
+            summary="no change",
+        )
     flags: list = []
     support = visible_text(before)  # hidden text (comments, white spans) vouches for nothing
     for old, new in pairs:
-        flags += check_edit(new, resume_text=support, user_messages=ctx.user_messages(), old_text=old)
+        flags += check_edit(
+            new, resume_text=support, user_messages=ctx.user_messages(), old_text=old
+        )
     jd_text = getattr(ctx.workspace.jd, "text", "") if ctx.workspace.jd is not None else ""
     flags += sensitive_edit_flags(doc, after, jd_text or "")
     edit = ProposedEdit(
-        id=uuid.uuid4().hex[:8], tool_call_id=tool_call_id, reason=reason, before=before, after=after,
-        diff=unified_diff(before, after, ctx.workspace.name), flags=tuple(flags), replacements=tuple(pairs), section=section,
+        id=uuid.uuid4().hex[:8],
+        tool_call_id=tool_call_id,
+        reason=reason,
+        before=before,
+        after=after,
+        diff=unified_diff(before, after, ctx.workspace.name),
+        flags=tuple(flags),
+        replacements=tuple(pairs),
+        section=section,
     )
     return ToolOutcome("(pending the user's decision)", summary="edit proposed", proposed_edit=edit)
 
@@ -141,7 +190,15 @@ class EditResume(BaseTool):
             after = apply_replacement(doc, args.old_text, args.new_text, args.section)
         except EditError as exc:
             return ToolOutcome(f"Error: {exc}", ok=False, summary="edit not found")
-        return _propose(ctx, doc.text, after, args.reason, [(args.old_text, args.new_text)], args.section, ctx.current_call_id)
+        return _propose(
+            ctx,
+            doc.text,
+            after,
+            args.reason,
+            [(args.old_text, args.new_text)],
+            args.section,
+            ctx.current_call_id,
+        )
 
 
 class EditPair(BaseModel):
@@ -151,7 +208,11 @@ class EditPair(BaseModel):
 
 
 class BatchEditParams(ToolParams):
-    edits: list[EditPair] = Field(min_length=1, max_length=30, description="replacements; each old_text must occur exactly once")
+    edits: list[EditPair] = Field(
+        min_length=1,
+        max_length=30,
+        description="replacements; each old_text must occur exactly once",
+    )
     reason: str | None = Field(None, description="one line shown to the user")
 
 

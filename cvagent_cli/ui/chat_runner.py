@@ -40,7 +40,13 @@ class NoModelClient:
     def count_tokens(self, messages, tools=None) -> int:
         import json
 
-        return len(json.dumps(messages, ensure_ascii=False) + (json.dumps(tools, ensure_ascii=False) if tools else "")) // 4
+        return (
+            len(
+                json.dumps(messages, ensure_ascii=False)
+                + (json.dumps(tools, ensure_ascii=False) if tools else "")
+            )
+            // 4
+        )
 
 
 def make_client(settings):
@@ -113,7 +119,9 @@ def run_chat(
     elif resume:
         doc = ResumeDocument.from_path(Path(resume).expanduser())
     if not interactive and not settings.model:
-        raise ConfigError("no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", ""))
+        raise ConfigError(
+            "no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", "")
+        )
 
     tty = None
     if interactive and from_stdin:
@@ -125,7 +133,11 @@ def run_chat(
                 hint='pass messages with -m "…" (e.g. cat resume.md | cvagent chat - -m "shorten the summary" --yes)',
             ) from None
 
-    lock = acquire_lock(doc.path) if doc is not None and doc.path is not None and not read_only else None
+    lock = (
+        acquire_lock(doc.path)
+        if doc is not None and doc.path is not None and not read_only
+        else None
+    )
     try:
         job = None
         if jd is not None:
@@ -135,8 +147,16 @@ def run_chat(
         client = make_client(settings)
         pack = capability or (settings.capability if settings.capability != "base" else None)
         session = ChatSession(
-            client=client, doc=doc, jd=job, capability=pack, max_steps=max_steps or settings.max_steps,
-            auto_apply=yes, read_only=read_only, new=new, persist=not read_only, lock=lock,
+            client=client,
+            doc=doc,
+            jd=job,
+            capability=pack,
+            max_steps=max_steps or settings.max_steps,
+            auto_apply=yes,
+            read_only=read_only,
+            new=new,
+            persist=not read_only,
+            lock=lock,
             lock_factory=None if read_only else acquire_lock,
             temperature=settings.temperature,
         )
@@ -146,10 +166,16 @@ def run_chat(
         raise
 
     if interactive:
-        history = paths.session_dir(doc.path) / "input_history" if doc is not None and doc.path else paths.state_dir(create=True) / "input_history"
+        history = (
+            paths.session_dir(doc.path) / "input_history"
+            if doc is not None and doc.path
+            else paths.state_dir(create=True) / "input_history"
+        )
         if tty is not None:
             pt_input, pt_output, tty_out = tty
-            io = ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, yes=yes, history_file=history)
+            io = ChatIO(
+                input=pt_input, pt_output=pt_output, output=tty_out, yes=yes, history_file=history
+            )
         else:
             io = ChatIO(yes=yes, history_file=history)
         renderer = EventRenderer(io.console)
@@ -208,13 +234,19 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
         if done is not None:
             pending += len(done.pending_edits)
             if answers_to_stdout and done.final_text:
-                answer = clean(done.final_text) if _isatty(sys.stdout) else done.final_text  # raw into pipes
+                answer = (
+                    clean(done.final_text) if _isatty(sys.stdout) else done.final_text
+                )  # raw into pipes
                 sys.stdout.write(answer.rstrip("\n") + "\n")
                 sys.stdout.flush()
         if result.failed:
             return int(ExitCode.MODEL)
     if pending:
-        why = "run again with --yes to apply them" if not repl.io.yes else "they need your confirmation in `cvagent chat`"
+        why = (
+            "run again with --yes to apply them"
+            if not repl.io.yes
+            else "they need your confirmation in `cvagent chat`"
+        )
         repl.renderer.notice(f"{pending} edit(s) proposed, not applied: {why}", "warning")
     return 0
 

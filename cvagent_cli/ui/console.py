@@ -42,7 +42,9 @@ def plain_output(stream: TextIO) -> bool:
         return True
 
 
-def make_console(stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None) -> Console:
+def make_console(
+    stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None
+) -> Console:
     stream = stream or (sys.stderr if stderr else sys.stdout)
     plain = plain_output(stream)
     return Console(

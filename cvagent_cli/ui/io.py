@@ -11,6 +11,7 @@ applied only with ``--yes`` and never when it is flagged as possibly invented.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import signal
@@ -50,7 +51,7 @@ class ChatIO:
     def __init__(
         self,
         *,
-        input: list[str] | tuple[str, ...] | object | None = None,  # noqa: A002 - aider's name, on purpose
+        input: list[str] | tuple[str, ...] | object | None = None,
         output: TextIO | Console | None = None,
         pt_output: object | None = None,
         yes: bool = False,
@@ -116,7 +117,9 @@ class ChatIO:
             from prompt_toolkit import PromptSession
 
             # a separate session so y/n answers do not pollute the input history
-            self._ask_session = PromptSession(key_bindings=_key_bindings(), input=self._pt_input, output=self._pt_output)
+            self._ask_session = PromptSession(
+                key_bindings=_key_bindings(), input=self._pt_input, output=self._pt_output
+            )
         return self._ask_session
 
     # -- input ------------------------------------------------------------------------------
@@ -125,7 +128,9 @@ class ChatIO:
         if not self._script:
             raise EOFError
         line = self._script.pop(0)
-        self.console.print(Text(shown + line, style="bold"), soft_wrap=True)  # echo, like a transcript
+        self.console.print(
+            Text(shown + line, style="bold"), soft_wrap=True
+        )  # echo, like a transcript
         return line
 
     def prompt(self, message: str = "> ") -> str:
@@ -173,7 +178,12 @@ class ChatIO:
         if self.yes and not flagged:
             return Decision(Action.APPLY)
         if flagged:
-            self.console.print(Text("This edit is flagged (⚠ above): apply it only if you are sure it is right.", style="yellow"))
+            self.console.print(
+                Text(
+                    "This edit is flagged (⚠ above): apply it only if you are sure it is right.",
+                    style="yellow",
+                )
+            )
         while True:
             try:
                 answer = self.ask(CONFIRM_QUESTION)
@@ -204,7 +214,10 @@ class ChatIO:
         if span is not None:
             start, end, new = span
             try:
-                edited = self.ask("Edit the new text (Enter keeps it, Esc+Enter adds a line, Ctrl-C cancels):\n", default=new)
+                edited = self.ask(
+                    "Edit the new text (Enter keeps it, Esc+Enter adds a line, Ctrl-C cancels):\n",
+                    default=new,
+                )
             except (EOFError, KeyboardInterrupt):
                 return None
             if self.scripted and not edited.strip():
@@ -215,7 +228,11 @@ class ChatIO:
         return self.external_edit(edit.after)
 
     def external_edit(self, text: str) -> str | None:
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or ("notepad" if os.name == "nt" else "vi")
+        editor = (
+            os.environ.get("VISUAL")
+            or os.environ.get("EDITOR")
+            or ("notepad" if os.name == "nt" else "vi")
+        )
         fd, name = tempfile.mkstemp(prefix="cvagent-edit-", suffix=".md")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -223,14 +240,16 @@ class ChatIO:
             try:
                 subprocess.run([*shlex.split(editor), name], check=True)
             except (OSError, subprocess.CalledProcessError) as exc:
-                self.console.print(Text(f"could not run the editor {editor!r} ({exc}); set $EDITOR", style="yellow"))
+                self.console.print(
+                    Text(
+                        f"could not run the editor {editor!r} ({exc}); set $EDITOR", style="yellow"
+                    )
+                )
                 return None
             return Path(name).read_text(encoding="utf-8")
         finally:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(name)
-            except OSError:
-                pass
 
 
 def _scrubbed_history(file_history: type, path: Path):

@@ -12,6 +12,7 @@ tests, ``NO_COLOR``) there is no Live at all: the raw text is written as it arri
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import time
@@ -110,7 +111,12 @@ def _emphasise(parsed: list[tuple[str, str, str]], rows: list[tuple[str, Text]])
             k += 1
         if k - j == j - i:
             for offset in range(j - i):
-                _mark_changed_words(parsed[i + offset][2], parsed[j + offset][2], rows[i + offset][1], rows[j + offset][1])
+                _mark_changed_words(
+                    parsed[i + offset][2],
+                    parsed[j + offset][2],
+                    rows[i + offset][1],
+                    rows[j + offset][1],
+                )
         i = k if k > i else i + 1
 
 
@@ -211,7 +217,9 @@ class EventRenderer:
     the caller and the console (stderr) only carries progress, tool lines and diffs.
     """
 
-    def __init__(self, console: Console, *, show_text: bool = True, live: bool | None = None) -> None:
+    def __init__(
+        self, console: Console, *, show_text: bool = True, live: bool | None = None
+    ) -> None:
         self.console = console
         self.show_text = show_text
         self.fancy = console.is_terminal if live is None else live
@@ -234,7 +242,9 @@ class EventRenderer:
         self._buffer += delta
         if not self.fancy:
             # plain output: no cursor tricks, each piece written once as it arrives
-            self.console.print(Text(delta, style=MUTED if kind == "thinking" else ""), end="", soft_wrap=True)
+            self.console.print(
+                Text(delta, style=MUTED if kind == "thinking" else ""), end="", soft_wrap=True
+            )
             self._wrote_raw = True
             self._buffer = ""
             return
@@ -258,8 +268,11 @@ class EventRenderer:
         now = time.monotonic()
         if self._live is None:
             self._live = Live(
-                self._renderable(), console=self.console, auto_refresh=False,
-                transient=True, vertical_overflow="visible",
+                self._renderable(),
+                console=self.console,
+                auto_refresh=False,
+                transient=True,
+                vertical_overflow="visible",
             )
             self._live.start()
             self._painted = now
@@ -308,7 +321,10 @@ class EventRenderer:
 
     def _on_ToolCallEvent(self, event: ev.ToolCallEvent) -> None:
         args = describe_arguments(event.arguments)
-        self.console.print(Text.assemble(("→ ", INFO), (event.name, f"bold {INFO}"), (f"({args})", INFO)), soft_wrap=True)
+        self.console.print(
+            Text.assemble(("→ ", INFO), (event.name, f"bold {INFO}"), (f"({args})", INFO)),
+            soft_wrap=True,
+        )
 
     def _on_ToolResultEvent(self, event: ev.ToolResultEvent) -> None:
         if event.id in self._edit_calls:
@@ -318,7 +334,9 @@ class EventRenderer:
             self.console.print(Text(f"  ✓ {summary}", style=MUTED), soft_wrap=True)
             return
         # a failure's summary is terse ("tool error"); its first line says what went wrong
-        detail = (event.content or "").strip().splitlines()[0] if (event.content or "").strip() else ""
+        detail = (
+            (event.content or "").strip().splitlines()[0] if (event.content or "").strip() else ""
+        )
         detail = clean(detail.removeprefix("Error: "))
         if detail and detail != summary:
             summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
@@ -408,10 +426,10 @@ def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult
         result.interrupted = True
     finally:
         renderer.finish()  # stop any Live before anything else prints
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             events.close()  # GeneratorExit inside the agent: Memory repaired, history saved
-        except KeyboardInterrupt:
-            pass
     if result.interrupted:
-        renderer.notice("stopped (Ctrl-C): what was shown is kept; the conversation is still valid", "warning")
+        renderer.notice(
+            "stopped (Ctrl-C): what was shown is kept; the conversation is still valid", "warning"
+        )
     return result

@@ -53,7 +53,9 @@ class Repl:
     def run(self) -> int:
         self.io.completer = make_completer(self)
         self.io.toolbar = self.toolbar
-        self.console.print(Text(f"cvagent chat · /help for commands · {KEYS_HELP}", style="dim"), soft_wrap=True)
+        self.console.print(
+            Text(f"cvagent chat · /help for commands · {KEYS_HELP}", style="dim"), soft_wrap=True
+        )
         armed = False  # one Ctrl-C on an empty prompt arms, the second exits
         while True:
             try:
@@ -151,7 +153,12 @@ class Repl:
 
     def argument_choices(self, name: str | None) -> list[str]:
         if name == "show" and self.ws.doc is not None:
-            return list(dict.fromkeys([s.id for s in self.ws.doc.sections] + [s.title for s in self.ws.doc.sections if s.title]))
+            return list(
+                dict.fromkeys(
+                    [s.id for s in self.ws.doc.sections]
+                    + [s.title for s in self.ws.doc.sections if s.title]
+                )
+            )
         if name == "capability":
             return self.session.agent.registry.names()
         if name == "diff":
@@ -171,7 +178,9 @@ class Repl:
 
     def _need_doc(self):
         if self.ws.doc is None:
-            raise CvAgentError("no resume is loaded", hint="/load PATH, or type the path of your resume")
+            raise CvAgentError(
+                "no resume is loaded", hint="/load PATH, or type the path of your resume"
+            )
         return self.ws.doc
 
     def cmd_help(self, arg: str) -> None:
@@ -180,7 +189,9 @@ class Repl:
         for name in self.command_names():
             doc = (getattr(self, f"cmd_{name}").__doc__ or "").strip().splitlines()[0]
             usage, _, text = doc.partition(" — ") if doc.startswith("/") else (f"/{name}", "", doc)
-            table.add_row(Text(usage, style="bold"), Text(text[:1].upper() + text[1:]))  # Text: "[last]" is not markup
+            table.add_row(
+                Text(usage, style="bold"), Text(text[:1].upper() + text[1:])
+            )  # Text: "[last]" is not markup
         self.console.print(table)
         self.console.print(Text(KEYS_HELP, style="dim"), soft_wrap=True)
 
@@ -193,7 +204,10 @@ class Repl:
             if section is None:
                 near = doc.suggest_sections(arg)
                 hint = f"did you mean {', '.join(near)}? " if near else ""
-                raise CvAgentError(f"no section {arg!r}", hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}")
+                raise CvAgentError(
+                    f"no section {arg!r}",
+                    hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}",
+                )
             start, end = section.start_line, section.end_line
         out = Text()
         for number in range(start, end + 1):
@@ -231,7 +245,9 @@ class Repl:
             self.renderer.notice(result.message)
             print_diff(self.console, result.diff)
             # the model believes its edit is in place; tell it otherwise on the next turn
-            self.session.agent.summaries.append(f"note: the user ran /{'undo' if undo else 'redo'} ({result.message})")
+            self.session.agent.summaries.append(
+                f"note: the user ran /{'undo' if undo else 'redo'} ({result.message})"
+            )
             self.session.save()
 
     def cmd_undo(self, arg: str) -> None:
@@ -255,12 +271,18 @@ class Repl:
         """/jd FILE — load a job description to tailor against."""
         if not arg:
             current = getattr(self.ws.jd, "source", None) if self.ws.jd is not None else None
-            self.renderer.notice(f"job description: {current}" if current else "no job description loaded; /jd FILE loads one")
+            self.renderer.notice(
+                f"job description: {current}"
+                if current
+                else "no job description loaded; /jd FILE loads one"
+            )
             return
         from cvagent_cli.resume.jd import JobDescription
 
         self.ws.jd = JobDescription.from_path(Path(arg).expanduser())
-        self.renderer.notice(f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor")
+        self.renderer.notice(
+            f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor"
+        )
 
     def cmd_capability(self, arg: str) -> None:
         """/capability [NAME] — list capability packs, or switch to one."""
@@ -281,7 +303,9 @@ class Repl:
         """/model [NAME] — show the model, or switch to another (litellm name)."""
         agent = self.session.agent
         if not arg:
-            self.renderer.notice(f"model: {getattr(agent.client, 'model', None) or 'none configured'}")
+            self.renderer.notice(
+                f"model: {getattr(agent.client, 'model', None) or 'none configured'}"
+            )
             return
         if self.make_client is None:
             raise CvAgentError("switching models is not available here")
@@ -298,9 +322,15 @@ class Repl:
             if getattr(client, "model", None):
                 try:
                     return int(client.count_tokens(messages, tools))
-                except Exception:  # noqa: BLE001 - an estimate is enough for /tokens
+                except Exception:
                     pass
-            return len(json.dumps(messages, ensure_ascii=False) + (json.dumps(tools, ensure_ascii=False) if tools else "")) // 4
+            return (
+                len(
+                    json.dumps(messages, ensure_ascii=False)
+                    + (json.dumps(tools, ensure_ascii=False) if tools else "")
+                )
+                // 4
+            )
 
         table = Table(box=None, pad_edge=False)
         table.add_column("part")
@@ -316,13 +346,25 @@ class Repl:
         total += n
         table.add_row(f"memory: {len(memory)} messages", f"{n:,}")
         tools = agent.tools.to_params(agent.allowed_tools())
-        n = max(0, count([{"role": "user", "content": "x"}], tools) - count([{"role": "user", "content": "x"}])) if tools else 0
+        n = (
+            max(
+                0,
+                count([{"role": "user", "content": "x"}], tools)
+                - count([{"role": "user", "content": "x"}]),
+            )
+            if tools
+            else 0
+        )
         total += n
         table.add_row(f"tool schemas: {len(tools)} tools", f"{n:,}")
-        table.add_row(Text("total (before your next message)", style="bold"), Text(f"{total:,}", style="bold"))
+        table.add_row(
+            Text("total (before your next message)", style="bold"), Text(f"{total:,}", style="bold")
+        )
         self.console.print(table)
         if not getattr(client, "model", None):
-            self.console.print(Text("(estimated as characters/4: no model configured)", style="dim"))
+            self.console.print(
+                Text("(estimated as characters/4: no model configured)", style="dim")
+            )
 
     def cmd_history(self, arg: str) -> None:
         """The conversation the model remembers (what is saved for next time)."""
@@ -333,10 +375,16 @@ class Repl:
         for message in messages:
             content = " ".join((message.content or "").split())
             if message.tool_calls:
-                content = (content + " " if content else "") + "→ " + ", ".join(c.name for c in message.tool_calls)
+                content = (
+                    (content + " " if content else "")
+                    + "→ "
+                    + ", ".join(c.name for c in message.tool_calls)
+                )
             if len(content) > 110:
                 content = content[:109] + "…"
-            self.console.print(Text.assemble((f"{message.role:>9} ", "bold"), clean(content)), soft_wrap=True)
+            self.console.print(
+                Text.assemble((f"{message.role:>9} ", "bold"), clean(content)), soft_wrap=True
+            )
         history = getattr(self.session, "history", None)
         if history is not None:
             self.console.print(Text(f"saved in {history.path}", style="dim"), soft_wrap=True)
@@ -351,7 +399,11 @@ class Repl:
         self.session.save()
         history = getattr(self.session, "history", None)
         if not arg:
-            where = f" to {history.path}" if history is not None else " (nothing to save for a resume read from stdin; /save PATH writes it)"
+            where = (
+                f" to {history.path}"
+                if history is not None
+                else " (nothing to save for a resume read from stdin; /save PATH writes it)"
+            )
             self.renderer.notice(f"conversation saved{where}")
             return
         from cvagent_cli.resume.textio import atomic_write_bytes
@@ -359,7 +411,9 @@ class Repl:
         doc = self._need_doc()
         target = Path(arg).expanduser()
         if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
-            self.renderer.notice(f"{target} is the resume itself; edits are written to it as they are applied")
+            self.renderer.notice(
+                f"{target} is the resume itself; edits are written to it as they are applied"
+            )
             return
         if target.exists() and not self.io.confirm(f"{target} exists; overwrite it?"):
             self.renderer.notice("not saved")
@@ -373,7 +427,9 @@ class Repl:
             raise CvAgentError("which resume?", hint="/load PATH")
         path = Path(arg).expanduser()
         doc = self.session.open_resume(path)
-        self.renderer.notice(f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)")
+        self.renderer.notice(
+            f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)"
+        )
         self._print_notices()
 
     def cmd_exit(self, arg: str) -> bool:

@@ -18,14 +18,29 @@ from cvagent_cli.ui.console import clean, score_style
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
 
 
-def render_report(console: Console, report: AnalysisReport, *, max_findings: int | None = None, explain: bool = False) -> None:
+def render_report(
+    console: Console,
+    report: AnalysisReport,
+    *,
+    max_findings: int | None = None,
+    explain: bool = False,
+) -> None:
     s = report.stats
     head = Text.assemble(
-        ("Score ", "bold"), (f"{report.score}/100", score_style(report.score)),
+        ("Score ", "bold"),
+        (f"{report.score}/100", score_style(report.score)),
         f"   {s.words} words · ~{s.estimated_pages:.1f} pages · {s.sections} sections · {s.bullets} bullets · {s.language}",
     )
     who = clean(report.basics.name or report.source)
-    console.print(Panel(head, title=Text.assemble((who, "bold"), f" — {clean(report.source)}"), title_align="left", box=box.ROUNDED, expand=False))
+    console.print(
+        Panel(
+            head,
+            title=Text.assemble((who, "bold"), f" — {clean(report.source)}"),
+            title_align="left",
+            box=box.ROUNDED,
+            expand=False,
+        )
+    )
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Category")
@@ -34,7 +49,13 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
     table.add_column("Findings", justify="right")
     table.add_column("How", overflow="fold")
     for c in report.categories:
-        table.add_row(c.category, Text(str(c.score), style=score_style(c.score)), f"{c.weight:.0%}", str(c.findings), Text(c.explanation, style="muted"))
+        table.add_row(
+            c.category,
+            Text(str(c.score), style=score_style(c.score)),
+            f"{c.weight:.0%}",
+            str(c.findings),
+            Text(c.explanation, style="muted"),
+        )
     console.print(table)
 
     findings = report.findings if max_findings is None else report.findings[:max_findings]
@@ -64,16 +85,28 @@ def render_report(console: Console, report: AnalysisReport, *, max_findings: int
 
     if report.jd is not None:
         jd = report.jd
-        console.print(Text.assemble(("Job description ", "bold"), f"{jd.source}: ", (f"{jd.coverage:.0f}% keyword coverage", score_style(int(jd.coverage))), f" ({len(jd.matched)}/{len(jd.keywords)})"))
+        console.print(
+            Text.assemble(
+                ("Job description ", "bold"),
+                f"{jd.source}: ",
+                (f"{jd.coverage:.0f}% keyword coverage", score_style(int(jd.coverage))),
+                f" ({len(jd.matched)}/{len(jd.keywords)})",
+            )
+        )
         if jd.matched:
-            console.print(Text("  matched: ", style="good") + Text(clean(", ".join(h.keyword for h in jd.matched))))
+            console.print(
+                Text("  matched: ", style="good")
+                + Text(clean(", ".join(h.keyword for h in jd.matched)))
+            )
         if jd.missing:
             console.print(Text("  missing: ", style="warning") + Text(clean(", ".join(jd.missing))))
     if explain:
         console.print(Panel(report.scoring, title="How the score is computed", box=box.ROUNDED))
 
 
-def render_batch_summary(console: Console, reports: list[AnalysisReport], failures: list[tuple[str, str]]) -> None:
+def render_batch_summary(
+    console: Console, reports: list[AnalysisReport], failures: list[tuple[str, str]]
+) -> None:
     table = Table(title="Batch summary", box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("File", no_wrap=True, overflow="ellipsis", max_width=32)
     table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=22)
@@ -84,8 +117,14 @@ def render_batch_summary(console: Console, reports: list[AnalysisReport], failur
     if reports and reports[0].jd is not None:
         table.add_column("JD %", justify="right")
     for r in sorted(reports, key=lambda r: r.score):
-        cells = [clean(Path(r.source).name), clean(r.basics.name or "-"), Text(str(r.score), style=score_style(r.score))]
-        cells += [str(r.category(c).score) for c in ("completeness", "impact", "clarity", "dates", "ats")]
+        cells = [
+            clean(Path(r.source).name),
+            clean(r.basics.name or "-"),
+            Text(str(r.score), style=score_style(r.score)),
+        ]
+        cells += [
+            str(r.category(c).score) for c in ("completeness", "impact", "clarity", "dates", "ats")
+        ]
         cells.append(str(len(r.findings)))
         if r.jd is not None:
             cells.append(f"{r.jd.coverage:.0f}")

@@ -71,10 +71,14 @@ def test_enabled_switches_on_a_default_off_tool():
 
 
 def test_disabled_wins_over_enabled_and_whitelist():
-    policy = ToolPolicy(enabled=["batch_edit_resume"], disabled=["batch_edit_resume", "edit_resume"])
+    policy = ToolPolicy(
+        enabled=["batch_edit_resume"], disabled=["batch_edit_resume", "edit_resume"]
+    )
     assert "batch_edit_resume" not in policy.resolve(ALL, OFF)
     assert "edit_resume" not in policy.resolve(ALL, OFF)
-    assert ToolPolicy(whitelist=["read_resume", "edit_resume"], disabled=["edit_resume"]).resolve(ALL) == ["read_resume"]
+    assert ToolPolicy(whitelist=["read_resume", "edit_resume"], disabled=["edit_resume"]).resolve(
+        ALL
+    ) == ["read_resume"]
 
 
 def test_resolve_ignores_duplicates_in_the_catalogue():
@@ -101,7 +105,9 @@ def test_policy_is_not_shared_between_instances():
     first, second = ToolPolicy(), ToolPolicy()
     first.disabled.append("edit_resume")
     assert second.disabled == []
-    assert Capability(name="a", description="d", system_prompt_addendum="p").tool_policy.disabled == []
+    assert (
+        Capability(name="a", description="d", system_prompt_addendum="p").tool_policy.disabled == []
+    )
 
 
 # -- shipped packs -----------------------------------------------------------------------
@@ -110,7 +116,12 @@ def test_policy_is_not_shared_between_instances():
 def test_packaged_packs_are_found_from_a_source_checkout():
     folder = packaged_dir()
     assert folder is not None
-    assert {entry.name for entry in folder.iterdir()} >= {"base.yaml", "star.yaml", "optimizer.yaml", "tailor.yaml"}
+    assert {entry.name for entry in folder.iterdir()} >= {
+        "base.yaml",
+        "star.yaml",
+        "optimizer.yaml",
+        "tailor.yaml",
+    }
 
 
 def test_every_shipped_pack_validates_without_warnings():
@@ -121,14 +132,24 @@ def test_every_shipped_pack_validates_without_warnings():
         assert capability.description and capability.system_prompt_addendum
         assert capability.source.endswith(f"{capability.name}.yaml")
         for key in capability.next_step_prompts:
-            assert key in set(capability.stages) | {i.name for i in Intent} | {"DEFAULT", "BACKTRACK"}
+            assert key in set(capability.stages) | {i.name for i in Intent} | {
+                "DEFAULT",
+                "BACKTRACK",
+            }
 
 
 def test_star_pack_has_the_guideagent_stages_and_no_batch_edits():
     star = CapabilityRegistry.load().get("star")
     assert star.stages == list(STAR_STAGES)
     assert set(star.next_step_prompts) >= set(STAR_STAGES)
-    assert star.tools() == ["read_resume", "analyze_resume", "edit_resume", "use_capability", "update_progress", "terminate"]
+    assert star.tools() == [
+        "read_resume",
+        "analyze_resume",
+        "edit_resume",
+        "use_capability",
+        "update_progress",
+        "terminate",
+    ]
     assert not star.allows("batch_edit_resume")
     assert "ONE question" in star.system_prompt_addendum
     assert "STAR" in star.triggers and "帮我挖掘" in star.triggers
@@ -142,7 +163,13 @@ def test_only_the_optimizer_may_batch_edit():
 
 def test_tailor_is_keyword_filter_with_tools_to_read_and_edit():
     tailor = CapabilityRegistry.load().get("tailor")
-    assert tailor.tools() == ["read_resume", "analyze_resume", "edit_resume", "use_capability", "terminate"]
+    assert tailor.tools() == [
+        "read_resume",
+        "analyze_resume",
+        "edit_resume",
+        "use_capability",
+        "terminate",
+    ]
     assert "Keep" in tailor.system_prompt_addendum and "Add" in tailor.system_prompt_addendum
 
 
@@ -181,7 +208,11 @@ def test_user_pack_overrides_a_packaged_one_by_name(user_packs: Path):
 
 
 def test_user_pack_adds_a_new_pack(user_packs: Path):
-    write(user_packs, "academic.yml", MINIMAL.format(name="academic") + "triggers: [publications, 论文]\n")
+    write(
+        user_packs,
+        "academic.yml",
+        MINIMAL.format(name="academic") + "triggers: [publications, 论文]\n",
+    )
     registry = CapabilityRegistry.load()
     assert "academic" in registry.names()
     assert registry.suggest_for("help me list my publications") == "academic"
@@ -240,37 +271,57 @@ def test_suggest_for_uses_triggers(text: str, expected: str | None):
 def test_bad_type_names_file_field_and_expectation(user_packs: Path):
     text = MINIMAL.format(name="star") + "tool_policy:\n  whitelist: read_resume\n"
     message = load_error(user_packs, "star.yaml", text)
-    assert message == f"{user_packs / 'star.yaml'}: tool_policy.whitelist: expected a list of tool names, got a string"
+    assert (
+        message
+        == f"{user_packs / 'star.yaml'}: tool_policy.whitelist: expected a list of tool names, got a string"
+    )
 
 
 def test_packaged_file_is_named_relative_to_capabilities(tmp_path: Path):
     packaged = tmp_path / "capabilities"
     packaged.mkdir()
-    write(packaged, "star.yaml", MINIMAL.format(name="star") + "tool_policy:\n  whitelist: read_resume\n")
+    write(
+        packaged,
+        "star.yaml",
+        MINIMAL.format(name="star") + "tool_policy:\n  whitelist: read_resume\n",
+    )
     with pytest.raises(ConfigError) as info:
         CapabilityRegistry.load(tmp_path / "none", packaged=packaged)
-    assert str(info.value) == "capabilities/star.yaml: tool_policy.whitelist: expected a list of tool names, got a string"
+    assert (
+        str(info.value)
+        == "capabilities/star.yaml: tool_policy.whitelist: expected a list of tool names, got a string"
+    )
 
 
 def test_unknown_field_suggests_the_closest_one(user_packs: Path):
-    message = load_error(user_packs, "x.yaml", MINIMAL.format(name="x") + "tool_polcy:\n  whitelist: []\n")
+    message = load_error(
+        user_packs, "x.yaml", MINIMAL.format(name="x") + "tool_polcy:\n  whitelist: []\n"
+    )
     assert message.startswith(str(user_packs / "x.yaml"))
     assert "unknown field 'tool_polcy' (did you mean 'tool_policy'?)" in message
 
 
 def test_unknown_nested_field_names_its_parent(user_packs: Path):
-    message = load_error(user_packs, "x.yaml", MINIMAL.format(name="x") + "tool_policy:\n  whitelst: [read_resume]\n")
+    message = load_error(
+        user_packs, "x.yaml", MINIMAL.format(name="x") + "tool_policy:\n  whitelst: [read_resume]\n"
+    )
     assert "x.yaml: tool_policy: unknown field 'whitelst' (did you mean 'whitelist'?)" in message
 
 
 def test_invalid_yaml_reports_the_line(user_packs: Path):
-    message = load_error(user_packs, "broken.yaml", "name: broken\ndescription: [unclosed\nsystem_prompt_addendum: x\n")
+    message = load_error(
+        user_packs,
+        "broken.yaml",
+        "name: broken\ndescription: [unclosed\nsystem_prompt_addendum: x\n",
+    )
     assert message.startswith(f"{user_packs / 'broken.yaml'}: invalid YAML at line 3, column 23:")
     assert "starts at line 2" in message
 
 
 def test_invalid_indentation_reports_the_line(user_packs: Path):
-    message = load_error(user_packs, "x.yaml", "name: x\ndescription: d\n  system_prompt_addendum: p\n")
+    message = load_error(
+        user_packs, "x.yaml", "name: x\ndescription: d\n  system_prompt_addendum: p\n"
+    )
     assert message.startswith(f"{user_packs / 'x.yaml'}: invalid YAML at line 3")
 
 
@@ -280,14 +331,18 @@ def test_missing_required_field(user_packs: Path):
 
 
 def test_list_item_and_mapping_value_errors_point_at_the_item(user_packs: Path):
-    text = MINIMAL.format(name="x") + "triggers: [ok, [nested]]\nnext_step_prompts:\n  DRAFTING: 3\n"
+    text = (
+        MINIMAL.format(name="x") + "triggers: [ok, [nested]]\nnext_step_prompts:\n  DRAFTING: 3\n"
+    )
     message = load_error(user_packs, "x.yaml", text)
     assert "x.yaml: triggers[1]: expected a phrase (text), got a list" in message
     assert "x.yaml: next_step_prompts.DRAFTING: expected prompt text, got a number" in message
 
 
 def test_temperature_out_of_range(user_packs: Path):
-    message = load_error(user_packs, "x.yaml", MINIMAL.format(name="x") + "model_hints:\n  temperature: 7\n")
+    message = load_error(
+        user_packs, "x.yaml", MINIMAL.format(name="x") + "model_hints:\n  temperature: 7\n"
+    )
     assert "x.yaml: model_hints.temperature: expected a number between 0 and 2, got 7" in message
 
 
@@ -298,7 +353,10 @@ def test_bad_name_is_explained(user_packs: Path):
 
 def test_file_that_is_not_a_mapping(user_packs: Path):
     message = load_error(user_packs, "x.yaml", "- name: x\n")
-    assert message == f"{user_packs / 'x.yaml'}: expected a mapping with name, description, system_prompt_addendum …, got a list"
+    assert (
+        message
+        == f"{user_packs / 'x.yaml'}: expected a mapping with name, description, system_prompt_addendum …, got a list"
+    )
 
 
 def test_source_cannot_be_set_from_yaml(user_packs: Path):
@@ -326,11 +384,16 @@ def test_every_problem_is_reported_at_once(user_packs: Path):
 
 
 def test_unknown_tool_names_are_warnings_not_errors(user_packs: Path):
-    write(user_packs, "x.yaml", MINIMAL.format(name="x") + "tool_policy:\n  whitelist: [read_resume, edit_resme]\n")
+    write(
+        user_packs,
+        "x.yaml",
+        MINIMAL.format(name="x") + "tool_policy:\n  whitelist: [read_resume, edit_resme]\n",
+    )
     registry = CapabilityRegistry.load()
     assert registry.get("x").tools() == ["read_resume"]
     assert any(
-        "x.yaml: tool_policy.whitelist: unknown tool 'edit_resme' (did you mean 'edit_resume'?)" in w
+        "x.yaml: tool_policy.whitelist: unknown tool 'edit_resme' (did you mean 'edit_resume'?)"
+        in w
         for w in registry.warnings
     )
 

@@ -44,7 +44,12 @@ def test_instructions_aimed_at_an_ai_are_detected(payload):
 
 
 def test_ordinary_resume_text_is_not_suspicious():
-    assert suspicious_instructions("# Ann\n- Built a system prompt library for support agents\n- Led the AI platform team\n") == []
+    assert (
+        suspicious_instructions(
+            "# Ann\n- Built a system prompt library for support agents\n- Led the AI platform team\n"
+        )
+        == []
+    )
 
 
 def test_any_edit_to_a_resume_carrying_instructions_is_flagged():

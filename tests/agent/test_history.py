@@ -21,13 +21,20 @@ OPENAI_KEY = "sk-proj-abc123DEF456ghi789JKL012mno345"
 
 
 def tool_round(cid: str, arguments: str = "{}") -> list[Message]:
-    return [Message.assistant(None, [ToolCall(id=cid, name="read_resume", arguments=arguments)]), Message.tool("r", cid, "read_resume")]
+    return [
+        Message.assistant(None, [ToolCall(id=cid, name="read_resume", arguments=arguments)]),
+        Message.tool("r", cid, "read_resume"),
+    ]
 
 
 def conversation(turns: int) -> list[Message]:
     messages: list[Message] = []
     for i in range(turns):
-        messages += [Message.user(f"ask {i}"), *tool_round(f"call_{i}"), Message.assistant(f"answer {i}")]
+        messages += [
+            Message.user(f"ask {i}"),
+            *tool_round(f"call_{i}"),
+            Message.assistant(f"answer {i}"),
+        ]
     return messages
 
 
@@ -99,7 +106,10 @@ def test_save_keeps_last_30_messages_in_whole_turns(tmp_path):
 
 def test_save_drops_unanswered_tool_calls(tmp_path):
     history = ChatHistory(tmp_path / "history.json")
-    interrupted = [Message.user("u"), Message.assistant("looking", [ToolCall(id="c", name="f", arguments="{}")])]
+    interrupted = [
+        Message.user("u"),
+        Message.assistant("looking", [ToolCall(id="c", name="f", arguments="{}")]),
+    ]
     history.save(interrupted, {})
     assert history.load()[0] == [Message.user("u"), Message.assistant("looking")]
 
@@ -123,7 +133,9 @@ def test_save_returns_a_warning_instead_of_raising_when_the_disk_refuses(tmp_pat
         json.dumps({"schema_version": 99, "messages": [], "state": {}}).encode(),
         json.dumps({"schema_version": 1, "messages": {}, "state": {}}).encode(),
         json.dumps({"schema_version": 1, "messages": [], "state": []}).encode(),
-        json.dumps({"schema_version": 1, "messages": [{"role": "narrator", "content": "x"}]}).encode(),
+        json.dumps(
+            {"schema_version": 1, "messages": [{"role": "narrator", "content": "x"}]}
+        ).encode(),
         json.dumps({"schema_version": 1, "messages": ["text"]}).encode(),
     ],
 )
@@ -149,7 +161,11 @@ def test_unreadable_history_is_moved_aside_not_raised(tmp_path):
 
 def test_loaded_history_is_repaired(tmp_path):
     path = tmp_path / "history.json"
-    wire = [{"role": "tool", "tool_call_id": "x", "content": "orphan"}, {"role": "user", "content": "u"}, {"role": "assistant", "content": "a", "refusal": None}]
+    wire = [
+        {"role": "tool", "tool_call_id": "x", "content": "orphan"},
+        {"role": "user", "content": "u"},
+        {"role": "assistant", "content": "a", "refusal": None},
+    ]
     path.write_text(json.dumps({"schema_version": 1, "messages": wire, "state": {}}))
     assert ChatHistory(path).load() == ([Message.user("u"), Message.assistant("a")], {}, None)
 
@@ -187,7 +203,10 @@ def test_known_key_shapes_are_redacted(secret):
 
 
 def test_bearer_tokens_are_redacted():
-    assert scrub_secrets("Authorization: Bearer abc.def-123_XYZ", environ={}) == f"Authorization: Bearer {REDACTED}"
+    assert (
+        scrub_secrets("Authorization: Bearer abc.def-123_XYZ", environ={})
+        == f"Authorization: Bearer {REDACTED}"
+    )
 
 
 def test_env_var_secret_values_are_redacted(tmp_path, monkeypatch):
@@ -203,7 +222,11 @@ def test_env_var_secret_values_are_redacted(tmp_path, monkeypatch):
 
 def test_ordinary_resume_text_is_not_redacted():
     text = "Led a task-force of 12; desk-side support; skills: scikit-learn, Bearer of good news"
-    assert scrub_secrets({"a": [text], "n": 3, "b": None}, environ={}) == {"a": [text], "n": 3, "b": None}
+    assert scrub_secrets({"a": [text], "n": 3, "b": None}, environ={}) == {
+        "a": [text],
+        "n": 3,
+        "b": None,
+    }
 
 
 # -- archive -----------------------------------------------------------------------------
@@ -215,7 +238,11 @@ def test_archive_moves_history_aside_and_starts_fresh(home, resume):
     history.save(conversation(1), {"stage": "x"})
     original = history.path.read_bytes()
     archived = history.archive()
-    assert archived is not None and archived.name.startswith("history.json.") and archived.name.endswith(".bak")
+    assert (
+        archived is not None
+        and archived.name.startswith("history.json.")
+        and archived.name.endswith(".bak")
+    )
     assert archived.read_bytes() == original
     assert not history.path.exists()
     assert history.load() == ([], {}, None)
@@ -246,7 +273,9 @@ def test_save_load_roundtrip_is_sendable_and_within_30(ops):
         else:
             calls, results = operation
             ids = [f"c{n}_{i}" for i in range(calls)]
-            memory.add(Message.assistant(None, [ToolCall(id=i, name="f", arguments="{}") for i in ids]))
+            memory.add(
+                Message.assistant(None, [ToolCall(id=i, name="f", arguments="{}") for i in ids])
+            )
             for cid in ids[:results]:
                 memory.add(Message.tool("r", cid, "f"))
     with tempfile.TemporaryDirectory() as folder:
@@ -260,4 +289,6 @@ def test_save_load_roundtrip_is_sendable_and_within_30(ops):
     assert loaded and loaded[0].role == "user"
     assert validate_sequence([m.to_wire() for m in loaded]) == []
     turns = expected.turns()
-    assert len(loaded) <= 30 or (len(turns) == 1 and sum(m.role == "assistant" for m in turns[0]) == 1)
+    assert len(loaded) <= 30 or (
+        len(turns) == 1 and sum(m.role == "assistant" for m in turns[0]) == 1
+    )

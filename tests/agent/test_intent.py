@@ -121,7 +121,17 @@ def test_no_load_resume_without_a_file_path_and_a_load_request(text: str):
     assert result is None or result.intent is not Intent.LOAD_RESUME
 
 
-@pytest.mark.parametrize("text", ["I go to the gym", "she is a star employee", "I know JDK well", "Is my summary too long?", "", "   "])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I go to the gym",
+        "she is a star employee",
+        "I know JDK well",
+        "Is my summary too long?",
+        "",
+        "   ",
+    ],
+)
 def test_heuristic_abstains_when_unsure(text: str):
     assert classify_heuristic(text, SECTIONS) is None
 
@@ -141,7 +151,9 @@ def test_heuristic_reports_the_section_the_message_names(text: str, section: str
 
 
 def test_section_ids_with_slashes_match_their_last_part():
-    result = classify_heuristic("polish the acme corp entry", ["experience", "experience/acme-corp"])
+    result = classify_heuristic(
+        "polish the acme corp entry", ["experience", "experience/acme-corp"]
+    )
     assert result is not None and result.section == "experience/acme-corp"
 
 
@@ -167,7 +179,9 @@ class Final:
 class FakeClient:
     """Scripted ``stream()``: yields text deltas, then a final object with ``.content``."""
 
-    def __init__(self, deltas: list[str], final: str | None = None, error: Exception | None = None) -> None:
+    def __init__(
+        self, deltas: list[str], final: str | None = None, error: Exception | None = None
+    ) -> None:
         self.deltas = deltas
         self.final = final
         self.error = error
@@ -220,7 +234,9 @@ def test_garbage_answers_are_unknown_fallback(answer: str):
     assert result == IntentResult(Intent.UNKNOWN, 0.0, "fallback")
 
 
-@pytest.mark.parametrize("error", [RuntimeError("boom"), ConnectionError("down"), ValueError("bad")])
+@pytest.mark.parametrize(
+    "error", [RuntimeError("boom"), ConnectionError("down"), ValueError("bad")]
+)
 def test_a_failing_model_never_raises(error: Exception):
     result = classify_with_model(FakeClient(["ED"], error=error), [], "hmm")
     assert result == IntentResult(Intent.UNKNOWN, 0.0, "fallback")
@@ -231,7 +247,9 @@ def test_a_client_without_stream_is_unknown_fallback():
 
 
 def test_model_load_resume_gets_the_path():
-    result = classify_with_model(FakeClient([], final="LOAD_RESUME"), [], "could you take a look at ~/Desktop/cv.md")
+    result = classify_with_model(
+        FakeClient([], final="LOAD_RESUME"), [], "could you take a look at ~/Desktop/cv.md"
+    )
     assert result.intent is Intent.LOAD_RESUME and result.path == "~/Desktop/cv.md"
 
 
@@ -255,7 +273,11 @@ def test_classify_prefers_the_heuristic_and_never_calls_the_model():
 
 def test_classify_asks_the_model_when_heuristics_abstain():
     client = FakeClient([], final="EDIT")
-    result = classify("yes, about 30% faster", client=client, recent_messages=[{"role": "assistant", "content": "How much faster?"}])
+    result = classify(
+        "yes, about 30% faster",
+        client=client,
+        recent_messages=[{"role": "assistant", "content": "How much faster?"}],
+    )
     assert result.intent is Intent.EDIT and result.source == "llm"
     assert "How much faster?" in client.calls[0][0][-1]["content"]
 
@@ -289,7 +311,12 @@ def test_detect_language(text: str, language: str):
 
 @pytest.mark.parametrize(
     "text",
-    ["make my first work bullet stronger", "make the summary two lines", "now fix the dates", "fix the typos"],
+    [
+        "make my first work bullet stronger",
+        "make the summary two lines",
+        "now fix the dates",
+        "fix the typos",
+    ],
 )
 def test_everyday_edit_requests_need_no_classifier_round_trip(text):
     result = classify_heuristic(text)

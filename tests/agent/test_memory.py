@@ -22,7 +22,9 @@ def tc(cid: str) -> ToolCall:
 
 def tool_round(prefix: str, n: int = 1, text: str | None = None) -> list[Message]:
     ids = [f"{prefix}{i}" for i in range(n)]
-    return [Message.assistant(text, [tc(i) for i in ids])] + [Message.tool(f"result {i}", i, "read_resume") for i in ids]
+    return [Message.assistant(text, [tc(i) for i in ids])] + [
+        Message.tool(f"result {i}", i, "read_resume") for i in ids
+    ]
 
 
 def turn(label: str, rounds: int = 0) -> list[Message]:
@@ -190,18 +192,32 @@ def test_cleanup_drops_tool_call_missing_a_result_together_with_its_results():
 
 def test_cleanup_keeps_complete_round_and_drops_stray_or_repeated_results():
     round_ = tool_round("c", n=2)
-    messages = [Message.user("u"), round_[0], round_[1], Message.tool("dup", "c0"), Message.tool("x", "other"), round_[2]]
+    messages = [
+        Message.user("u"),
+        round_[0],
+        round_[1],
+        Message.tool("dup", "c0"),
+        Message.tool("x", "other"),
+        round_[2],
+    ]
     assert cleanup_incomplete_sequences(messages) == [Message.user("u"), *round_]
 
 
 def test_cleanup_drops_round_with_duplicate_call_ids():
     bad = Message.assistant(None, [tc("a"), tc("a")])
-    assert cleanup_incomplete_sequences([Message.user("u"), bad, Message.tool("r", "a")]) == [Message.user("u")]
+    assert cleanup_incomplete_sequences([Message.user("u"), bad, Message.tool("r", "a")]) == [
+        Message.user("u")
+    ]
 
 
 def test_replace_from_drops_system_messages_repairs_and_trims():
     memory = Memory(max_messages=4)
-    loaded = [Message.system("old prompt"), *turn("a"), *turn("b", rounds=1), Message.assistant(None, [tc("p")])]
+    loaded = [
+        Message.system("old prompt"),
+        *turn("a"),
+        *turn("b", rounds=1),
+        Message.assistant(None, [tc("p")]),
+    ]
     memory.replace_from(loaded)
     assert memory.messages == turn("b", rounds=1)  # the dangling call went, turn a was trimmed
     assert validate_sequence(memory.to_wire()) == []

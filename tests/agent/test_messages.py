@@ -28,12 +28,19 @@ def wire_call(cid: str) -> dict:
 def test_tool_call_wire_roundtrip_keeps_raw_arguments_string():
     tc = ToolCall(id="call_1", name="edit", arguments='{"a": 1}')
     wire = tc.to_wire()
-    assert wire == {"id": "call_1", "type": "function", "function": {"name": "edit", "arguments": '{"a": 1}'}}
+    assert wire == {
+        "id": "call_1",
+        "type": "function",
+        "function": {"name": "edit", "arguments": '{"a": 1}'},
+    }
     assert ToolCall.from_wire(wire) == tc
 
 
 def test_tool_call_from_wire_serialises_parsed_arguments_and_defaults_missing_ones():
-    assert ToolCall.from_wire({"id": "c", "function": {"name": "f", "arguments": {"a": 1}}}).arguments == '{"a": 1}'
+    assert (
+        ToolCall.from_wire({"id": "c", "function": {"name": "f", "arguments": {"a": 1}}}).arguments
+        == '{"a": 1}'
+    )
     assert ToolCall.from_wire({"id": "c", "function": {"name": "f"}}).arguments == "{}"
 
 
@@ -95,7 +102,14 @@ def test_from_wire_ignores_provider_extras():
         "refusal": None,
         "function_call": None,
         "audio": None,
-        "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}, "index": 0}],
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "f", "arguments": "{}"},
+                "index": 0,
+            }
+        ],
     }
     message = Message.from_wire(data)
     assert message.tool_call_ids == ["call_1"]
@@ -103,7 +117,13 @@ def test_from_wire_ignores_provider_extras():
 
 
 def test_from_wire_flattens_content_parts_and_treats_empty_tool_calls_as_none():
-    message = Message.from_wire({"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}], "tool_calls": []})
+    message = Message.from_wire(
+        {
+            "role": "assistant",
+            "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}],
+            "tool_calls": [],
+        }
+    )
     assert message.content == "ab"
     assert message.tool_calls is None
 
@@ -137,7 +157,9 @@ def test_valid_sequence_has_no_problems():
 
 
 def test_tool_message_without_preceding_call_is_rejected_with_openai_wording():
-    problems = validate_sequence([{"role": "user", "content": "u"}, {"role": "tool", "tool_call_id": "x", "content": "r"}])
+    problems = validate_sequence(
+        [{"role": "user", "content": "u"}, {"role": "tool", "tool_call_id": "x", "content": "r"}]
+    )
     assert len(problems) == 1
     assert ORPHAN_TOOL_ERROR in problems[0]
 
@@ -164,7 +186,11 @@ def test_tool_message_answering_a_different_call_is_rejected():
 
 
 def test_unanswered_tool_call_at_end_of_list_is_invalid():
-    wire = [{"role": "user", "content": "u"}, {"role": "assistant", "content": None, "tool_calls": [wire_call("a"), wire_call("b")]}, {"role": "tool", "tool_call_id": "a", "content": "r"}]
+    wire = [
+        {"role": "user", "content": "u"},
+        {"role": "assistant", "content": None, "tool_calls": [wire_call("a"), wire_call("b")]},
+        {"role": "tool", "tool_call_id": "a", "content": "r"},
+    ]
     problems = validate_sequence(wire)
     assert problems == [
         "messages[1]: An assistant message with 'tool_calls' must be followed by tool messages responding "
@@ -185,8 +211,16 @@ def test_duplicate_ids_in_one_assistant_message_and_double_answers_are_invalid()
 
 
 def test_reusing_an_id_in_a_later_round_is_accepted():
-    round_ = [{"role": "assistant", "content": None, "tool_calls": [wire_call("call_0")]}, {"role": "tool", "tool_call_id": "call_0", "content": "r"}]
-    assert validate_sequence([{"role": "user", "content": "u"}, *round_, {"role": "user", "content": "v"}, *round_]) == []
+    round_ = [
+        {"role": "assistant", "content": None, "tool_calls": [wire_call("call_0")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "r"},
+    ]
+    assert (
+        validate_sequence(
+            [{"role": "user", "content": "u"}, *round_, {"role": "user", "content": "v"}, *round_]
+        )
+        == []
+    )
 
 
 def test_missing_ids_and_unknown_roles_are_reported():
@@ -209,13 +243,23 @@ def test_missing_ids_and_unknown_roles_are_reported():
 
 def test_null_content_is_only_allowed_beside_tool_calls():
     assert validate_sequence([{"role": "user", "content": None}])
-    assert validate_sequence([{"role": "user", "content": "u"}, {"role": "assistant", "content": None}])
-    assert validate_sequence([{"role": "user", "content": "u"}, {"role": "assistant", "content": None, "tool_calls": []}])
+    assert validate_sequence(
+        [{"role": "user", "content": "u"}, {"role": "assistant", "content": None}]
+    )
+    assert validate_sequence(
+        [{"role": "user", "content": "u"}, {"role": "assistant", "content": None, "tool_calls": []}]
+    )
 
 
 def test_malformed_tool_call_shape_is_reported():
     bad = {"id": "a", "type": "custom", "function": {"name": "f", "arguments": {"x": 1}}}
-    problems = validate_sequence([{"role": "user", "content": "u"}, {"role": "assistant", "content": None, "tool_calls": [bad]}, {"role": "tool", "tool_call_id": "a", "content": "r"}])
+    problems = validate_sequence(
+        [
+            {"role": "user", "content": "u"},
+            {"role": "assistant", "content": None, "tool_calls": [bad]},
+            {"role": "tool", "tool_call_id": "a", "content": "r"},
+        ]
+    )
     assert any("'type' must be 'function'" in p for p in problems)
     assert any("string 'name' and 'arguments'" in p for p in problems)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-
 import pytest
 
 from cvagent_cli.agent import events as ev
@@ -28,16 +27,33 @@ def apply(edit):
 
 def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resume, monkeypatch):
     client = gateway(server, monkeypatch)
-    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    session = ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
+    )
     original = resume.read_text(encoding="utf-8")
     first_bullet = next(line for line in original.splitlines() if line.startswith("- "))
     for turn in range(30):
         if turn % 3 == 0:
             server.enqueue(Reply(tool_calls=[("read_resume", {"section": "experience"})]))
         if turn == 4:
-            server.enqueue(Reply(tool_calls=[("edit_resume", {"old_text": first_bullet, "new_text": first_bullet + " (edited)", "reason": "test"})]))
+            server.enqueue(
+                Reply(
+                    tool_calls=[
+                        (
+                            "edit_resume",
+                            {
+                                "old_text": first_bullet,
+                                "new_text": first_bullet + " (edited)",
+                                "reason": "test",
+                            },
+                        )
+                    ]
+                )
+            )
         if turn % 5 == 0:
-            server.enqueue(Reply(tool_calls=[("analyze_resume", {}), ("read_resume", {"section": "skills"})]))
+            server.enqueue(
+                Reply(tool_calls=[("analyze_resume", {}), ("read_resume", {"section": "skills"})])
+            )
         server.enqueue(Reply(text=f"Answer {turn}."))
         events = list(session.ask(f"Question {turn} about my Experience section", apply))
         assert events[-1].final_text == f"Answer {turn}.", events
@@ -61,16 +77,25 @@ def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resum
 
 def test_reopening_restores_history_capability_and_summaries(server, resume, monkeypatch):
     client = gateway(server, monkeypatch)
-    first = ChatSession(client=client, doc=ResumeDocument.from_path(resume), capability="star", classify_with_model=False)
+    first = ChatSession(
+        client=client,
+        doc=ResumeDocument.from_path(resume),
+        capability="star",
+        classify_with_model=False,
+    )
     server.enqueue(Reply(text="What was the scale of the billing system?"))
     list(first.ask("help me tell the payments story"))
     first.close()
-    second = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    second = ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
+    )
     assert second.agent.capability.name == "star"
     assert any("resumed" in n for n in second.notices)
     assert [m.role for m in second.agent.memory.messages] == ["user", "assistant"]
     assert second.agent.summaries
-    third = ChatSession(client=client, doc=ResumeDocument.from_path(resume), new=True, classify_with_model=False)
+    third = ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), new=True, classify_with_model=False
+    )
     assert len(third.agent.memory) == 0 and any("new conversation" in n for n in third.notices)
 
 
@@ -78,16 +103,31 @@ def test_corrupt_history_is_moved_aside_with_a_warning(server, resume, monkeypat
     path = ChatHistory.for_resume(resume).path
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
-    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    session = ChatSession(
+        client=gateway(server, monkeypatch),
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+    )
     assert session.warnings and len(session.agent.memory) == 0
 
 
-def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(server, resume, monkeypatch):
-    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), classify_with_model=False)
+def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(
+    server, resume, monkeypatch
+):
+    session = ChatSession(
+        client=gateway(server, monkeypatch),
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+    )
     text = resume.read_text(encoding="utf-8")
     bullet = next(line for line in text.splitlines() if line.startswith("- "))
     resume.write_text(text.replace(bullet, bullet + " [edited in vim]"), encoding="utf-8")
-    server.enqueue(Reply(tool_calls=[("edit_resume", {"old_text": bullet + "\n", "new_text": "- replaced\n"})]), Reply(text="ok"))
+    server.enqueue(
+        Reply(
+            tool_calls=[("edit_resume", {"old_text": bullet + "\n", "new_text": "- replaced\n"})]
+        ),
+        Reply(text="ok"),
+    )
     events = list(session.ask("edit the first bullet", apply))
     assert any(isinstance(e, ev.Notice) and "changed on disk" in e.text for e in events)
     assert "[edited in vim]" in resume.read_text(encoding="utf-8")
@@ -96,14 +136,18 @@ def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(server,
 
 def test_api_key_never_reaches_history(server, resume, monkeypatch):
     client = gateway(server, monkeypatch)
-    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    session = ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
+    )
     server.enqueue(Reply(text="Noted."))
     list(session.ask("my key is sk-test-not-a-real-key-1234567890, keep it safe"))
     stored = ChatHistory.for_resume(resume).path.read_text(encoding="utf-8")
     assert "sk-test-not-a-real-key" not in stored and "[REDACTED]" in stored
 
 
-def test_typing_another_resume_path_switches_lock_history_and_undo_log(server, resume, tmp_path, monkeypatch):
+def test_typing_another_resume_path_switches_lock_history_and_undo_log(
+    server, resume, tmp_path, monkeypatch
+):
     from cvagent_cli.resume.lock import ResumeLock
 
     other = tmp_path / "other.md"
@@ -113,8 +157,13 @@ def test_typing_another_resume_path_switches_lock_history_and_undo_log(server, r
         return ResumeLock(path).acquire()
 
     first = take(resume)
-    session = ChatSession(client=gateway(server, monkeypatch), doc=ResumeDocument.from_path(resume), lock=first,
-                          lock_factory=take, classify_with_model=False)
+    session = ChatSession(
+        client=gateway(server, monkeypatch),
+        doc=ResumeDocument.from_path(resume),
+        lock=first,
+        lock_factory=take,
+        classify_with_model=False,
+    )
     list(session.ask(f"load {other}"))
     assert session.workspace.doc.path == other and server.requests == []
     assert session.history.path.parent.name.startswith("other-")

@@ -43,9 +43,15 @@ def make_agent(resume, model, *, capability="base", auto_apply=False, max_steps=
     doc = ResumeDocument.from_path(resume)
     workspace = Workspace(doc, undo=UndoLog(resume.parent / "undo.json"))
     return ResumeAgent(
-        registry=CapabilityRegistry.load(), capability=capability, classify_with_model=False,
-        client=model, tools=default_tools(), workspace=workspace, memory=memory or Memory(50),
-        max_steps=max_steps, auto_apply=auto_apply,
+        registry=CapabilityRegistry.load(),
+        capability=capability,
+        classify_with_model=False,
+        client=model,
+        tools=default_tools(),
+        workspace=workspace,
+        memory=memory or Memory(50),
+        max_steps=max_steps,
+        auto_apply=auto_apply,
     )
 
 
@@ -75,7 +81,12 @@ def test_text_only_answer_ends_the_turn(resume):
 def test_read_then_edit_applies_atomically_and_records_undo(resume):
     model = ScriptedModel(
         tool("read_resume", section="experience/acme-corp-backend-engineer"),
-        tool("edit_resume", old_text="- Worked on the API", new_text="- Built the public API", reason="stronger verb"),
+        tool(
+            "edit_resume",
+            old_text="- Worked on the API",
+            new_text="- Built the public API",
+            reason="stronger verb",
+        ),
         "Done: the API bullet now starts with a strong verb.",
     )
     agent = make_agent(resume, model)
@@ -93,7 +104,10 @@ def test_read_then_edit_applies_atomically_and_records_undo(resume):
 
 
 def test_rejected_edit_is_reported_to_the_model_and_file_untouched(resume):
-    model = ScriptedModel(tool("edit_resume", old_text="- Worked on the API", new_text="- Built the API"), "OK, what would you prefer?")
+    model = ScriptedModel(
+        tool("edit_resume", old_text="- Worked on the API", new_text="- Built the API"),
+        "OK, what would you prefer?",
+    )
     agent = make_agent(resume, model)
     run(agent, "fix the API bullet", lambda e: ev.Decision(ev.Action.REJECT, note="keep it"))
     assert resume.read_text(encoding="utf-8") == RESUME
@@ -101,7 +115,9 @@ def test_rejected_edit_is_reported_to_the_model_and_file_untouched(resume):
 
 
 def test_without_an_approver_edits_are_only_proposed(resume):
-    model = ScriptedModel(tool("edit_resume", old_text="- Worked on the API", new_text="- Built the API"), "Proposed.")
+    model = ScriptedModel(
+        tool("edit_resume", old_text="- Worked on the API", new_text="- Built the API"), "Proposed."
+    )
     agent = make_agent(resume, model)
     done = run(agent, "fix the API bullet")[-1]
     assert resume.read_text(encoding="utf-8") == RESUME
@@ -110,11 +126,18 @@ def test_without_an_approver_edits_are_only_proposed(resume):
 
 def test_flagged_edit_is_never_applied_automatically(resume):
     model = ScriptedModel(
-        tool("edit_resume", old_text="- Worked on the API", new_text="- Built the API, cutting latency by 40%"), "Proposed."
+        tool(
+            "edit_resume",
+            old_text="- Worked on the API",
+            new_text="- Built the API, cutting latency by 40%",
+        ),
+        "Proposed.",
     )
     agent = make_agent(resume, model, auto_apply=True)
     asked = []
-    done = run(agent, "fix the API bullet", lambda e: asked.append(e) or ev.Decision(ev.Action.DEFER))[-1]
+    done = run(
+        agent, "fix the API bullet", lambda e: asked.append(e) or ev.Decision(ev.Action.DEFER)
+    )[-1]
     assert resume.read_text(encoding="utf-8") == RESUME
     assert asked and asked[0].flags and "40%" in asked[0].flags[0].message
     assert "needs the user's confirmation" in agent.memory.messages[2].content
@@ -128,7 +151,10 @@ def test_flagged_edit_is_never_applied_automatically(resume):
         (Reply(calls=[Call("delete_everything", {})]), "unknown tool 'delete_everything'"),
         (Reply(calls=[Call("edit_resume", {"old_text": 3})]), "invalid arguments for edit_resume"),
         (Reply(calls=[Call("read_resume", {"section": "nope"})]), "no section 'nope'"),
-        (Reply(calls=[Call("read_resume", {"path": "/etc/passwd"})]), "Extra inputs are not permitted"),
+        (
+            Reply(calls=[Call("read_resume", {"path": "/etc/passwd"})]),
+            "Extra inputs are not permitted",
+        ),
     ],
 )
 def test_model_mistakes_become_tool_results_and_the_loop_continues(resume, reply, expected):
@@ -142,7 +168,12 @@ def test_model_mistakes_become_tool_results_and_the_loop_continues(resume, reply
 
 
 def test_tool_outside_the_capability_policy_is_refused_at_execution(resume):
-    model = ScriptedModel(tool("batch_edit_resume", edits=[{"old_text": "- Worked on the API", "new_text": "- Built"}]), "ok")
+    model = ScriptedModel(
+        tool(
+            "batch_edit_resume", edits=[{"old_text": "- Worked on the API", "new_text": "- Built"}]
+        ),
+        "ok",
+    )
     agent = make_agent(resume, model, capability="star")
     events = run(agent, "rewrite everything")
     result = next(e for e in events if isinstance(e, ev.ToolResultEvent))
@@ -160,7 +191,10 @@ def test_a_tool_exception_is_a_tool_result(resume, monkeypatch):
     monkeypatch.setattr(resume_tools.ReadResume, "run", boom)
     model = ScriptedModel(tool("read_resume"), "I could not read it.")
     events = run(make_agent(resume, model), "read it")
-    assert "RuntimeError: kaput" in next(e for e in events if isinstance(e, ev.ToolResultEvent)).content
+    assert (
+        "RuntimeError: kaput"
+        in next(e for e in events if isinstance(e, ev.ToolResultEvent)).content
+    )
 
 
 def test_terminate_ends_the_turn(resume):
@@ -170,7 +204,12 @@ def test_terminate_ends_the_turn(resume):
 
 
 def test_max_steps_stops_the_turn_with_a_notice(resume):
-    model = ScriptedModel(*[tool("read_resume", section=s) for s in ["experience", "education", "experience", "education"]])
+    model = ScriptedModel(
+        *[
+            tool("read_resume", section=s)
+            for s in ["experience", "education", "experience", "education"]
+        ]
+    )
     events = run(make_agent(resume, model, max_steps=3), "loop")
     assert events[-1].reason == "max_steps" and len(model.requests) == 3
     assert any(isinstance(e, ev.Notice) and "max_steps" in e.text for e in events)
@@ -187,7 +226,10 @@ def test_repeated_identical_tool_calls_get_a_hint_then_a_stop(resume):
 
 
 def test_cancelling_mid_stream_leaves_memory_valid(resume):
-    model = ScriptedModel(Reply(text="A long answer that is being streamed", calls=[Call("read_resume", {})]), "Next answer.")
+    model = ScriptedModel(
+        Reply(text="A long answer that is being streamed", calls=[Call("read_resume", {})]),
+        "Next answer.",
+    )
     agent = make_agent(resume, model)
     stream = agent.run("tell me")
     for event in stream:
@@ -200,7 +242,9 @@ def test_cancelling_mid_stream_leaves_memory_valid(resume):
 
 
 def test_cancelling_between_tool_calls_discards_the_half_answered_call(resume):
-    model = ScriptedModel(Reply(calls=[Call("read_resume", {}), Call("analyze_resume", {})]), "fine")
+    model = ScriptedModel(
+        Reply(calls=[Call("read_resume", {}), Call("analyze_resume", {})]), "fine"
+    )
     agent = make_agent(resume, model)
     stream = agent.run("read and analyze")
     for event in stream:
@@ -214,7 +258,9 @@ def test_cancelling_between_tool_calls_discards_the_half_answered_call(resume):
 
 
 def test_model_error_is_an_event_and_the_next_request_is_valid(resume):
-    model = ScriptedModel(Reply(error=ModelError("server said 503", hint="try later")), "Back again.")
+    model = ScriptedModel(
+        Reply(error=ModelError("server said 503", hint="try later")), "Back again."
+    )
     agent = make_agent(resume, model)
     events = run(agent, "hello?")
     assert any(isinstance(e, ev.ErrorEvent) and "503" in e.message for e in events)
@@ -235,7 +281,10 @@ def test_context_window_error_trims_the_oldest_turn_and_retries_once(resume):
 
 
 def test_use_capability_rebuilds_prompt_and_tools_in_the_same_turn(resume):
-    model = ScriptedModel(tool("use_capability", name="star", reason="story"), "Let's start: what did the billing service do?")
+    model = ScriptedModel(
+        tool("use_capability", name="star", reason="story"),
+        "Let's start: what did the billing service do?",
+    )
     agent = make_agent(resume, model)
     events = run(agent, "help me tell the billing story")
     assert any(isinstance(e, ev.CapabilitySwitched) and e.new == "star" for e in events)
@@ -259,7 +308,7 @@ def test_untrusted_text_is_fenced_in_the_system_prompt(resume):
     model = ScriptedModel("ok")
     run(make_agent(resume, model), "improve the Experience section")
     system = model.requests[0]["messages"][0]["content"]
-    assert "<untrusted kind=\"resume\"" in system and "Helped with the billing service" in system
+    assert '<untrusted kind="resume"' in system and "Helped with the billing service" in system
     assert "experience/acme-corp-backend-engineer" in system
 
 

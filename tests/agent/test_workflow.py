@@ -59,7 +59,15 @@ def test_staying_in_a_stage_is_allowed_and_not_recorded():
     assert machine.history == ["DISCOVERY"]
 
 
-@pytest.mark.parametrize(("start", "target"), [("FINISHED", "DRAFTING"), ("CONFIRMING", "DRAFTING"), ("DRAFTING", "DISCOVERY"), ("FINISHED", "DISCOVERY")])
+@pytest.mark.parametrize(
+    ("start", "target"),
+    [
+        ("FINISHED", "DRAFTING"),
+        ("CONFIRMING", "DRAFTING"),
+        ("DRAFTING", "DISCOVERY"),
+        ("FINISHED", "DISCOVERY"),
+    ],
+)
 def test_backtrack_to_any_earlier_stage(start: str, target: str):
     machine = StageMachine(list(STAR_STAGES), current=start)
     ok, message = machine.advance(target)
@@ -67,7 +75,10 @@ def test_backtrack_to_any_earlier_stage(start: str, target: str):
     assert machine.current == target
 
 
-@pytest.mark.parametrize(("start", "target"), [("FINISHED", "DRAFTING"), ("CONFIRMING", "DRAFTING"), ("DRAFTING", "DISCOVERY")])
+@pytest.mark.parametrize(
+    ("start", "target"),
+    [("FINISHED", "DRAFTING"), ("CONFIRMING", "DRAFTING"), ("DRAFTING", "DISCOVERY")],
+)
 def test_backtrack_keyword_returns_to_drafting_or_the_previous_stage(start: str, target: str):
     machine = StageMachine(list(STAR_STAGES), current=start)
     assert machine.advance("backtrack")[0]
@@ -97,7 +108,10 @@ def test_machine_without_stages_refuses_politely():
 
 
 def test_describe_marks_the_current_stage():
-    assert StageMachine(list(STAR_STAGES), current="DRAFTING").describe() == "DISCOVERY → [DRAFTING] → CONFIRMING → FINISHED"
+    assert (
+        StageMachine(list(STAR_STAGES), current="DRAFTING").describe()
+        == "DISCOVERY → [DRAFTING] → CONFIRMING → FINISHED"
+    )
 
 
 def test_machine_round_trips_through_a_dict():
@@ -110,7 +124,9 @@ def test_machine_round_trips_through_a_dict():
     assert copy.history == ["DISCOVERY", "DRAFTING", "CONFIRMING", "DRAFTING"]
 
 
-@pytest.mark.parametrize("data", [None, {}, {"stages": "x"}, {"current": 3, "history": "no"}, {"current": "NOPE"}])
+@pytest.mark.parametrize(
+    "data", [None, {}, {"stages": "x"}, {"current": 3, "history": "no"}, {"current": "NOPE"}]
+)
 def test_damaged_machine_data_falls_back_to_a_fresh_machine(data):
     machine = StageMachine.from_dict(data)
     assert machine.current == "DISCOVERY"
@@ -132,7 +148,10 @@ def test_summary_line_lists_done_skipped_and_next():
     progress.mark("skills", "done")
     progress.mark("skills", "pending")
     line = progress.summary_line()
-    assert line == "3/7 sections done, 1 skipped: experience, projects, summary | skipped: awards | next: skills"
+    assert (
+        line
+        == "3/7 sections done, 1 skipped: experience, projects, summary | skipped: awards | next: skills"
+    )
 
 
 def test_summary_line_edge_cases():
@@ -141,7 +160,10 @@ def test_summary_line_edge_cases():
     assert progress.summary_line() == "0/2 sections done | next: summary"
     progress.mark("summary", "done")
     progress.mark("skills", "skip")
-    assert progress.summary_line() == "1/2 sections done, 1 skipped: summary | skipped: skills | all sections handled"
+    assert (
+        progress.summary_line()
+        == "1/2 sections done, 1 skipped: summary | skipped: skills | all sections handled"
+    )
     assert progress.is_complete
 
 
@@ -152,7 +174,13 @@ def test_completed_skipped_remaining_and_current():
     progress.mark("education", "in_progress")
     assert [t.section_id for t in progress.completed] == ["experience"]
     assert [t.section_id for t in progress.skipped] == ["projects"]
-    assert [t.section_id for t in progress.remaining] == ["summary", "skills", "awards", "education", "languages"]
+    assert [t.section_id for t in progress.remaining] == [
+        "summary",
+        "skills",
+        "awards",
+        "education",
+        "languages",
+    ]
     assert progress.current.section_id == "education"
 
 
@@ -164,7 +192,9 @@ def test_only_one_task_is_in_progress_at_a_time():
 
 
 def test_mark_accepts_titles_and_status_synonyms():
-    progress = WorkflowProgress([Task("work-experience", "Work Experience"), Task("技能特长", "技能特长")])
+    progress = WorkflowProgress(
+        [Task("work-experience", "Work Experience"), Task("技能特长", "技能特长")]
+    )
     assert progress.mark("Work Experience", "completed")[0]
     assert progress.mark("技能特长", "skip")[0]
     assert [t.status for t in progress.tasks] == ["done", "skipped"]
@@ -186,8 +216,15 @@ def test_mark_reply_carries_the_progress_for_the_model():
 
 def test_from_outline_makes_one_task_per_top_level_content_section():
     doc = ResumeDocument.from_path(SAMPLES / "zh_mid_java_table.md")
-    progress = WorkflowProgress.from_outline(doc.outline(), text_of=lambda sid: doc.section_text(doc.find_section(sid)))
-    assert [t.section_id for t in progress.tasks] == ["工作经历", "项目经历", "教育背景", "专业技能"]
+    progress = WorkflowProgress.from_outline(
+        doc.outline(), text_of=lambda sid: doc.section_text(doc.find_section(sid))
+    )
+    assert [t.section_id for t in progress.tasks] == [
+        "工作经历",
+        "项目经历",
+        "教育背景",
+        "专业技能",
+    ]
     assert progress.tasks[0].kind == "experience"
     assert progress.tasks[0].original_text.startswith("## 工作经历")
     assert all(t.status == "pending" for t in progress.tasks)
@@ -196,13 +233,25 @@ def test_from_outline_makes_one_task_per_top_level_content_section():
 def test_from_outline_skips_a_bold_name_line_without_headings():
     doc = ResumeDocument.from_path(SAMPLES / "en_mid_data_analyst.md")
     progress = WorkflowProgress.from_outline(doc.outline())
-    assert [t.section_id for t in progress.tasks] == ["summary", "experience", "education", "skills", "certifications"]
+    assert [t.section_id for t in progress.tasks] == [
+        "summary",
+        "experience",
+        "education",
+        "skills",
+        "certifications",
+    ]
 
 
 def test_from_outline_accepts_section_objects():
     doc = ResumeDocument.from_path(SAMPLES / "en_new_grad.md")
     progress = WorkflowProgress.from_outline(doc.sections)
-    assert [t.section_id for t in progress.tasks] == ["education", "internships", "projects", "leadership", "skills"]
+    assert [t.section_id for t in progress.tasks] == [
+        "education",
+        "internships",
+        "projects",
+        "leadership",
+        "skills",
+    ]
 
 
 def test_context_matches_the_guideagent_workflow_context():
@@ -228,5 +277,7 @@ def test_progress_round_trips_through_a_dict():
 def test_damaged_progress_data_keeps_what_it_can():
     data = {"tasks": [{"section_id": "skills", "status": "weird"}, {"title": "no id"}, "junk"]}
     progress = WorkflowProgress.from_dict(data)
-    assert [(t.section_id, t.title, t.status) for t in progress.tasks] == [("skills", "skills", "pending")]
+    assert [(t.section_id, t.title, t.status) for t in progress.tasks] == [
+        ("skills", "skills", "pending")
+    ]
     assert WorkflowProgress.from_dict(None).tasks == []

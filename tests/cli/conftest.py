@@ -32,9 +32,16 @@ def chat_env(server, isolated_home) -> dict[str, str]:
     return env
 
 
-def run_chat(args: list[str], env: dict[str, str], *, stdin: bytes | None = b"", **kw) -> subprocess.CompletedProcess:
+def run_chat(
+    args: list[str], env: dict[str, str], *, stdin: bytes | None = b"", **kw
+) -> subprocess.CompletedProcess:
     """``cvagent chat ARGS`` in a subprocess; stdin is a pipe (empty unless given)."""
     return subprocess.run(
         [sys.executable, "-m", "cvagent_cli", "chat", *args],
-        input=stdin, capture_output=True, env=env, timeout=TIMEOUT, cwd=kw.pop("cwd", ROOT), **kw,
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=TIMEOUT,
+        cwd=kw.pop("cwd", ROOT),
+        **kw,
     )

@@ -23,7 +23,11 @@ def analyze(args, *, stdin: bytes = b"", env: dict | None = None) -> subprocess.
     base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
     return subprocess.run(
         [sys.executable, "-m", "cvagent_cli", "analyze", *map(str, args)],
-        input=stdin, capture_output=True, env={**base, **(env or {})}, timeout=TIMEOUT, cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        env={**base, **(env or {})},
+        timeout=TIMEOUT,
+        cwd=ROOT,
     )
 
 
@@ -56,14 +60,28 @@ def test_gbk_file_is_read_and_quoted_correctly(tmp_path):
 def test_json_is_versioned_and_complete():
     report = json.loads(analyze([STRONG, "--json", "--jd", SAMPLES / "jd_en_backend.md"]).stdout)
     assert report["schema_version"] == 1
-    assert set(report) >= {"score", "categories", "findings", "stats", "basics", "sections", "jd", "scoring"}
+    assert set(report) >= {
+        "score",
+        "categories",
+        "findings",
+        "stats",
+        "basics",
+        "sections",
+        "jd",
+        "scoring",
+    }
     assert report["jd"]["coverage"] > 50 and "Node.js" in report["jd"]["missing"]
 
 
 def test_several_files_give_json_lines_one_object_each():
     proc = analyze([STRONG, WEAK, "--json"])
     lines = proc.stdout.decode().splitlines()
-    assert [json.loads(line)["source"].endswith(name) for line, name in zip(lines, ["en_senior_backend.md", "en_weak_generalist.md"])] == [True, True]
+    assert [
+        json.loads(line)["source"].endswith(name)
+        for line, name in zip(
+            lines, ["en_senior_backend.md", "en_weak_generalist.md"], strict=False
+        )
+    ] == [True, True]
 
 
 def test_folder_gives_a_batch_summary(tmp_path):
@@ -105,8 +123,17 @@ def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path, make, message):
 
 
 def test_llm_review_streams_from_the_configured_model(server, isolated_home):
-    server.enqueue(Reply(text="**Strengths**\n- Clear metrics\n\n**Three most valuable rewrites**\n1. Before: x After: y"))
-    env = {"CVAGENT_HOME": str(isolated_home), "CVAGENT_MODEL": "openai/test-model", "CVAGENT_API_BASE": server.url, "OPENAI_API_KEY": "sk-test-1234567890"}
+    server.enqueue(
+        Reply(
+            text="**Strengths**\n- Clear metrics\n\n**Three most valuable rewrites**\n1. Before: x After: y"
+        )
+    )
+    env = {
+        "CVAGENT_HOME": str(isolated_home),
+        "CVAGENT_MODEL": "openai/test-model",
+        "CVAGENT_API_BASE": server.url,
+        "OPENAI_API_KEY": "sk-test-1234567890",
+    }
     proc = analyze([STRONG, "--llm"], env=env)
     assert proc.returncode == 0, proc.stderr
     assert "Three most valuable rewrites" in proc.stdout.decode()

@@ -24,7 +24,11 @@ pytestmark = pytest.mark.slow  # real subprocesses (the project's marker for the
 
 
 def script_edit(server, answer: str = ANSWER) -> None:
-    server.enqueue(tool_calls(("read_resume", {"section": "Summary"})), tool_calls(("edit_resume", EDIT)), Reply(text=answer))
+    server.enqueue(
+        tool_calls(("read_resume", {"section": "Summary"})),
+        tool_calls(("edit_resume", EDIT)),
+        Reply(text=answer),
+    )
 
 
 def test_requests_are_classified_offline():
@@ -84,7 +88,9 @@ def test_several_messages_run_in_order(server, chat_env, resume):
 def test_batch_mode_reads_one_message_per_stdin_line(server, chat_env, resume):
     script_edit(server, answer="Edited.")
     server.enqueue(Reply(text="Anytime."))
-    proc = run_chat([str(resume), "--yes"], chat_env, stdin=f"{EDIT_REQUEST}\n\n   \nthanks\n".encode())
+    proc = run_chat(
+        [str(resume), "--yes"], chat_env, stdin=f"{EDIT_REQUEST}\n\n   \nthanks\n".encode()
+    )
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.decode() == "Edited.\nAnytime.\n"
     assert SUMMARY_NEW in resume.read_text(encoding="utf-8")
@@ -183,7 +189,11 @@ def test_second_process_on_a_locked_resume_is_refused(server, chat_env, resume):
     server.enqueue(Reply(text="slow answer", delay=30))
     first = subprocess.Popen(
         [sys.executable, "-m", "cvagent_cli", "chat", str(resume), "-m", "hello"],
-        env=chat_env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=chat_env,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         # wait until the first process holds the lock: its request reached the server
@@ -191,7 +201,9 @@ def test_second_process_on_a_locked_resume_is_refused(server, chat_env, resume):
             if server.requests or first.poll() is not None:
                 break
             time.sleep(0.1)
-        assert server.requests, first.stderr.read().decode() if first.poll() is not None else "no request"
+        assert server.requests, (
+            first.stderr.read().decode() if first.poll() is not None else "no request"
+        )
         proc = run_chat([str(resume), "-m", "hello"], chat_env)
         assert proc.returncode == 2
         err = proc.stderr.decode()
@@ -211,7 +223,13 @@ def test_start_up_does_not_import_litellm():
         "cvagent_cli.agent.session, cvagent_cli.llm.gateway; "
         "print(json.dumps(['litellm' in sys.modules]))"
     )
-    out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, cwd=ROOT, env=dict(os.environ), timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", "import json; " + code],
+        capture_output=True,
+        cwd=ROOT,
+        env=dict(os.environ),
+        timeout=120,
+    )
     assert json.loads(out.stdout) == [False], out.stderr.decode()
 
 
@@ -233,7 +251,9 @@ code = runner.run_chat({str(resume)!r}, model=None, api_base=None, capability=No
                        new=False, messages=[], read_only=False, max_steps=None)
 print(json.dumps([code, seen]))
 """
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, env=chat_env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, cwd=ROOT, env=chat_env, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr.decode()
     code, seen = json.loads(proc.stdout)
     assert code == 0

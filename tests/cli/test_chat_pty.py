@@ -19,7 +19,10 @@ from tests.support.openai_server import Reply, tool_calls
 
 pexpect = pytest.importorskip("pexpect")
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+]
 
 PROMPT = r"\x1b\[0m>"  # how prompt-toolkit draws the "> " prompt
 TIMEOUT = 120  # shared machines; never asserted as a duration
@@ -31,10 +34,19 @@ def spawn(chat_env, tmp_path):
     children = []
 
     def start(*args: str):
-        env = dict(chat_env, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="120", LINES="40")
+        env = dict(
+            chat_env, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="120", LINES="40"
+        )
         env.pop("NO_COLOR", None)  # the real thing: colours, Live streaming
-        child = pexpect.spawn(sys.executable, ["-m", "cvagent_cli", "chat", *args], env=env, cwd=str(ROOT),
-                              dimensions=(40, 120), encoding="utf-8", timeout=TIMEOUT)
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "cvagent_cli", "chat", *args],
+            env=env,
+            cwd=str(ROOT),
+            dimensions=(40, 120),
+            encoding="utf-8",
+            timeout=TIMEOUT,
+        )
         child.logfile_read = open(tmp_path / f"pty-{len(children)}.log", "w", encoding="utf-8")  # noqa: SIM115
         children.append(child)
         child.expect(PROMPT)
@@ -56,7 +68,10 @@ def exit_with_ctrl_d(child) -> None:
 
 def test_confirmed_edit_changes_the_file_and_undo_restores_it(server, spawn, resume):
     original = resume.read_bytes()
-    server.enqueue(tool_calls(("edit_resume", EDIT)), Reply(text="Done: a **stronger** summary.\n\nAnything else?"))
+    server.enqueue(
+        tool_calls(("edit_resume", EDIT)),
+        Reply(text="Done: a **stronger** summary.\n\nAnything else?"),
+    )
     child = spawn(str(resume))
     child.send("rewrite the summary section\r")
     child.expect("proposed edit: stronger verb")
@@ -98,7 +113,9 @@ def test_ctrl_c_during_a_slow_stream_returns_to_the_prompt(server, spawn, resume
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    saved = json.loads((session_dir(resume, create=False) / "history.json").read_text(encoding="utf-8"))
+    saved = json.loads(
+        (session_dir(resume, create=False) / "history.json").read_text(encoding="utf-8")
+    )
     assert saved["messages"][-1] == {"role": "assistant", "content": "Second answer, complete."}
 
 
@@ -163,8 +180,15 @@ def test_resume_piped_on_stdin_is_edited_on_the_terminal_and_printed(server, cha
     env = dict(chat_env, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
     env.pop("NO_COLOR", None)
     command = f"cat '{SAMPLE}' | '{sys.executable}' -m cvagent_cli chat > '{out_file}'"
-    child = pexpect.spawn("/bin/sh", ["-c", command], env=env, cwd=str(ROOT), dimensions=(40, 120),
-                          encoding="utf-8", timeout=TIMEOUT)
+    child = pexpect.spawn(
+        "/bin/sh",
+        ["-c", command],
+        env=env,
+        cwd=str(ROOT),
+        dimensions=(40, 120),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+    )
     try:
         child.expect(PROMPT)
         child.send("rewrite the summary section\r")
@@ -176,5 +200,7 @@ def test_resume_piped_on_stdin_is_edited_on_the_terminal_and_printed(server, cha
     finally:
         if child.isalive():
             child.terminate(force=True)
-    assert out_file.read_bytes() == SAMPLE.read_bytes().replace(SUMMARY_OLD.encode(), SUMMARY_NEW.encode())
+    assert out_file.read_bytes() == SAMPLE.read_bytes().replace(
+        SUMMARY_OLD.encode(), SUMMARY_NEW.encode()
+    )
     assert SUMMARY_OLD in SAMPLE.read_text(encoding="utf-8")  # the sample itself untouched

@@ -74,8 +74,10 @@ def make_gateway(loopback_server: LoopbackServer, sleep: FakeSleep, monkeypatch)
     def make(model: str = "openai/gpt-4o-mini", retries: int = 3, **settings) -> LiteLLMGateway:
         settings.setdefault("api_base", loopback_server.url)
         settings.setdefault("timeout", 10)
-        return LiteLLMGateway(Settings(model=model, **settings),
-                              RetryPolicy(max_retries=retries, sleep=sleep, rng=lambda: 0.5))
+        return LiteLLMGateway(
+            Settings(model=model, **settings),
+            RetryPolicy(max_retries=retries, sleep=sleep, rng=lambda: 0.5),
+        )
 
     return make
 
@@ -83,8 +85,7 @@ def make_gateway(loopback_server: LoopbackServer, sleep: FakeSleep, monkeypatch)
 def consume(gw: LiteLLMGateway, messages=USER, tools=None):
     seen: list = []
     try:
-        for event in gw.stream(messages, tools):
-            seen.append(event)
+        seen.extend(gw.stream(messages, tools))
     except ModelError as err:
         return seen, err
     return seen, None
@@ -143,8 +144,12 @@ def test_unknown_model_cost_is_none(make_gateway, loopback_server):
 
 def test_malformed_tool_arguments_are_passed_through_raw(make_gateway, loopback_server):
     loopback_server.enqueue(malformed_tool_args("read_resume"))
-    tools = [{"type": "function", "function": {"name": "read_resume", "parameters": {
-        "type": "object", "properties": {}}}}]
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "read_resume", "parameters": {"type": "object", "properties": {}}},
+        }
+    ]
     events, err = consume(make_gateway(), tools=tools)
     assert err is None
     call = events[-1].tool_calls[0]
@@ -187,8 +192,10 @@ def test_on_retry_hook_sees_each_retry(make_gateway, loopback_server, sleep):
     gw.on_retry = lambda err, wait, n: seen.append((err.message.split(":")[0], wait, n))
     loopback_server.enqueue(status(429, retry_after=1), status(503), "ok")
     consume(gw)
-    assert seen == [("rate limited by the model provider", 1.0, 1),
-                    ("the model server had an error (HTTP 503)", 1.0, 2)]
+    assert seen == [
+        ("rate limited by the model provider", 1.0, 1),
+        ("the model server had an error (HTTP 503)", 1.0, 2),
+    ]
     assert sleep.calls == [1.0, 1.0]
 
 
@@ -279,8 +286,9 @@ def test_bad_request_carries_the_servers_message(make_gateway, loopback_server, 
     loopback_server.enqueue(status(400, message="Invalid 'messages[0].name': too long."))
     err = error_of(make_gateway())
     assert not err.retryable and sleep.calls == []
-    assert err.message == ("the model server rejected the request: "
-                           "Invalid 'messages[0].name': too long.")
+    assert err.message == (
+        "the model server rejected the request: Invalid 'messages[0].name': too long."
+    )
 
 
 def test_404_is_model_not_found(make_gateway, loopback_server):
@@ -295,10 +303,15 @@ def test_key_in_a_server_message_is_scrubbed(make_gateway, loopback_server):
     assert "sk-other-secret-999" not in str(err) and "sk-***" in err.message
 
 
-def test_model_without_tool_calling_is_reported_not_silently_stripped(make_gateway,
-                                                                     loopback_server):
-    tools = [{"type": "function", "function": {"name": "f", "parameters": {
-        "type": "object", "properties": {}}}}]
+def test_model_without_tool_calling_is_reported_not_silently_stripped(
+    make_gateway, loopback_server
+):
+    tools = [
+        {
+            "type": "function",
+            "function": {"name": "f", "parameters": {"type": "object", "properties": {}}},
+        }
+    ]
     _, err = consume(make_gateway(model="openai/o1-mini"), tools=tools)
     assert err is not None and err.message == "openai/o1-mini does not support tool calling"
     assert not err.retryable and loopback_server.requests == []
@@ -313,20 +326,24 @@ def test_unsupported_temperature_is_reported(make_gateway, loopback_server):
 def test_usage_is_estimated_when_the_server_sends_none(make_gateway):
     gw = make_gateway()
     litellm = load_litellm()
-    usage = gw._usage(litellm, "openai/gpt-4o-mini", "openai", USER, None, None,
-                      "a short answer", [])
+    usage = gw._usage(
+        litellm, "openai/gpt-4o-mini", "openai", USER, None, None, "a short answer", []
+    )
     assert usage.prompt_tokens > 0 and usage.completion_tokens > 0
 
 
 # ------------------------------------------------------------------ before any request
 
 
-@pytest.mark.parametrize("model, var", [
-    ("openai/gpt-4o-mini", "OPENAI_API_KEY"),
-    ("gpt-4o-mini", "OPENAI_API_KEY"),
-    ("anthropic/claude-3-5-sonnet-20241022", "ANTHROPIC_API_KEY"),
-    ("deepseek/deepseek-chat", "DEEPSEEK_API_KEY"),
-])
+@pytest.mark.parametrize(
+    "model, var",
+    [
+        ("openai/gpt-4o-mini", "OPENAI_API_KEY"),
+        ("gpt-4o-mini", "OPENAI_API_KEY"),
+        ("anthropic/claude-3-5-sonnet-20241022", "ANTHROPIC_API_KEY"),
+        ("deepseek/deepseek-chat", "DEEPSEEK_API_KEY"),
+    ],
+)
 def test_missing_key_is_reported_before_any_request(monkeypatch, model, var):
     for name in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "DEEPSEEK_API_KEY"):
         monkeypatch.delenv(name, raising=False)
@@ -362,13 +379,16 @@ def test_no_model_is_a_config_error():
     assert "--model" in info.value.hint
 
 
-@pytest.mark.parametrize("model, expected", [
-    ("llama3.1:8b", "openai/llama3.1:8b"),
-    ("meta-llama/Llama-3.1-8B-Instruct", "openai/meta-llama/Llama-3.1-8B-Instruct"),
-    ("openai/gpt-4o-mini", "openai/gpt-4o-mini"),
-    ("ollama_chat/llama3.1", "ollama_chat/llama3.1"),
-    ("anthropic/claude-3-5-haiku-latest", "anthropic/claude-3-5-haiku-latest"),
-])
+@pytest.mark.parametrize(
+    "model, expected",
+    [
+        ("llama3.1:8b", "openai/llama3.1:8b"),
+        ("meta-llama/Llama-3.1-8B-Instruct", "openai/meta-llama/Llama-3.1-8B-Instruct"),
+        ("openai/gpt-4o-mini", "openai/gpt-4o-mini"),
+        ("ollama_chat/llama3.1", "ollama_chat/llama3.1"),
+        ("anthropic/claude-3-5-haiku-latest", "anthropic/claude-3-5-haiku-latest"),
+    ],
+)
 def test_model_resolution_with_api_base(model, expected):
     gw = LiteLLMGateway(Settings(model=model, api_base="http://127.0.0.1:9/v1"))
     assert gw.resolved_model == expected
@@ -400,13 +420,16 @@ def test_count_tokens_and_its_fallback(monkeypatch):
     assert gw.count_tokens(messages) == len(json.dumps(messages)) // 4
 
 
-@pytest.mark.parametrize("text, leaked", [
-    ("key sk-proj-AbC123_xyz-789 rejected", "sk-proj-AbC123_xyz-789"),
-    ("Incorrect API key provided: sk-fak********7890.", "7890"),
-    ("Authorization: Bearer abc.def.ghi", "abc.def.ghi"),
-    ("https://x.googleapis.com/v1?key=AIzaSyA1234567890abcdef&alt=sse", "AIzaSyA1234567890"),
-    ("http://user:hunter2@host:8000/v1", "hunter2"),
-])
+@pytest.mark.parametrize(
+    "text, leaked",
+    [
+        ("key sk-proj-AbC123_xyz-789 rejected", "sk-proj-AbC123_xyz-789"),
+        ("Incorrect API key provided: sk-fak********7890.", "7890"),
+        ("Authorization: Bearer abc.def.ghi", "abc.def.ghi"),
+        ("https://x.googleapis.com/v1?key=AIzaSyA1234567890abcdef&alt=sse", "AIzaSyA1234567890"),
+        ("http://user:hunter2@host:8000/v1", "hunter2"),
+    ],
+)
 def test_scrub_secrets(text, leaked):
     assert leaked not in scrub_secrets(text)
 
@@ -424,7 +447,10 @@ def test_tool_call_assembler_handles_odd_servers():
     asm.add([{"index": None, "id": "c", "function": {"name": "h", "arguments": ""}}])
     calls = asm.result()
     assert [(c.id, c.name, c.arguments) for c in calls] == [
-        ("a", "f", '{"x": 1}'), ("b", "g", "{}"), ("c", "h", "{}")]
+        ("a", "f", '{"x": 1}'),
+        ("b", "g", "{}"),
+        ("c", "h", "{}"),
+    ]
 
 
 def test_preload_in_background_then_first_call_reuses_it():
@@ -437,7 +463,9 @@ def test_preload_in_background_then_first_call_reuses_it():
 
 
 def test_importing_cvagent_llm_does_not_import_litellm():
-    code = ("import sys, cvagent_cli.llm.gateway, cvagent_cli.llm.types, "
-            "cvagent_cli.llm.retry, cvagent_cli.settings; "
-            "assert 'litellm' not in sys.modules, 'litellm imported eagerly'")
+    code = (
+        "import sys, cvagent_cli.llm.gateway, cvagent_cli.llm.types, "
+        "cvagent_cli.llm.retry, cvagent_cli.settings; "
+        "assert 'litellm' not in sys.modules, 'litellm imported eagerly'"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, check=True, timeout=60)

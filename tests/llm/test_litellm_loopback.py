@@ -38,12 +38,20 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore::DeprecationWarning:litellm.*"),
 ]
 
-TOOLS = [{"type": "function", "function": {
-    "name": "read_resume",
-    "description": "Read one section of the resume.",
-    "parameters": {"type": "object",
-                   "properties": {"section": {"type": "string"}},
-                   "required": ["section"]}}}]
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "read_resume",
+            "description": "Read one section of the resume.",
+            "parameters": {
+                "type": "object",
+                "properties": {"section": {"type": "string"}},
+                "required": ["section"],
+            },
+        },
+    }
+]
 ARGS = {"section": "Work Experience", "include_bullets": True, "note": "naïve — ünïcode"}
 
 
@@ -57,7 +65,8 @@ def gateway(loopback_server: LoopbackServer, sleeps, monkeypatch) -> LiteLLMGate
     monkeypatch.setenv("OPENAI_API_KEY", "sk-loopback-test-key-000000")
     return LiteLLMGateway(
         Settings(model="openai/gpt-4o-mini", api_base=loopback_server.url, timeout=10),
-        RetryPolicy(max_retries=3, sleep=sleeps.append, rng=lambda: 0.5))
+        RetryPolicy(max_retries=3, sleep=sleeps.append, rng=lambda: 0.5),
+    )
 
 
 def run(gateway: LiteLLMGateway, messages, tools=None, **kw):
@@ -80,9 +89,14 @@ def test_raw_litellm_streams_tool_calls(loopback_server):
     litellm = load_litellm()
     loopback_server.enqueue(tool_calls(("read_resume", ARGS)))
     stream = litellm.completion(
-        model="openai/gpt-4o-mini", api_base=loopback_server.url, api_key="sk-test-000000",
-        messages=[{"role": "user", "content": "read it"}], tools=TOOLS, stream=True,
-        num_retries=0)
+        model="openai/gpt-4o-mini",
+        api_base=loopback_server.url,
+        api_key="sk-test-000000",
+        messages=[{"role": "user", "content": "read it"}],
+        tools=TOOLS,
+        stream=True,
+        num_retries=0,
+    )
     pieces: dict[int, str] = {}
     names = set()
     for chunk in stream:
@@ -96,8 +110,13 @@ def test_raw_litellm_streams_tool_calls(loopback_server):
 
 
 def test_streamed_tool_call_is_assembled_from_fragments(gateway, loopback_server):
-    loopback_server.enqueue(tool_calls(("read_resume", ARGS), ("read_resume", {"section": "Skills"}),
-                                       content="Let me read that."))
+    loopback_server.enqueue(
+        tool_calls(
+            ("read_resume", ARGS),
+            ("read_resume", {"section": "Skills"}),
+            content="Let me read that.",
+        )
+    )
     deltas, final = run(gateway, [{"role": "user", "content": "improve my resume"}], TOOLS)
     assert "".join(d.text for d in deltas if isinstance(d, TextDelta)) == "Let me read that."
     assert final.content == "Let me read that."
@@ -124,8 +143,9 @@ def test_streamed_text_with_usage(gateway, loopback_server):
 def test_reasoning_content_becomes_thinking_deltas(gateway, loopback_server):
     loopback_server.enqueue(Reply(text="Answer.", reasoning="The user wants brevity."))
     deltas, final = run(gateway, [{"role": "user", "content": "q"}])
-    assert "".join(d.text for d in deltas if isinstance(d, ThinkingDelta)) == \
-        "The user wants brevity."
+    assert (
+        "".join(d.text for d in deltas if isinstance(d, ThinkingDelta)) == "The user wants brevity."
+    )
     assert final.content == "Answer."  # thinking never leaks into the answer
 
 
@@ -135,23 +155,39 @@ def test_tool_result_round_trip_is_accepted_by_the_strict_server(gateway, loopba
     _, first = run(gateway, messages, TOOLS)
     call = first.tool_calls[0]
     messages += [
-        {"role": "assistant", "content": first.content or None, "tool_calls": [
-            {"id": call.id, "type": "function",
-             "function": {"name": call.name, "arguments": call.arguments}}]},
+        {
+            "role": "assistant",
+            "content": first.content or None,
+            "tool_calls": [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": call.arguments},
+                }
+            ],
+        },
         {"role": "tool", "tool_call_id": call.id, "content": "Python, SQL"},
     ]
     _, second = run(gateway, messages, TOOLS)
     assert second.content == "Done."
     sent = loopback_server.requests[1]["messages"]
     assert sent[1]["tool_calls"][0]["id"] == call.id and sent[2]["tool_call_id"] == call.id
-    assert gateway.session_usage.prompt_tokens == \
-        first.usage.prompt_tokens + second.usage.prompt_tokens
+    assert (
+        gateway.session_usage.prompt_tokens
+        == first.usage.prompt_tokens + second.usage.prompt_tokens
+    )
 
 
 def test_orphan_tool_message_is_rejected_and_not_retried(gateway, loopback_server, sleeps):
     with pytest.raises(ModelError) as info:
-        run(gateway, [{"role": "user", "content": "hi"},
-                      {"role": "tool", "tool_call_id": "call_x", "content": "stray"}], TOOLS)
+        run(
+            gateway,
+            [
+                {"role": "user", "content": "hi"},
+                {"role": "tool", "tool_call_id": "call_x", "content": "stray"},
+            ],
+            TOOLS,
+        )
     assert not info.value.retryable
     assert ORPHAN_TOOL_MESSAGE in info.value.message
     assert len(loopback_server.requests) == 1 and sleeps == []
@@ -170,17 +206,17 @@ def test_bare_model_with_api_base_goes_to_openai_compatible_server(loopback_serv
 
 def test_settings_temperature_is_sent_and_call_argument_wins(loopback_server, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-loopback-test-key-000000")
-    gw = LiteLLMGateway(Settings(model="my-model", api_base=loopback_server.url,
-                                 temperature=0.7))
+    gw = LiteLLMGateway(Settings(model="my-model", api_base=loopback_server.url, temperature=0.7))
     run(gw, [{"role": "user", "content": "a"}])
     run(gw, [{"role": "user", "content": "b"}], temperature=0.1)
     assert [r["temperature"] for r in loopback_server.requests] == [0.7, 0.1]
     # a real OPENAI_API_KEY is what litellm sends, also to a custom api_base
-    assert loopback_server.request_headers[0]["authorization"] == \
-        "Bearer sk-loopback-test-key-000000"
+    assert (
+        loopback_server.request_headers[0]["authorization"] == "Bearer sk-loopback-test-key-000000"
+    )
 
 
-FRESH_PROCESS_SCRIPT = r'''
+FRESH_PROCESS_SCRIPT = r"""
 import json, os, socket, sys
 attempts = []
 real_getaddrinfo = socket.getaddrinfo
@@ -206,7 +242,7 @@ with LoopbackServer() as srv:
     counted = llama.count_tokens([{"role": "user", "content": "hello there"}])
 print(json.dumps({"attempts": attempts, "args": final.tool_calls[0].arguments,
                   "counted": counted}))
-'''
+"""
 
 
 def test_fresh_process_makes_no_network_attempts(tmp_path):
@@ -219,13 +255,26 @@ def test_fresh_process_makes_no_network_attempts(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("TIKTOKEN_CACHE_DIR", "CUSTOM_TIKTOKEN_CACHE_DIR", "HF_HUB_OFFLINE")}
-    env.update(PYTHONPATH=str(root), DEEPSEEK_API_KEY="sk-deepseek-test-000000",
-               HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "cache"),
-               PYTHONWARNINGS="ignore")
-    proc = subprocess.run([sys.executable, "-c", FRESH_PROCESS_SCRIPT], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("TIKTOKEN_CACHE_DIR", "CUSTOM_TIKTOKEN_CACHE_DIR", "HF_HUB_OFFLINE")
+    }
+    env.update(
+        PYTHONPATH=str(root),
+        DEEPSEEK_API_KEY="sk-deepseek-test-000000",
+        HOME=str(tmp_path),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+        PYTHONWARNINGS="ignore",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", FRESH_PROCESS_SCRIPT],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["attempts"] == []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from email.utils import format_datetime
 from datetime import datetime, timezone
+from email.utils import format_datetime
 
 import pytest
 from hypothesis import given
@@ -30,8 +30,11 @@ def test_jitter_bounds():
     assert high.delay(10) <= high.max_delay
 
 
-@given(attempt=st.integers(0, 50), r=st.floats(0, 1, exclude_max=True),
-       retry_after=st.one_of(st.none(), st.floats(0, 1e6)))
+@given(
+    attempt=st.integers(0, 50),
+    r=st.floats(0, 1, exclude_max=True),
+    retry_after=st.one_of(st.none(), st.floats(0, 1e6)),
+)
 def test_delay_is_always_within_bounds(attempt, r, retry_after):
     policy = RetryPolicy(rng=lambda: r)
     assert 0.0 <= policy.delay(attempt, retry_after) <= policy.max_delay
@@ -101,14 +104,17 @@ def test_call_does_not_retry_permanent_errors():
         RetryPolicy(sleep=no_sleep).call(lambda: (_ for _ in ()).throw(ModelError("bad key")))
 
 
-@pytest.mark.parametrize("headers, expected", [
-    ({"retry-after": "3"}, 3.0),
-    ({"Retry-After": "1.5"}, 1.5),
-    ({"retry-after-ms": "250", "retry-after": "9"}, 0.25),
-    ({"retry-after": "soon"}, None),
-    ({}, None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "headers, expected",
+    [
+        ({"retry-after": "3"}, 3.0),
+        ({"Retry-After": "1.5"}, 1.5),
+        ({"retry-after-ms": "250", "retry-after": "9"}, 0.25),
+        ({"retry-after": "soon"}, None),
+        ({}, None),
+        (None, None),
+    ],
+)
 def test_parse_retry_after(headers, expected):
     assert parse_retry_after(headers) == expected
 

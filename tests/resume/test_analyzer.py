@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.analyzer import MAX_PER_RULE, analyze, analyze_section, cap_findings, run_rules
+from cvagent_cli.resume.analyzer import (
+    MAX_PER_RULE,
+    analyze,
+    analyze_section,
+    cap_findings,
+    run_rules,
+)
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.jd import JobDescription
 from cvagent_cli.resume.report import AnalysisReport
@@ -28,12 +34,20 @@ def report_for(name: str, jd: JobDescription | None = None) -> AnalysisReport:
 @pytest.mark.parametrize("name", RESUMES)
 def test_report_contract_for_every_sample(name: str) -> None:
     report = report_for(name)
-    again = AnalysisReport.model_validate_json(report.model_dump_json())  # validates every nested model
+    again = AnalysisReport.model_validate_json(
+        report.model_dump_json()
+    )  # validates every nested model
     assert again == report
     assert report.scoring == SCORING_EXPLANATION and report.jd is None
     keys = [(f.line or 0, f.rule_id) for f in report.findings]
     assert keys == sorted(keys)
-    assert [c.category for c in report.categories] == ["completeness", "impact", "clarity", "dates", "ats"]
+    assert [c.category for c in report.categories] == [
+        "completeness",
+        "impact",
+        "clarity",
+        "dates",
+        "ats",
+    ]
     doc = ResumeDocument.from_path(SAMPLES / f"{name}.md")
     assert [s.model_dump() for s in report.sections] == doc.outline()
     assert report.stats.words == doc.word_count and report.stats.lines == doc.line_count
@@ -51,16 +65,41 @@ def test_deterministic() -> None:
 @pytest.mark.parametrize(
     ("name", "rules"),
     [
-        ("en_weak_generalist", {
-            "impact.weak-opener", "impact.no-metric", "clarity.first-person", "clarity.passive-voice", "clarity.buzzword",
-            "clarity.too-long", "clarity.too-short", "clarity.mixed-tense", "dates.inconsistent-format",
-            "dates.not-reverse-chronological", "dates.gap", "dates.end-before-start", "ats.duplicate",
-            "completeness.missing-phone", "completeness.missing-link", "completeness.no-skills",
-        }),
-        ("zh_weak_operations", {
-            "impact.weak-opener", "impact.no-metric", "clarity.first-person", "clarity.buzzword", "clarity.too-short",
-            "dates.inconsistent-format", "dates.not-reverse-chronological", "completeness.missing-email", "completeness.generic-title",
-        }),
+        (
+            "en_weak_generalist",
+            {
+                "impact.weak-opener",
+                "impact.no-metric",
+                "clarity.first-person",
+                "clarity.passive-voice",
+                "clarity.buzzword",
+                "clarity.too-long",
+                "clarity.too-short",
+                "clarity.mixed-tense",
+                "dates.inconsistent-format",
+                "dates.not-reverse-chronological",
+                "dates.gap",
+                "dates.end-before-start",
+                "ats.duplicate",
+                "completeness.missing-phone",
+                "completeness.missing-link",
+                "completeness.no-skills",
+            },
+        ),
+        (
+            "zh_weak_operations",
+            {
+                "impact.weak-opener",
+                "impact.no-metric",
+                "clarity.first-person",
+                "clarity.buzzword",
+                "clarity.too-short",
+                "dates.inconsistent-format",
+                "dates.not-reverse-chronological",
+                "completeness.missing-email",
+                "completeness.generic-title",
+            },
+        ),
         ("en_product_manager_table", {"ats.html", "ats.table"}),
         ("zh_mid_java_table", {"ats.table"}),
     ],
@@ -69,9 +108,22 @@ def test_sample_findings_include(name: str, rules: set[str]) -> None:
     assert rules <= {f.rule_id for f in report_for(name).findings}
 
 
-@pytest.mark.parametrize("name", ["en_senior_backend", "en_mid_data_analyst", "en_new_grad", "zh_senior_frontend", "zh_new_grad"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "en_senior_backend",
+        "en_mid_data_analyst",
+        "en_new_grad",
+        "zh_senior_frontend",
+        "zh_new_grad",
+    ],
+)
 def test_strong_samples_have_no_warnings_beyond_a_weak_opener(name: str) -> None:
-    serious = [f for f in report_for(name).findings if f.severity != "info" and f.rule_id != "impact.weak-opener"]
+    serious = [
+        f
+        for f in report_for(name).findings
+        if f.severity != "info" and f.rule_id != "impact.weak-opener"
+    ]
     assert serious == []
 
 
@@ -83,23 +135,36 @@ def test_chinese_suggestions_are_chinese_rewrites() -> None:
 
 def test_cap_keeps_eight_per_rule_and_counts_the_rest() -> None:
     head = "# Jane Doe\n\njane@example.com | +1 555-123-4567 | github.com/jane\n\n## Experience\n\n### A\nJan 2020 – Present\n\n"
-    doc = ResumeDocument.from_text(head + "".join(f"- Helped with task number {n} for the team\n" for n in range(30)))
+    doc = ResumeDocument.from_text(
+        head + "".join(f"- Helped with task number {n} for the team\n" for n in range(30))
+    )
     report = analyze(doc, today=TODAY)
     weak = [f for f in report.findings if f.rule_id == "impact.weak-opener"]
     assert len(weak) == MAX_PER_RULE + 1
-    assert weak[-1].severity == "info" and "22 more" in weak[-1].message and weak[-1].line == 10 + MAX_PER_RULE
+    assert (
+        weak[-1].severity == "info"
+        and "22 more" in weak[-1].message
+        and weak[-1].line == 10 + MAX_PER_RULE
+    )
     assert report.category("impact").findings == 30  # category counts are uncapped
 
 
 def test_cap_findings_leaves_small_groups_alone() -> None:
-    raw = run_rules(build_context(ResumeDocument.from_path(SAMPLES / "en_senior_backend.md"), TODAY))
+    raw = run_rules(
+        build_context(ResumeDocument.from_path(SAMPLES / "en_senior_backend.md"), TODAY)
+    )
     assert [f.to_model() for f in raw] == cap_findings(raw)
 
 
 def test_analyze_section() -> None:
     doc = ResumeDocument.from_path(SAMPLES / "en_weak_generalist.md")
-    findings = analyze_section(doc, "work-experience/office-coordinator-brightline-property-group", today=TODAY)
-    assert findings and all(f.section_id == "work-experience/office-coordinator-brightline-property-group" for f in findings)
+    findings = analyze_section(
+        doc, "work-experience/office-coordinator-brightline-property-group", today=TODAY
+    )
+    assert findings and all(
+        f.section_id == "work-experience/office-coordinator-brightline-property-group"
+        for f in findings
+    )
     assert len(analyze_section(doc, "work-experience", today=TODAY)) > len(findings)
     assert analyze_section(doc, "no-such-section", today=TODAY) == []
 
@@ -114,17 +179,38 @@ ENTRIES = 193  # × 104 lines each: just over 20,000 lines
 
 
 def _huge_resume() -> str:
-    lines = ["# Big Person", "", "big@example.com | +1 555-123-4567 | github.com/big", "", "## Summary", "", "Engineer.", "", "## Experience", ""]
+    lines = [
+        "# Big Person",
+        "",
+        "big@example.com | +1 555-123-4567 | github.com/big",
+        "",
+        "## Summary",
+        "",
+        "Engineer.",
+        "",
+        "## Experience",
+        "",
+    ]
     for entry in range(ENTRIES):
         year = 2020 - entry // 2
-        lines += [f"### Engineer {entry} — Company {entry}", f"Jan {year} – Dec {year}" if entry % 2 else f"{year}-01 – {year}-12", ""]
+        lines += [
+            f"### Engineer {entry} — Company {entry}",
+            f"Jan {year} – Dec {year}" if entry % 2 else f"{year}-01 – {year}-12",
+            "",
+        ]
         for n in range(100):
             if n % 10 == 0:
-                lines.append("- Helped with scheduling meetings for the managers.")  # weak opener + duplicate
+                lines.append(
+                    "- Helped with scheduling meetings for the managers."
+                )  # weak opener + duplicate
             elif n % 10 == 1:
-                lines.append(f"- I worked on project {entry}-{n} with <b>the</b> team.")  # pronoun + inline HTML
+                lines.append(
+                    f"- I worked on project {entry}-{n} with <b>the</b> team."
+                )  # pronoun + inline HTML
             else:
-                lines.append(f"- Built service {entry}-{n} that handled {n * 10} requests per second for the team")
+                lines.append(
+                    f"- Built service {entry}-{n} that handled {n * 10} requests per second for the team"
+                )
         lines.append("")
     lines += ["## Skills", "", "- Go, Python", "", "## Education", "", "BS, 2000 – 2004"]
     return "\n".join(lines) + "\n"
@@ -138,16 +224,30 @@ def test_a_20000_line_resume_is_analyzed_with_capped_findings() -> None:
     per_rule = Counter(f.rule_id for f in report.findings)
     assert max(per_rule.values()) <= MAX_PER_RULE + 1
     assert len(report.findings) < 150
-    more = {f.rule_id: int(re.search(r"and (\d+) more", f.message).group(1)) for f in report.findings if "more like this" in f.message}  # type: ignore[union-attr]
-    assert more["ats.duplicate"] == ENTRIES * 10 - 1 - MAX_PER_RULE  # the first copy is not a duplicate
+    more = {
+        f.rule_id: int(re.search(r"and (\d+) more", f.message).group(1))
+        for f in report.findings
+        if "more like this" in f.message
+    }  # type: ignore[union-attr]
+    assert (
+        more["ats.duplicate"] == ENTRIES * 10 - 1 - MAX_PER_RULE
+    )  # the first copy is not a duplicate
     assert more["clarity.first-person"] == ENTRIES * 10 - MAX_PER_RULE
     assert more["ats.html"] == ENTRIES * 10 - MAX_PER_RULE
-    assert more["impact.weak-opener"] == ENTRIES * 20 - MAX_PER_RULE  # "Helped with" and "I worked on"
+    assert (
+        more["impact.weak-opener"] == ENTRIES * 20 - MAX_PER_RULE
+    )  # "Helped with" and "I worked on"
     assert "dates.inconsistent-format" in per_rule and "dates.gap" not in per_rule
-    assert report.category("impact").findings > 3000  # scores see every finding, not the capped list
+    assert (
+        report.category("impact").findings > 3000
+    )  # scores see every finding, not the capped list
     bullets = ENTRIES * 100
-    assert report.category("impact").explanation.startswith(f"{bullets * 9 // 10} of {bullets} bullets carry a metric (90%)")
-    assert report.stats.bullets == bullets + 1 and report.stats.estimated_pages > 2  # + the skills bullet
+    assert report.category("impact").explanation.startswith(
+        f"{bullets * 9 // 10} of {bullets} bullets carry a metric (90%)"
+    )
+    assert (
+        report.stats.bullets == bullets + 1 and report.stats.estimated_pages > 2
+    )  # + the skills bullet
     assert "ats.too-long" in per_rule
     assert report.jd is not None and "Go" in {h.keyword for h in report.jd.matched}
     assert 0 <= report.score <= 100
@@ -163,7 +263,18 @@ def test_any_text_gives_a_valid_report() -> None:
     lines = st.lists(
         st.one_of(
             st.text(alphabet=_MARKDOWNISH, max_size=60),
-            st.sampled_from(["## Experience", "## 工作经历", "### Acme", "## Education", "| a | b |", "|---|---|", "```", "---"]),
+            st.sampled_from(
+                [
+                    "## Experience",
+                    "## 工作经历",
+                    "### Acme",
+                    "## Education",
+                    "| a | b |",
+                    "|---|---|",
+                    "```",
+                    "---",
+                ]
+            ),
             st.builds(lambda t: "- " + t, st.text(alphabet=_MARKDOWNISH, max_size=80)),
         ),
         max_size=25,

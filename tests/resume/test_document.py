@@ -23,8 +23,13 @@ def snapshot(doc: ResumeDocument) -> dict:
         "language": doc.language,
         "sections": [
             {
-                "id": s.id, "title": s.title, "kind": s.kind, "level": s.level, "style": s.heading_style,
-                "lines": [s.start_line, s.end_line], "bullets": [b.line for b in s.bullets],
+                "id": s.id,
+                "title": s.title,
+                "kind": s.kind,
+                "level": s.level,
+                "style": s.heading_style,
+                "lines": [s.start_line, s.end_line],
+                "bullets": [b.line for b in s.bullets],
             }
             for s in doc.sections
         ],
@@ -52,11 +57,23 @@ def test_every_sample_has_core_sections_and_contact(path):
 
 
 def test_atx_headings_nest_under_parent_with_slug_path():
-    doc = ResumeDocument.from_text("# Ann Lee\nann@example.com\n\n## Experience\n### Acme Corp\n- Built X\n### Beta Inc.\n- Led Y\n## Education\n- BSc\n")
+    doc = ResumeDocument.from_text(
+        "# Ann Lee\nann@example.com\n\n## Experience\n### Acme Corp\n- Built X\n### Beta Inc.\n- Led Y\n## Education\n- BSc\n"
+    )
     ids = [s.id for s in doc.sections]
-    assert ids == ["ann-lee", "experience", "experience/acme-corp", "experience/beta-inc", "education"]
+    assert ids == [
+        "ann-lee",
+        "experience",
+        "experience/acme-corp",
+        "experience/beta-inc",
+        "education",
+    ]
     acme = doc.find_section("experience/acme-corp")
-    assert acme.kind == "experience" and acme.bullets[0].text == "Built X" and acme.bullets[0].line == 6
+    assert (
+        acme.kind == "experience"
+        and acme.bullets[0].text == "Built X"
+        and acme.bullets[0].line == 6
+    )
     assert doc.find_section("experience").end_line == 8
 
 
@@ -87,10 +104,23 @@ def test_heading_styles_are_recognised(text, title, style):
 
 @pytest.mark.parametrize(
     "title, kind",
-    [("工作经验", "experience"), ("项目经历", "projects"), ("项目经验", "projects"), ("教育经历", "education"),
-     ("专业技能", "skills"), ("技能特长", "skills"), ("自我评价", "summary"), ("获奖情况", "awards"),
-     ("Professional Experience", "experience"), ("Certifications", "certifications"), ("Publications", "publications"),
-     ("Languages", "languages"), ("Volunteer Experience", "volunteer"), ("Contact", "contact"), ("Hobbies", "other")],
+    [
+        ("工作经验", "experience"),
+        ("项目经历", "projects"),
+        ("项目经验", "projects"),
+        ("教育经历", "education"),
+        ("专业技能", "skills"),
+        ("技能特长", "skills"),
+        ("自我评价", "summary"),
+        ("获奖情况", "awards"),
+        ("Professional Experience", "experience"),
+        ("Certifications", "certifications"),
+        ("Publications", "publications"),
+        ("Languages", "languages"),
+        ("Volunteer Experience", "volunteer"),
+        ("Contact", "contact"),
+        ("Hobbies", "other"),
+    ],
 )
 def test_section_kind_from_english_and_chinese_synonyms(title, kind):
     assert ResumeDocument.from_text(f"## {title}\n- x\n").sections[0].kind == kind
@@ -153,19 +183,23 @@ def test_broken_front_matter_is_reported_not_raised():
     ],
 )
 def test_basic_info_extraction(header, field, value):
-    doc = ResumeDocument.from_text(f"# Ann Lee\n{header}\n\n## Experience\n- Built things with Node.js\n")
+    doc = ResumeDocument.from_text(
+        f"# Ann Lee\n{header}\n\n## Experience\n- Built things with Node.js\n"
+    )
     assert getattr(doc.basics, field) == value
 
 
 def test_technology_names_are_not_websites():
-    doc = ResumeDocument.from_text("# Ann\nann@example.com\n\n## Skills\n- Node.js, ASP.NET, Vue.js\n")
+    doc = ResumeDocument.from_text(
+        "# Ann\nann@example.com\n\n## Skills\n- Node.js, ASP.NET, Vue.js\n"
+    )
     assert doc.basics.website is None
 
 
 @pytest.mark.parametrize(
     "raw",
     [
-        "# A\r\n\r\n- x  \r\n".encode(),
+        b"# A\r\n\r\n- x  \r\n",
         b"\xef\xbb\xbf# A\n- x\n",
         "\ufeff# 张三\n- 主导\n".encode("utf-16"),
         "# 张三\n## 工作经历\n- 主导支付系统\n".encode("gb18030"),
@@ -191,8 +225,27 @@ def test_parse_render_identity_and_sane_spans_on_arbitrary_text(text):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from(["## Experience", "### Acme", "- Led **X**", "**Skills**", "工作经历", "text", "", "---", "| a |", "```", "# Name"]), max_size=30),
-       st.sampled_from(["\n", "\r\n"]))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "## Experience",
+                "### Acme",
+                "- Led **X**",
+                "**Skills**",
+                "工作经历",
+                "text",
+                "",
+                "---",
+                "| a |",
+                "```",
+                "# Name",
+            ]
+        ),
+        max_size=30,
+    ),
+    st.sampled_from(["\n", "\r\n"]),
+)
 def test_markdown_shaped_documents_round_trip(lines, newline):
     text = newline.join(lines) + newline
     doc = ResumeDocument.from_text(text)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.editing import EditError, Replacement, apply_all, apply_replacement, unified_diff
+from cvagent_cli.resume.editing import (
+    EditError,
+    Replacement,
+    apply_all,
+    apply_replacement,
+    unified_diff,
+)
 
 DOC = "# Ann\n\n## Experience\n### Acme\n- Helped with the team\n### Beta\n- Helped with the team\n## Skills\n- Python\n"
 
@@ -42,7 +48,7 @@ def test_crlf_documents_keep_crlf_in_new_text():
 
 def test_batch_is_all_or_nothing():
     doc = ResumeDocument.from_text(DOC)
-    with pytest.raises(EditError, match="edit 2: .*Nothing was changed"):
+    with pytest.raises(EditError, match=r"edit 2: .*Nothing was changed"):
         apply_all(doc, [Replacement("- Python", "- Go"), Replacement("nope", "x")])
     text = apply_all(doc, [Replacement("# Ann", "# Ann Lee"), Replacement("- Python", "- Go")])
     assert text.startswith("# Ann Lee\n") and text.endswith("- Go\n")

@@ -50,7 +50,7 @@ def resume(tmp_path: Path) -> Path:
     return path
 
 
-def wait_for(predicate, timeout: float = 30.0, what: str = "condition"):  # noqa: ANN001, ANN201
+def wait_for(predicate, timeout: float = 30.0, what: str = "condition"):
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
@@ -75,7 +75,9 @@ def holder_process(resume: Path) -> Iterator[subprocess.Popen[str]]:
 
     def ready() -> bool:
         if proc.poll() is not None:
-            raise AssertionError(f"holder exited early: {proc.stderr.read() if proc.stderr else ''}")
+            raise AssertionError(
+                f"holder exited early: {proc.stderr.read() if proc.stderr else ''}"
+            )
         info = probe.holder()
         return bool(info and info.get("pid") == proc.pid)
 
@@ -146,7 +148,9 @@ def test_same_instance_acquire_is_idempotent(resume: Path) -> None:
     assert not lock.is_held
 
 
-def test_lock_held_by_another_process_is_refused(resume: Path, holder_process: subprocess.Popen[str]) -> None:
+def test_lock_held_by_another_process_is_refused(
+    resume: Path, holder_process: subprocess.Popen[str]
+) -> None:
     lock = ResumeLock(resume)
     with pytest.raises(LockedError) as info:
         lock.acquire()
@@ -156,7 +160,9 @@ def test_lock_held_by_another_process_is_refused(resume: Path, holder_process: s
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-def test_lock_of_a_killed_holder_is_taken_over(resume: Path, holder_process: subprocess.Popen[str]) -> None:
+def test_lock_of_a_killed_holder_is_taken_over(
+    resume: Path, holder_process: subprocess.Popen[str]
+) -> None:
     with pytest.raises(LockedError):
         ResumeLock(resume).acquire()
     os.kill(holder_process.pid, signal.SIGKILL)
@@ -174,7 +180,12 @@ def test_lock_of_a_killed_holder_is_taken_over(resume: Path, holder_process: sub
 def test_stale_info_file_naming_a_dead_pid_is_taken_over(resume: Path) -> None:
     lock = ResumeLock(resume)
     pid = dead_pid()
-    stale = {"pid": pid, "hostname": socket.gethostname(), "started": "2020-01-01T10:31:00+00:00", "command": "cvagent chat"}
+    stale = {
+        "pid": pid,
+        "hostname": socket.gethostname(),
+        "started": "2020-01-01T10:31:00+00:00",
+        "command": "cvagent chat",
+    }
     lock.info_path.write_text(json.dumps(stale), encoding="utf-8")
     assert lock.holder()["pid"] == pid  # type: ignore[index]
     with lock:
@@ -185,7 +196,12 @@ def test_stale_info_file_naming_a_dead_pid_is_taken_over(resume: Path) -> None:
 
 def test_info_file_from_another_host_is_respected(resume: Path) -> None:
     lock = ResumeLock(resume)
-    foreign = {"pid": 4242, "hostname": "some-other-laptop", "started": dt_today_at(10, 31), "command": "cvagent chat"}
+    foreign = {
+        "pid": 4242,
+        "hostname": "some-other-laptop",
+        "started": dt_today_at(10, 31),
+        "command": "cvagent chat",
+    }
     lock.info_path.write_text(json.dumps(foreign), encoding="utf-8")
     with pytest.raises(LockedError) as info:
         lock.acquire()
@@ -203,21 +219,33 @@ def test_info_file_from_another_host_is_respected(resume: Path) -> None:
 def dt_today_at(hour: int, minute: int) -> str:
     import datetime as dt
 
-    return dt.datetime.now().astimezone().replace(hour=hour, minute=minute, second=0, microsecond=0).isoformat()
+    return (
+        dt.datetime.now()
+        .astimezone()
+        .replace(hour=hour, minute=minute, second=0, microsecond=0)
+        .isoformat()
+    )
 
 
-def test_message_without_info_file_still_explains(resume: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_message_without_info_file_still_explains(
+    resume: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with ResumeLock(resume) as first:
         first.info_path.unlink()
         with pytest.raises(LockedError) as info:
             ResumeLock(resume).acquire()
-    assert info.value.message == "resume.md is being edited by another cvagent — close it, or use --read-only"
+    assert (
+        info.value.message
+        == "resume.md is being edited by another cvagent — close it, or use --read-only"
+    )
 
 
 # --- where the lock lives ----------------------------------------------------------------------
 
 
-def test_read_only_folder_falls_back_to_the_state_dir(resume: Path, _home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_read_only_folder_falls_back_to_the_state_dir(
+    resume: Path, _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(lock_module, "_dir_writable", lambda folder: False)
     lock = ResumeLock(resume)
     expected = _home / "state" / "locks" / f"{paths.resume_key(resume)}.lock"
@@ -257,11 +285,12 @@ def test_explicit_lock_dir(resume: Path, tmp_path: Path) -> None:
         assert lock.info_path.exists()
 
 
-def test_two_paths_to_the_same_resume_share_the_lock(resume: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_paths_to_the_same_resume_share_the_lock(
+    resume: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(resume.parent)
-    with ResumeLock(Path("resume.md")):
-        with pytest.raises(LockedError):
-            ResumeLock(resume).acquire()
+    with ResumeLock(Path("resume.md")), pytest.raises(LockedError):
+        ResumeLock(resume).acquire()
 
 
 # --- filesystems without locking: the info file alone ----------------------------------------
@@ -301,11 +330,18 @@ def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
     try:
         lock = ResumeLock(resume)
-        live = {"pid": proc.pid, "hostname": socket.gethostname(), "started": dt_today_at(10, 31), "command": "cvagent chat"}
+        live = {
+            "pid": proc.pid,
+            "hostname": socket.gethostname(),
+            "started": dt_today_at(10, 31),
+            "command": "cvagent chat",
+        }
         lock.info_path.write_text(json.dumps(live), encoding="utf-8")
         with pytest.raises(LockedError) as info:
             lock.acquire()
-        assert info.value.message.startswith(f"resume.md is being edited by another cvagent (pid {proc.pid}, started 10:31)")
+        assert info.value.message.startswith(
+            f"resume.md is being edited by another cvagent (pid {proc.pid}, started 10:31)"
+        )
     finally:
         proc.kill()
         proc.wait(timeout=30)
@@ -317,7 +353,9 @@ def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
 @pytest.mark.usefixtures("no_locking")
 def test_degraded_lock_takes_over_a_dead_holder(resume: Path) -> None:
     lock = ResumeLock(resume)
-    lock.info_path.write_text(json.dumps({"pid": dead_pid(), "hostname": socket.gethostname()}), encoding="utf-8")
+    lock.info_path.write_text(
+        json.dumps({"pid": dead_pid(), "hostname": socket.gethostname()}), encoding="utf-8"
+    )
     lock.acquire()
     try:
         assert lock.degraded and lock.took_over_stale
@@ -327,7 +365,9 @@ def test_degraded_lock_takes_over_a_dead_holder(resume: Path) -> None:
     assert not lock.info_path.exists()
 
 
-def test_other_lock_errors_are_reported_as_input_errors(resume: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_other_lock_errors_are_reported_as_input_errors(
+    resume: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from cvagent_cli.errors import InputError
 
     class _Denied(_NoLocking):

@@ -12,7 +12,12 @@ from cvagent_cli.resume.rules.ats import estimated_pages
 
 TODAY = date(2025, 6, 1)
 FILLER = "Built a reporting pipeline for 12 regional teams and cut manual work by 30 percent.\n"
-BASE = "# Jane Doe\n\n## Summary\n\n" + "Engineer with 8 years of backend and data experience.\n" * 25 + "\n## Experience\n\n- " + FILLER
+BASE = (
+    "# Jane Doe\n\n## Summary\n\n"
+    + "Engineer with 8 years of backend and data experience.\n" * 25
+    + "\n## Experience\n\n- "
+    + FILLER
+)
 
 
 def line_of(text: str, needle: str) -> int:
@@ -35,7 +40,10 @@ def test_length() -> None:
     assert ids("# Jane Doe\n\n## Experience\n\n- " + FILLER) == ["ats.too-short"]
     long_text = BASE + "".join(f"- Pipeline {n}: {FILLER}" for n in range(80))
     assert ids(long_text) == ["ats.too-long"]
-    long_zh = "# 张三\n\n## 工作经历\n\n" + "".join(f"- 项目{n}：主导订单系统重构，接口延迟从一秒降到两百毫秒，大促期间稳定支撑十万级并发访问请求。\n" for n in range(60))
+    long_zh = "# 张三\n\n## 工作经历\n\n" + "".join(
+        f"- 项目{n}：主导订单系统重构，接口延迟从一秒降到两百毫秒，大促期间稳定支撑十万级并发访问请求。\n"
+        for n in range(60)
+    )
     assert ids(long_zh) == ["ats.too-long"]  # ~2,400 CJK characters: 3 pages
 
 
@@ -53,37 +61,70 @@ def test_estimated_pages(text: str, pages: float) -> None:
 
 
 def test_table_html_and_code() -> None:
-    text = BASE + "\n## Skills\n\n| Area | Tools |\n|---|---|\n| Data | SQL |\n\n<div>Hi</div>\n\nLine with <br> inline\n\n```\ncode\n```\n"
+    text = (
+        BASE
+        + "\n## Skills\n\n| Area | Tools |\n|---|---|\n| Data | SQL |\n\n<div>Hi</div>\n\nLine with <br> inline\n\n```\ncode\n```\n"
+    )
     findings = run(text)
     assert [(f.rule_id, f.severity, f.line) for f in findings] == [
-        ("ats.table", "warning", line_of(text, "| Area")), ("ats.html", "warning", line_of(text, "<div>")),
-        ("ats.code-block", "info", line_of(text, "```")), ("ats.html", "warning", line_of(text, "<br>")),
+        ("ats.table", "warning", line_of(text, "| Area")),
+        ("ats.html", "warning", line_of(text, "<div>")),
+        ("ats.code-block", "info", line_of(text, "```")),
+        ("ats.html", "warning", line_of(text, "<br>")),
     ]
     assert all(f.section_id == "skills" for f in findings)
 
 
 def test_no_headings() -> None:
-    assert ids("Jane Doe\njane@example.com\n\n" + "Did many things for many years.\n" * 40) == ["ats.no-headings"]
+    assert ids("Jane Doe\njane@example.com\n\n" + "Did many things for many years.\n" * 40) == [
+        "ats.no-headings"
+    ]
 
 
 def test_unknown_top_level_heading_but_not_the_name_line() -> None:
-    text = BASE + "\n## References\n\nAvailable upon request.\n\n## Experience Highlights\n\n- " + FILLER
+    text = (
+        BASE
+        + "\n## References\n\nAvailable upon request.\n\n## Experience Highlights\n\n- "
+        + FILLER
+    )
     findings = [f for f in run(text) if f.rule_id == "ats.unknown-heading"]
     assert [f.text for f in findings] == ["References"]
-    assert ids("**Priya Natarajan**\n\nData Analyst\n\n**Summary**\n\n" + "Analyst with 4 years of data work.\n" * 30) == []
+    assert (
+        ids(
+            "**Priya Natarajan**\n\nData Analyst\n\n**Summary**\n\n"
+            + "Analyst with 4 years of data work.\n" * 30
+        )
+        == []
+    )
 
 
 def test_heading_level_skip() -> None:
-    findings = [f for f in run(BASE + "\n#### Deep heading\n\n- " + FILLER) if f.rule_id == "ats.heading-skip"]
+    findings = [
+        f
+        for f in run(BASE + "\n#### Deep heading\n\n- " + FILLER)
+        if f.rule_id == "ats.heading-skip"
+    ]
     assert len(findings) == 1 and "2 to 4" in findings[0].message
 
 
 @pytest.mark.parametrize(
     ("first", "second", "duplicate"),
     [
-        ("Helped with scheduling meetings for the managers.", "Helped with scheduling meetings for the managers.", True),
-        ("Helped with scheduling meetings for the managers.", "helped with scheduling meetings, for the managers", True),
-        ("Helped with scheduling meetings for the managers.", "Helped with scheduling interviews for the managers.", False),
+        (
+            "Helped with scheduling meetings for the managers.",
+            "Helped with scheduling meetings for the managers.",
+            True,
+        ),
+        (
+            "Helped with scheduling meetings for the managers.",
+            "helped with scheduling meetings, for the managers",
+            True,
+        ),
+        (
+            "Helped with scheduling meetings for the managers.",
+            "Helped with scheduling interviews for the managers.",
+            False,
+        ),
         ("负责公众号的日常更新与维护。", "负责公众号的日常更新与维护", True),
         ("负责公众号的日常更新与维护。", "负责视频号的日常更新与维护。", False),
         ("Filing.", "Filing.", False),  # too short to matter
@@ -95,15 +136,27 @@ def test_duplicates(first: str, second: str, duplicate: bool) -> None:
     assert bool(findings) is duplicate
     if duplicate:
         lines = [i for i, line in enumerate(text.splitlines(), 1) if line.startswith("- ")][-2:]
-        assert findings[0].line == lines[1] and f"lines {lines[0]} and {lines[1]}" in findings[0].message
+        assert (
+            findings[0].line == lines[1]
+            and f"lines {lines[0]} and {lines[1]}" in findings[0].message
+        )
 
 
 def test_control_characters_front_matter_and_long_lines() -> None:
-    text = "---\nname: [unclosed\n---\n" + BASE.replace("## Summary", "## Summary\x07") + "\n" + "x" * 600 + "\n"
+    text = (
+        "---\nname: [unclosed\n---\n"
+        + BASE.replace("## Summary", "## Summary\x07")
+        + "\n"
+        + "x" * 600
+        + "\n"
+    )
     findings = run(text)
     got = {f.rule_id: f for f in findings}
     assert set(got) == {"ats.control-chars", "ats.front-matter-error", "ats.long-line"}
-    assert got["ats.control-chars"].line == line_of(text, "\x07") and got["ats.front-matter-error"].line == 1
+    assert (
+        got["ats.control-chars"].line == line_of(text, "\x07")
+        and got["ats.front-matter-error"].line == 1
+    )
     assert got["ats.long-line"].severity == "info"
 
 

@@ -74,7 +74,11 @@ def test_length_only_in_experience_and_projects() -> None:
     ],
 )
 def test_first_person_positive(bullet: str, zh: bool, severity: str) -> None:
-    findings = [f for f in run((ZH_HEAD if zh else EN_HEAD) + f"- {bullet}\n") if f.rule_id == "clarity.first-person"]
+    findings = [
+        f
+        for f in run((ZH_HEAD if zh else EN_HEAD) + f"- {bullet}\n")
+        if f.rule_id == "clarity.first-person"
+    ]
     assert [f.severity for f in findings] == [severity]
 
 
@@ -120,14 +124,28 @@ def test_passive_voice_not_checked_in_chinese() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("Hard-working, results-driven team player and fast learner.", ["Hard-working", "results-driven", "team player", "fast learner"]),
-        ("A self-starter who thinks outside the box with a proven track record.", ["self-starter", "thinks outside the box", "proven track record"]),
-        ("Passionate and detail-oriented go-getter.", ["Passionate", "detail-oriented", "go-getter"]),
-        ("本人性格开朗，吃苦耐劳，积极主动，具有良好的团队合作精神，抗压能力强。", ["性格开朗", "吃苦耐劳", "积极主动", "团队合作精神", "抗压能力强"]),
+        (
+            "Hard-working, results-driven team player and fast learner.",
+            ["Hard-working", "results-driven", "team player", "fast learner"],
+        ),
+        (
+            "A self-starter who thinks outside the box with a proven track record.",
+            ["self-starter", "thinks outside the box", "proven track record"],
+        ),
+        (
+            "Passionate and detail-oriented go-getter.",
+            ["Passionate", "detail-oriented", "go-getter"],
+        ),
+        (
+            "本人性格开朗，吃苦耐劳，积极主动，具有良好的团队合作精神，抗压能力强。",
+            ["性格开朗", "吃苦耐劳", "积极主动", "团队合作精神", "抗压能力强"],
+        ),
     ],
 )
 def test_buzzwords_positive(text: str, words: list[str]) -> None:
-    findings = [f for f in run(f"# Jane\n\n## Summary\n\n{text}\n") if f.rule_id == "clarity.buzzword"]
+    findings = [
+        f for f in run(f"# Jane\n\n## Summary\n\n{text}\n") if f.rule_id == "clarity.buzzword"
+    ]
     assert len(findings) == 1, "one finding per line names every cliché on it"
     assert re.findall(r'"(.+?)"', findings[0].message) == words
 
@@ -148,7 +166,10 @@ def test_buzzwords_negative(text: str) -> None:
 def test_every_buzzword_has_a_trigger(pattern: str) -> None:
     # The fast pre-check must never hide a buzzword: each pattern contains a trigger.
     plain = re.sub(r"\[- \]\??|\(\?:|\)\??|\?|\[- \]|\(\?! programming\)|\|", " ", pattern).lower()
-    assert any(trigger.replace("-", " ") in plain.replace("-", " ") or trigger in pattern for trigger in BUZZWORD_TRIGGERS), pattern
+    assert any(
+        trigger.replace("-", " ") in plain.replace("-", " ") or trigger in pattern
+        for trigger in BUZZWORD_TRIGGERS
+    ), pattern
 
 
 def test_repeated_opener_en_counts_lemmas() -> None:
@@ -158,9 +179,17 @@ def test_repeated_opener_en_counts_lemmas() -> None:
 
 
 def test_repeated_opener_zh_and_two_is_fine() -> None:
-    zh = [f for f in run(ZH_HEAD + "- 负责 A 模块\n- 我负责 B 模块\n- 负责 C 模块\n") if f.rule_id == "clarity.repeated-opener"]
+    zh = [
+        f
+        for f in run(ZH_HEAD + "- 负责 A 模块\n- 我负责 B 模块\n- 负责 C 模块\n")
+        if f.rule_id == "clarity.repeated-opener"
+    ]
     assert len(zh) == 1 and "负责" in zh[0].message
-    assert not [f for f in run(EN_HEAD + "- Built A for 1 team\n- Built B for 2 teams\n") if f.rule_id == "clarity.repeated-opener"]
+    assert not [
+        f
+        for f in run(EN_HEAD + "- Built A for 1 team\n- Built B for 2 teams\n")
+        if f.rule_id == "clarity.repeated-opener"
+    ]
 
 
 PAST_ROLE = "# Jane\n\n## Experience\n\n### Engineer — Acme\nJan 2018 – Dec 2019\n\n"
@@ -172,7 +201,10 @@ PAST_ROLE = "# Jane\n\n## Experience\n\n### Engineer — Acme\nJan 2018 – Dec 
         ("- Led the team of 5\n- Lead the weekly review for 9 people\n", True),
         ("- Opened the store on 52 weekends\n- Managing 4 vendor relationships\n", True),
         ("- Led the team of 5\n- Built the pipeline for 9 teams\n", False),
-        ("- Lead the team of 5\n- Build the pipeline for 9 teams\n", False),  # consistent, if present
+        (
+            "- Lead the team of 5\n- Build the pipeline for 9 teams\n",
+            False,
+        ),  # consistent, if present
         ("- Cut costs by 10%\n- Lead the team of 5\n", False),  # "Cut" says nothing about tense
     ],
 )
@@ -181,15 +213,32 @@ def test_mixed_tense_in_past_role(bullets: str, expected: bool) -> None:
 
 
 def test_mixed_tense_allowed_in_current_role_and_ignored_in_chinese() -> None:
-    assert "clarity.mixed-tense" not in rules_for("Led the team of 5") | {f.rule_id for f in run(EN_HEAD + "- Led X for 5\n- Own Y for 9 teams\n")}
-    assert "clarity.mixed-tense" not in {f.rule_id for f in run(ZH_HEAD.replace("至今", "2021.01") + "- 主导 A\n- 负责 B\n")}
+    assert "clarity.mixed-tense" not in rules_for("Led the team of 5") | {
+        f.rule_id for f in run(EN_HEAD + "- Led X for 5\n- Own Y for 9 teams\n")
+    }
+    assert "clarity.mixed-tense" not in {
+        f.rule_id for f in run(ZH_HEAD.replace("至今", "2021.01") + "- 主导 A\n- 负责 B\n")
+    }
 
 
 def test_mixed_tense_suggestion_gives_the_past_form() -> None:
-    finding = next(f for f in run(PAST_ROLE + "- Opened the store on 52 weekends\n- Managing 4 vendors\n") if f.rule_id == "clarity.mixed-tense")
+    finding = next(
+        f
+        for f in run(PAST_ROLE + "- Opened the store on 52 weekends\n- Managing 4 vendors\n")
+        if f.rule_id == "clarity.mixed-tense"
+    )
     assert '"Managing" → "Managed"' in finding.suggestion and finding.line == 9
 
 
-@pytest.mark.parametrize(("word", "past"), [("Lead", "Led"), ("Managing", "Managed"), ("builds", "built"), ("Ship", "Shipped"), ("apply", "applied")])
+@pytest.mark.parametrize(
+    ("word", "past"),
+    [
+        ("Lead", "Led"),
+        ("Managing", "Managed"),
+        ("builds", "built"),
+        ("Ship", "Shipped"),
+        ("apply", "applied"),
+    ],
+)
 def test_past_form(word: str, past: str) -> None:
     assert past_form(word) == past

@@ -65,7 +65,9 @@ FULL_ZH = """# 张三
 
 
 def ids(text: str) -> list[str]:
-    return [f.rule_id for f in completeness.check(build_context(ResumeDocument.from_text(text), TODAY))]
+    return [
+        f.rule_id for f in completeness.check(build_context(ResumeDocument.from_text(text), TODAY))
+    ]
 
 
 @pytest.mark.parametrize("text", [FULL_EN, FULL_ZH])
@@ -79,7 +81,12 @@ def test_complete_resumes(text: str) -> None:
         (FULL_EN, "jane@example.com | ", "", "completeness.missing-email"),
         (FULL_EN, "+1 555-123-4567 | ", "", "completeness.missing-phone"),
         (FULL_EN, " | linkedin.com/in/jane-doe", "", "completeness.missing-link"),
-        (FULL_EN, "## Summary\n\nEngineer with 6 years of experience.\n\n", "", "completeness.no-summary"),
+        (
+            FULL_EN,
+            "## Summary\n\nEngineer with 6 years of experience.\n\n",
+            "",
+            "completeness.no-summary",
+        ),
         (FULL_EN, "## Education\n\nBS in CS, 2012 – 2016\n\n", "", "completeness.no-education"),
         (FULL_EN, "## Skills\n\n- Go, Python\n", "", "completeness.no-skills"),
         (FULL_EN, "# Jane Doe\n\n", "", "completeness.missing-name"),
@@ -106,16 +113,26 @@ def test_no_experience_and_no_projects_is_an_error() -> None:
 
 def test_summary_expected_only_for_experienced_profiles() -> None:
     no_summary = FULL_EN.replace("## Summary\n\nEngineer with 6 years of experience.\n\n", "")
-    one_job = no_summary.replace("### Engineer — Beta\nJan 2017 – Dec 2019\n\n- Built a queue for 9 teams\n\n", "")
-    assert ids(one_job) == ["completeness.no-summary"]  # one job, Jan 2020 to today (Jun 2025): 66 months
+    one_job = no_summary.replace(
+        "### Engineer — Beta\nJan 2017 – Dec 2019\n\n- Built a queue for 9 teams\n\n", ""
+    )
+    assert ids(one_job) == [
+        "completeness.no-summary"
+    ]  # one job, Jan 2020 to today (Jun 2025): 66 months
     short = one_job.replace("Jan 2020 – Present", "Jan 2021 – Present")
     assert ids(short) == []  # 54 months and a single job: no summary needed
-    interns = no_summary.replace("Engineer — Acme", "Intern — Acme").replace("Engineer — Beta", "Intern — Beta")
+    interns = no_summary.replace("Engineer — Acme", "Intern — Acme").replace(
+        "Engineer — Beta", "Intern — Beta"
+    )
     assert ids(interns) == []  # internships do not make an experienced profile
 
 
 def test_chinese_resume_gets_chinese_suggestions() -> None:
-    findings = completeness.check(build_context(ResumeDocument.from_text(FULL_ZH.replace("邮箱：zhang@example.com | ", "")), TODAY))
+    findings = completeness.check(
+        build_context(
+            ResumeDocument.from_text(FULL_ZH.replace("邮箱：zhang@example.com | ", "")), TODAY
+        )
+    )
     assert "邮箱" in findings[0].suggestion
 
 

@@ -22,7 +22,11 @@ def job(title: str, when: str, level: str = "###") -> str:
 
 
 def resume(*jobs: str, education: str = "") -> str:
-    return "# Jane Doe\n\n## Experience\n\n" + "".join(jobs) + (f"## Education\n\n{education}" if education else "")
+    return (
+        "# Jane Doe\n\n## Experience\n\n"
+        + "".join(jobs)
+        + (f"## Education\n\n{education}" if education else "")
+    )
 
 
 def ids(findings: list) -> list[str]:
@@ -30,8 +34,11 @@ def ids(findings: list) -> list[str]:
 
 
 def test_clean_resume_has_no_date_findings() -> None:
-    text = resume(job("Lead — A", "Mar 2021 – Present"), job("Engineer — B", "Jun 2018 – Feb 2021"),
-                  education=job("BS — Uni", "2014 – 2018"))  # a bare year is not a format clash
+    text = resume(
+        job("Lead — A", "Mar 2021 – Present"),
+        job("Engineer — B", "Jun 2018 – Feb 2021"),
+        education=job("BS — Uni", "2014 – 2018"),
+    )  # a bare year is not a format clash
     assert run(text) == []
 
 
@@ -55,20 +62,31 @@ def test_consistent_chinese_formats() -> None:
 
 
 def test_not_reverse_chronological_is_reported_once_per_section() -> None:
-    text = resume(job("A", "Jan 2015 – Dec 2016"), job("B", "Jan 2017 – Dec 2018"), job("C", "Jan 2019 – Present"))
+    text = resume(
+        job("A", "Jan 2015 – Dec 2016"),
+        job("B", "Jan 2017 – Dec 2018"),
+        job("C", "Jan 2019 – Present"),
+    )
     findings = [f for f in run(text) if f.rule_id == "dates.not-reverse-chronological"]
-    assert len(findings) == 1 and findings[0].line == 11 and findings[0].section_id == "experience/b"
+    assert (
+        len(findings) == 1 and findings[0].line == 11 and findings[0].section_id == "experience/b"
+    )
 
 
 def test_education_order_is_checked_separately() -> None:
     edu = job("BS — Uni", "Sep 2010 – Jun 2014") + job("MS — Uni", "Sep 2014 – Jun 2016")
     findings = run(resume(job("A", "Jul 2016 – Present"), education=edu))
-    assert ids(findings) == ["dates.not-reverse-chronological"] and findings[0].section_id == "education/ms-uni"
+    assert (
+        ids(findings) == ["dates.not-reverse-chronological"]
+        and findings[0].section_id == "education/ms-uni"
+    )
 
 
 def test_entries_as_bold_paragraphs_are_found() -> None:
-    text = ("# Jane\n\n**Experience**\n\n**Analyst — A**\nJan 2016 – Dec 2017\n\n- Built 3 dashboards\n\n"
-            "**Analyst — B**\nJan 2019 – Present\n\n- Built 4 dashboards\n")
+    text = (
+        "# Jane\n\n**Experience**\n\n**Analyst — A**\nJan 2016 – Dec 2017\n\n- Built 3 dashboards\n\n"
+        "**Analyst — B**\nJan 2019 – Present\n\n- Built 4 dashboards\n"
+    )
     assert set(ids(run(text))) == {"dates.not-reverse-chronological", "dates.gap"}
 
 
@@ -81,9 +99,22 @@ def test_gap_between_jobs() -> None:
 @pytest.mark.parametrize(
     ("jobs", "education"),
     [
-        ((job("A", "Jan 2019 – Present"), job("B", "Jan 2018 – Jun 2018")), ""),  # 6 months: allowed
-        ((job("A", "Jan 2016 – Present"), job("B", "Jan 2017 – Jun 2019"), job("C", "Jan 2010 – Feb 2016")), ""),  # concurrent roles
-        ((job("A", "Jul 2020 – Present"), job("Intern — B", "May 2019 – Aug 2019")), job("BS", "Aug 2016 – May 2020")),  # studying
+        (
+            (job("A", "Jan 2019 – Present"), job("B", "Jan 2018 – Jun 2018")),
+            "",
+        ),  # 6 months: allowed
+        (
+            (
+                job("A", "Jan 2016 – Present"),
+                job("B", "Jan 2017 – Jun 2019"),
+                job("C", "Jan 2010 – Feb 2016"),
+            ),
+            "",
+        ),  # concurrent roles
+        (
+            (job("A", "Jul 2020 – Present"), job("Intern — B", "May 2019 – Aug 2019")),
+            job("BS", "Aug 2016 – May 2020"),
+        ),  # studying
     ],
 )
 def test_no_gap(jobs: tuple[str, ...], education: str) -> None:
@@ -103,13 +134,17 @@ def test_future_dates_beyond_next_year() -> None:
 
 
 def test_dates_inside_bullets_are_not_entries() -> None:
-    text = resume("### A\nJan 2020 – Present\n\n- Grew revenue from 2015 – 2019 levels by 30%\n- Kept 2010-01 – 2011-02 data\n\n")
+    text = resume(
+        "### A\nJan 2020 – Present\n\n- Grew revenue from 2015 – 2019 levels by 30%\n- Kept 2010-01 – 2011-02 data\n\n"
+    )
     assert run(text) == []
 
 
 def test_project_dates_in_headings_count_for_format_but_not_order() -> None:
-    text = ("# 张三\n\n## 工作经历\n\n### 某公司\n2021.07 - 至今\n\n- 主导 A 项目，提升 30%\n\n"
-            "## 项目经历\n\n### 项目一（2020.01 - 2020.06）\n\n- 设计 B，节省 20%\n\n### 项目二（2022/03 - 2022/12）\n\n- 设计 C，节省 10%\n")
+    text = (
+        "# 张三\n\n## 工作经历\n\n### 某公司\n2021.07 - 至今\n\n- 主导 A 项目，提升 30%\n\n"
+        "## 项目经历\n\n### 项目一（2020.01 - 2020.06）\n\n- 设计 B，节省 20%\n\n### 项目二（2022/03 - 2022/12）\n\n- 设计 C，节省 10%\n"
+    )
     assert ids(run(text)) == ["dates.inconsistent-format"]
 
 
@@ -121,7 +156,11 @@ def test_chinese_suggestions() -> None:
 
 
 def test_missing_dates_for_jobs_and_degrees_with_content() -> None:
-    text = ("# Jane\n\n## Experience\n\n### Engineer — Acme\n\n- Built a ledger for 9 teams\n\n"
-            "## Projects\n\n### Side project\n\n- Built a compiler in Rust\n\n## Education\n\nBS in CS, State University\n")
+    text = (
+        "# Jane\n\n## Experience\n\n### Engineer — Acme\n\n- Built a ledger for 9 teams\n\n"
+        "## Projects\n\n### Side project\n\n- Built a compiler in Rust\n\n## Education\n\nBS in CS, State University\n"
+    )
     findings = run(text)
-    assert [(f.rule_id, f.line, f.text) for f in findings] == [("dates.missing", 5, "Engineer — Acme")]
+    assert [(f.rule_id, f.line, f.text) for f in findings] == [
+        ("dates.missing", 5, "Engineer — Acme")
+    ]

@@ -29,10 +29,22 @@ def rules_for(bullet: str, zh: bool = False) -> set[str]:
 @pytest.mark.parametrize(
     "text",
     [
-        "Cut deploy time by 45%", "Saved $1.2M a year", "Scaled to 40M requests", "Grew revenue 3x",
-        "Served 2,600 accounts", "Hired a dozen engineers", "Doubled conversion", "Trained three new hires",
-        "转化率提升了35%", "支撑日活 100 万", "吞吐量提升三倍", "覆盖数十个业务线", "带领十人团队", "成本降低百分之二十",
-        "拆分为 6 个微服务", "用户量翻番",
+        "Cut deploy time by 45%",
+        "Saved $1.2M a year",
+        "Scaled to 40M requests",
+        "Grew revenue 3x",
+        "Served 2,600 accounts",
+        "Hired a dozen engineers",
+        "Doubled conversion",
+        "Trained three new hires",
+        "转化率提升了35%",
+        "支撑日活 100 万",
+        "吞吐量提升三倍",
+        "覆盖数十个业务线",
+        "带领十人团队",
+        "成本降低百分之二十",
+        "拆分为 6 个微服务",
+        "用户量翻番",
     ],
 )
 def test_has_metric_positive(text: str) -> None:
@@ -42,8 +54,14 @@ def test_has_metric_positive(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Answered phones", "Migrated services to EC2 and S3", "Kept p99 visible on dashboards", "Joined in 2022",
-        "负责店铺日常运营工作", "参与用户调研", "协助主管完成各项工作", "熟悉个人项目管理",
+        "Answered phones",
+        "Migrated services to EC2 and S3",
+        "Kept p99 visible on dashboards",
+        "Joined in 2022",
+        "负责店铺日常运营工作",
+        "参与用户调研",
+        "协助主管完成各项工作",
+        "熟悉个人项目管理",
     ],
 )
 def test_has_metric_negative(text: str) -> None:
@@ -99,12 +117,18 @@ def test_action_verb(bullet: str, expected: bool) -> None:
 
 
 def test_action_verb_not_checked_outside_experience_and_projects() -> None:
-    text = EN_HEAD.replace("## Experience", "## Leadership").replace("### Engineer — Acme\n", "") + "- Teaching Assistant for 40 students\n"
+    text = (
+        EN_HEAD.replace("## Experience", "## Leadership").replace("### Engineer — Acme\n", "")
+        + "- Teaching Assistant for 40 students\n"
+    )
     assert "impact.no-action-verb" not in {f.rule_id for f in run(text)[0]}
 
 
 def test_only_work_sections_are_measured() -> None:
-    text = EN_HEAD + "- Built a thing for 5 teams\n\n## Skills\n\n- Python, Go\n\n## Education\n\n- BS in CS\n"
+    text = (
+        EN_HEAD
+        + "- Built a thing for 5 teams\n\n## Skills\n\n- Python, Go\n\n## Education\n\n- BS in CS\n"
+    )
     findings, stats = run(text)
     assert stats == ImpactStats(measured=1, with_metric=1, weak_openers=0)
     assert findings == []
@@ -117,12 +141,19 @@ def test_prose_paragraphs_are_measured_when_a_section_has_no_bullets() -> None:
         "### 监控平台\n\n负责监控平台的接入工作，配合运维同事完成上线。\n"
     )
     findings, stats = run(text)
-    assert stats.measured == 2 and stats.with_metric == 1 and stats.weak_openers == 1  # the date line is not measured
-    assert {(f.rule_id, f.line) for f in findings} == {("impact.no-metric", 13), ("impact.weak-opener", 13)}
+    assert (
+        stats.measured == 2 and stats.with_metric == 1 and stats.weak_openers == 1
+    )  # the date line is not measured
+    assert {(f.rule_id, f.line) for f in findings} == {
+        ("impact.no-metric", 13),
+        ("impact.weak-opener", 13),
+    }
 
 
 def test_stats_shares() -> None:
-    _, stats = run(EN_HEAD + "- Built X for 5 teams\n- Helped with Y\n- Wrote Z\n- Shipped W to 9 users\n")
+    _, stats = run(
+        EN_HEAD + "- Built X for 5 teams\n- Helped with Y\n- Wrote Z\n- Shipped W to 9 users\n"
+    )
     assert (stats.measured, stats.with_metric, stats.weak_openers) == (4, 2, 1)
     assert stats.metric_share == 0.5 and stats.weak_share == 0.25
     assert ImpactStats(0, 0, 0).metric_share == 0.0

@@ -45,7 +45,9 @@ ZH_RESUME = """# 李四
 """
 
 
-def flags_for(new: str, resume: str, messages: list[str] | None = None, old: str = "") -> list[FactFlag]:
+def flags_for(
+    new: str, resume: str, messages: list[str] | None = None, old: str = ""
+) -> list[FactFlag]:
     return check_edit(new, resume_text=resume, user_messages=messages or [], old_text=old)
 
 
@@ -65,21 +67,65 @@ NEW_FACTS = [
     (ZH_RESUME, "- 查询性能提升5倍", "number", "5倍", "查询快了五倍"),
     (ZH_RESUME, "- 日活100万", "number", "100万", "日活大概一百万"),
     (ZH_RESUME, "- 年营收800万元", "amount", "800万元", "营收有800万"),
-    (ZH_RESUME, "在字节跳动科技有限公司担任后端开发工程师", "organization", "字节跳动科技有限公司", "我其实也在字节跳动干过"),
-    (ZH_RESUME, "### 北京某某网络有限公司 | 技术总监", "title", "技术总监", "我现在的职位是技术总监"),
+    (
+        ZH_RESUME,
+        "在字节跳动科技有限公司担任后端开发工程师",
+        "organization",
+        "字节跳动科技有限公司",
+        "我其实也在字节跳动干过",
+    ),
+    (
+        ZH_RESUME,
+        "### 北京某某网络有限公司 | 技术总监",
+        "title",
+        "技术总监",
+        "我现在的职位是技术总监",
+    ),
     (EN_RESUME, "- Grew conversion by 40%.", "percentage", "40%", "We grew conversion 40 percent"),
-    (EN_RESUME, "- Led 12 engineers across two teams.", "number", "12 engineers", "I managed twelve people"),
-    (EN_RESUME, "- Delivered a 3x throughput improvement.", "number", "3x", "throughput went up 3 times"),
+    (
+        EN_RESUME,
+        "- Led 12 engineers across two teams.",
+        "number",
+        "12 engineers",
+        "I managed twelve people",
+    ),
+    (
+        EN_RESUME,
+        "- Delivered a 3x throughput improvement.",
+        "number",
+        "3x",
+        "throughput went up 3 times",
+    ),
     (EN_RESUME, "- Owned a $2M cloud budget.", "amount", "$2M", "my budget was 2 million dollars"),
     (EN_RESUME, "- Served 1.5k QPS at peak.", "number", "1.5k QPS", "peak was about 1,500 qps"),
-    (EN_RESUME, "### Staff Engineer — Google", "organization", "Google", "I also worked at Google for a year"),
-    (EN_RESUME, "- Partnered with Goldman Sachs on settlement.", "organization", "Goldman Sachs", "goldman sachs was our client"),
-    (EN_RESUME, "### Senior Staff Engineer — Acme Robotics", "title", "Senior Staff Engineer", "I was promoted to Senior Staff Engineer last year"),
+    (
+        EN_RESUME,
+        "### Staff Engineer — Google",
+        "organization",
+        "Google",
+        "I also worked at Google for a year",
+    ),
+    (
+        EN_RESUME,
+        "- Partnered with Goldman Sachs on settlement.",
+        "organization",
+        "Goldman Sachs",
+        "goldman sachs was our client",
+    ),
+    (
+        EN_RESUME,
+        "### Senior Staff Engineer — Acme Robotics",
+        "title",
+        "Senior Staff Engineer",
+        "I was promoted to Senior Staff Engineer last year",
+    ),
     (EN_RESUME, "*Mar 2020 - 2021.06*", "date", "Mar 2020", "I actually started in 2020.03"),
 ]
 
 
-@pytest.mark.parametrize(("resume", "new", "kind", "value", "message"), NEW_FACTS, ids=[c[1] for c in NEW_FACTS])
+@pytest.mark.parametrize(
+    ("resume", "new", "kind", "value", "message"), NEW_FACTS, ids=[c[1] for c in NEW_FACTS]
+)
 def test_new_fact_is_flagged(resume: str, new: str, kind: str, value: str, message: str) -> None:
     flags = flags_for(new, resume)
     assert (kind, value) in values(flags), values(flags)
@@ -87,15 +133,21 @@ def test_new_fact_is_flagged(resume: str, new: str, kind: str, value: str, messa
     assert value in flag.message and "is it true?" in flag.message
 
 
-@pytest.mark.parametrize(("resume", "new", "kind", "value", "message"), NEW_FACTS, ids=[c[1] for c in NEW_FACTS])
-def test_fact_said_by_the_user_is_not_flagged(resume: str, new: str, kind: str, value: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("resume", "new", "kind", "value", "message"), NEW_FACTS, ids=[c[1] for c in NEW_FACTS]
+)
+def test_fact_said_by_the_user_is_not_flagged(
+    resume: str, new: str, kind: str, value: str, message: str
+) -> None:
     flags = flags_for(new, resume, ["unrelated first message", message])
     assert (kind, value) not in values(flags), values(flags)
 
 
 def test_message_text_for_a_chinese_value_is_quoted_as_is() -> None:
     (flag,) = flags_for("- 转化率提升了40%", ZH_RESUME)
-    assert flag == FactFlag("percentage", "40%", "40% appears nowhere in your resume or messages — is it true?")
+    assert flag == FactFlag(
+        "percentage", "40%", "40% appears nowhere in your resume or messages — is it true?"
+    )
     (flag,) = flags_for("担任技术总监", ZH_RESUME)
     assert flag.kind == "title" and flag.value == "技术总监" and "“技术总监”" in flag.message
 
@@ -112,8 +164,18 @@ def test_full_width_digits_are_normalised_but_shown_as_written() -> None:
 @pytest.mark.parametrize(
     ("resume", "old", "new", "flagged"),
     [
-        (EN_RESUME, "*2019.03 - 2021.06 · San Francisco*", "*2018.03 - 2021.06 · San Francisco*", "2018.03"),
-        (EN_RESUME, "*2019.03 - 2021.06 · San Francisco*", "*2019.03 - 2022.01 · San Francisco*", "2022.01"),
+        (
+            EN_RESUME,
+            "*2019.03 - 2021.06 · San Francisco*",
+            "*2018.03 - 2021.06 · San Francisco*",
+            "2018.03",
+        ),
+        (
+            EN_RESUME,
+            "*2019.03 - 2021.06 · San Francisco*",
+            "*2019.03 - 2022.01 · San Francisco*",
+            "2022.01",
+        ),
         (EN_RESUME, "*Jun 2016 – Feb 2019*", "*Jun 2015 – Feb 2019*", "Jun 2015"),
         (ZH_RESUME, "2016年7月 - 2019年2月", "2016年7月 - 2020年2月", "2020年2月"),
         (ZH_RESUME, "2019.03 - 2021.06", "2018年3月 - 2021年6月", "2018年3月"),
@@ -143,7 +205,13 @@ def test_range_changed_to_present_is_flagged_unless_the_user_says_so() -> None:
 
 @pytest.mark.parametrize(
     "new",
-    ["*Mar 2019 – Jun 2021*", "2019年3月 - 2021年6月", "2019/03 – 2021/06", "03/2019 to 06/2021", "*Jun 2016 – Feb 2019*"],
+    [
+        "*Mar 2019 – Jun 2021*",
+        "2019年3月 - 2021年6月",
+        "2019/03 – 2021/06",
+        "03/2019 to 06/2021",
+        "*Jun 2016 – Feb 2019*",
+    ],
 )
 def test_same_dates_in_another_format_are_not_flagged(new: str) -> None:
     assert flags_for(new, EN_RESUME, old="*2019.03 - 2021.06 · San Francisco*") == []
@@ -154,12 +222,18 @@ def test_same_dates_in_another_format_are_not_flagged(new: str) -> None:
 REWORDINGS = [
     (EN_RESUME, "- Architected the payments ledger service, processing 1.2M transactions daily."),
     (EN_RESUME, "- Reduced p99 latency from 800 ms to 200 ms with a Redis caching layer."),
-    (EN_RESUME, "Backend Engineer with six years of experience building distributed systems in Python and Go."),
+    (
+        EN_RESUME,
+        "Backend Engineer with six years of experience building distributed systems in Python and Go.",
+    ),
     (EN_RESUME, "- Mentored four engineers and led the Python 2.7 → 3.11 migration."),
     (EN_RESUME, "- Built inventory APIs serving 10k+ merchants."),
     (EN_RESUME, "- Raised test coverage to 80 % (from 45 %)."),
     (EN_RESUME, "## Professional Experience\n## Key Achievements\n## Technical Skills"),
-    (EN_RESUME, "- Led the payments ledger work at Acme Robotics with the Risk and Data Science teams."),
+    (
+        EN_RESUME,
+        "- Led the payments ledger work at Acme Robotics with the Risk and Data Science teams.",
+    ),
     (EN_RESUME, "B.Sc. in Computer Science from the University of Waterloo (2012–2016)"),
     (EN_RESUME, "### Software Engineer | Beta Labs | Jun 2016 – Feb 2019"),
     (EN_RESUME, "1. Built the ledger\n2. Built the cache\n3. Mentored engineers"),
@@ -208,7 +282,14 @@ def test_number_words_and_digits_are_interchangeable() -> None:
 
 @pytest.mark.parametrize(
     ("resume_fact", "new_fact"),
-    [("$2,000,000", "$2M"), ("2 million", "2M users"), ("200万", "2M users"), ("1,500", "1.5k"), ("40 percent", "40%"), ("三倍", "3x")],
+    [
+        ("$2,000,000", "$2M"),
+        ("2 million", "2M users"),
+        ("200万", "2M users"),
+        ("1,500", "1.5k"),
+        ("40 percent", "40%"),
+        ("三倍", "3x"),
+    ],
 )
 def test_equivalent_number_spellings(resume_fact: str, new_fact: str) -> None:
     assert flags_for(f"Result: {new_fact}.", f"Result: {resume_fact}.") == []
@@ -223,7 +304,11 @@ def test_percentage_needs_a_percentage_and_multiplier_a_multiplier() -> None:
 
 def test_flags_are_in_order_and_deduplicated() -> None:
     new = "Grew revenue 25% at Google; then 25% again with a $3M budget at Google."
-    assert values(flags_for(new, EN_RESUME)) == [("percentage", "25%"), ("organization", "Google"), ("amount", "$3M")]
+    assert values(flags_for(new, EN_RESUME)) == [
+        ("percentage", "25%"),
+        ("organization", "Google"),
+        ("amount", "$3M"),
+    ]
 
 
 def test_old_text_counts_as_support_and_empty_new_text_has_no_flags() -> None:
@@ -234,9 +319,13 @@ def test_old_text_counts_as_support_and_empty_new_text_has_no_flags() -> None:
 
 def test_title_inflation_is_flagged_even_when_its_words_occur_apart() -> None:
     resume = "Senior Software Engineer at Acme, 2019 - 2021\nStaff Engineer at Beta, 2021 - 2023"
-    assert values(flags_for("Senior Staff Engineer at Beta", resume)) == [("title", "Senior Staff Engineer")]
+    assert values(flags_for("Senior Staff Engineer at Beta", resume)) == [
+        ("title", "Senior Staff Engineer")
+    ]
     assert flags_for("Sr. Software Engineer at Acme", resume) == []
-    assert values(flags_for("worked as a principal engineer at Beta", resume)) == [("title", "principal engineer")]
+    assert values(flags_for("worked as a principal engineer at Beta", resume)) == [
+        ("title", "principal engineer")
+    ]
 
 
 # --- property: words taken from the resume never produce a number flag -------------------------
@@ -253,25 +342,39 @@ _NUMBER_UNIT_WORDS = {
 _word = st.one_of(
     st.sampled_from(_FACT_TOKENS),
     st.from_regex(r"[a-z]{2,7}", fullmatch=True).filter(lambda w: w not in _NUMBER_UNIT_WORDS),
-    st.from_regex(r"[A-Z][a-z]{1,6}", fullmatch=True).filter(lambda w: w.lower() not in _NUMBER_UNIT_WORDS),
+    st.from_regex(r"[A-Z][a-z]{1,6}", fullmatch=True).filter(
+        lambda w: w.lower() not in _NUMBER_UNIT_WORDS
+    ),
     st.integers(min_value=0, max_value=100_000).map(str),
-    st.decimals(min_value=0, max_value=1000, places=1, allow_nan=False, allow_infinity=False).map(str),
-    st.tuples(st.integers(0, 999), st.sampled_from(["%", "x", "k", "M", "人", "倍", "万", "年", "ms"])).map(lambda t: f"{t[0]}{t[1]}"),
+    st.decimals(min_value=0, max_value=1000, places=1, allow_nan=False, allow_infinity=False).map(
+        str
+    ),
+    st.tuples(
+        st.integers(0, 999), st.sampled_from(["%", "x", "k", "M", "人", "倍", "万", "年", "ms"])
+    ).map(lambda t: f"{t[0]}{t[1]}"),
     st.text(alphabet="的了在和是负责系统团队项目优化", min_size=1, max_size=5),
 )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=st.lists(_word, min_size=1, max_size=40), data=st.data())
-def test_words_from_the_resume_never_yield_number_flags(words: list[str], data: st.DataObject) -> None:
+def test_words_from_the_resume_never_yield_number_flags(
+    words: list[str], data: st.DataObject
+) -> None:
     resume = " ".join(words)
     if data.draw(st.booleans(), label="slice"):
         i = data.draw(st.integers(0, len(words) - 1), label="start")
         j = data.draw(st.integers(i + 1, len(words)), label="end")
         chosen = words[i:j]
     else:
-        chosen = data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=len(words)), label="subset")
+        chosen = data.draw(
+            st.lists(st.sampled_from(words), min_size=1, max_size=len(words)), label="subset"
+        )
         random.Random(data.draw(st.integers(0, 2**32), label="seed")).shuffle(chosen)
     new = " ".join(chosen)
-    number_flags = [f for f in check_edit(new, resume_text=resume, user_messages=[]) if f.kind in ("number", "percentage", "amount")]
+    number_flags = [
+        f
+        for f in check_edit(new, resume_text=resume, user_messages=[])
+        if f.kind in ("number", "percentage", "amount")
+    ]
     assert number_flags == [], (resume, new)

@@ -26,7 +26,18 @@ from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.resume.document import ResumeDocument
 from tests.support.scripted import ScriptedModel, tool
 
-WORDS = ["reliably", "quickly", "carefully", "together", "daily", "safely", "cleanly", "openly", "calmly", "steadily"]
+WORDS = [
+    "reliably",
+    "quickly",
+    "carefully",
+    "together",
+    "daily",
+    "safely",
+    "cleanly",
+    "openly",
+    "calmly",
+    "steadily",
+]
 MAX_TURNS = 5000  # a worker nobody kills still ends
 
 
@@ -42,7 +53,12 @@ def _apply(edit: ev.ProposedEdit) -> ev.Decision:
 
 
 def _open(resume: Path, model: ScriptedModel) -> ChatSession:
-    return ChatSession(client=model, doc=ResumeDocument.from_path(resume), classify_with_model=False, auto_apply=True)
+    return ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+        auto_apply=True,
+    )
 
 
 def worker(resume: Path, log: Path, seed: int) -> None:
@@ -69,7 +85,10 @@ def worker(resume: Path, log: Path, seed: int) -> None:
         line = next(item for item in doc.text.splitlines() if item.startswith("- "))
         new_line = f"{line} {rng.choice(WORDS)}"
         _log(log, doc.with_text(doc.text.replace(line, new_line, 1)).render())
-        model.enqueue(tool("edit_resume", old_text=line, new_text=new_line, reason="tighten the bullet"), f"Done {turn}.")
+        model.enqueue(
+            tool("edit_resume", old_text=line, new_text=new_line, reason="tighten the bullet"),
+            f"Done {turn}.",
+        )
         for _ in session.ask("please polish the first bullet of my experience", _apply):
             pass
 
@@ -94,7 +113,7 @@ def main() -> int:
                 os.dup2(null, 0)
                 os.dup2(null, 1)
                 worker(resume, log, seed)
-            except BaseException as exc:  # noqa: BLE001 - reported to the test via stderr
+            except BaseException as exc:
                 print(f"worker failed: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
                 code = 1
             finally:

@@ -15,7 +15,9 @@ TIMEOUT = 300  # busy CI machines: generous, and never asserted as a duration
 FAKE_KEY = "sk-test-SAFETY-0123456789abcdefXYZ"
 
 
-def cli_env(home: Path, server_url: str | None = None, *, key: str = FAKE_KEY, **extra: str) -> dict[str, str]:
+def cli_env(
+    home: Path, server_url: str | None = None, *, key: str = FAKE_KEY, **extra: str
+) -> dict[str, str]:
     env = dict(os.environ)
     env.update(CVAGENT_HOME=str(home), NO_COLOR="1", PYTHONIOENCODING="utf-8", OPENAI_API_KEY=key)
     env.pop("FORCE_COLOR", None)
@@ -30,14 +32,22 @@ def write_config(home: Path, **settings: object) -> None:
     """config.yaml in CVAGENT_HOME (e.g. max_retries: 0 so a refused connection fails fast)."""
     folder = home / "config"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "config.yaml").write_text("".join(f"{k}: {v}\n" for k, v in settings.items()), encoding="utf-8")
+    (folder / "config.yaml").write_text(
+        "".join(f"{k}: {v}\n" for k, v in settings.items()), encoding="utf-8"
+    )
 
 
-def run_cli(args: list[str], env: dict[str, str], *, stdin: bytes = b"", cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    args: list[str], env: dict[str, str], *, stdin: bytes = b"", cwd: Path | None = None
+) -> subprocess.CompletedProcess:
     """``python -m cvagent_cli ARGS``; stdin is an (empty) pipe so nothing waits for a human."""
     return subprocess.run(
         [sys.executable, "-m", "cvagent_cli", *args],
-        input=stdin, capture_output=True, env=env, timeout=TIMEOUT, cwd=cwd or ROOT,
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=TIMEOUT,
+        cwd=cwd or ROOT,
     )
 
 
@@ -65,7 +75,9 @@ def assert_no_traceback(proc: subprocess.CompletedProcess) -> None:
         assert 'File "' not in text, text
 
 
-def assert_one_line_error(proc: subprocess.CompletedProcess, code: int, *needles: str, hint: str | None = None) -> str:
+def assert_one_line_error(
+    proc: subprocess.CompletedProcess, code: int, *needles: str, hint: str | None = None
+) -> str:
     """``cvagent: error: …`` on one line (plus at most one ``hint:`` line), the exit code."""
     assert_no_traceback(proc)
     lines = error_lines(proc.stderr)

@@ -14,9 +14,9 @@ import os
 import struct
 import sys
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -46,40 +46,65 @@ def _docx() -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as archive:
         archive.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types/>')
-        archive.writestr("word/document.xml", '<?xml version="1.0"?><w:document><w:body><w:p><w:r><w:t>Jane Doe</w:t></w:r></w:p></w:body></w:document>')
+        archive.writestr(
+            "word/document.xml",
+            '<?xml version="1.0"?><w:document><w:body><w:p><w:r><w:t>Jane Doe</w:t></w:r></w:p></w:body></w:document>',
+        )
     return buf.getvalue()
 
 
 def _png() -> bytes:
     header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + header + b"\x90wS\xde" + b"\x00\x00\x00\x00IEND\xaeB`\x82"
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", 13)
+        + b"IHDR"
+        + header
+        + b"\x90wS\xde"
+        + b"\x00\x00\x00\x00IEND\xaeB`\x82"
+    )
 
 
 def _five_mb() -> bytes:
     """A real resume followed by a pasted 5 MB "Publications" section of paragraphs."""
-    para = ("Worked on the payments platform with the team, improving reliability and reviewing designs. " * 22).strip()
+    para = (
+        "Worked on the payments platform with the team, improving reliability and reviewing designs. "
+        * 22
+    ).strip()
     head = EN + "\n## Publications\n\n"
     count = (FIVE_MB - len(head.encode())) // (len(para) + 2) + 1
     return (head + "".join(para + "\n\n" for _ in range(count))).encode("utf-8")
 
 
 def _twenty_thousand_lines() -> bytes:
-    bullets = "".join(f"- Reviewed pull request number {i} for the billing service\n" for i in range(20_000 - 6))
+    bullets = "".join(
+        f"- Reviewed pull request number {i} for the billing service\n" for i in range(20_000 - 6)
+    )
     return ("# Jane Doe\n\njane@example.com\n\n## Experience\n\n" + bullets).encode("utf-8")
 
 
 def _long_lines() -> bytes:
     long_line = "Built and operated services " * 40_000  # ~1.1 MB on one line
-    return ("# Jane Doe\n\n## Summary\n\n" + long_line + "\n\n## Skills\n\n" + "Go, " * 50_000 + "Python\n").encode("utf-8")
+    return (
+        "# Jane Doe\n\n## Summary\n\n"
+        + long_line
+        + "\n\n## Skills\n\n"
+        + "Go, " * 50_000
+        + "Python\n"
+    ).encode("utf-8")
 
 
 def _controls_few() -> bytes:
-    text = EN.replace("## Summary", "## Sum\x07mary", 1).replace("Backend engineer with", "Backend\x0b engineer\x1b[31m with", 1)
+    text = EN.replace("## Summary", "## Sum\x07mary", 1).replace(
+        "Backend engineer with", "Backend\x0b engineer\x1b[31m with", 1
+    )
     return text.encode("utf-8")
 
 
 def _controls_many() -> bytes:
-    return ("# Jane\n\n" + "".join(f"line {i}\x01\x02\x03\x04\x05\x06\n" for i in range(400))).encode("utf-8")
+    return (
+        "# Jane\n\n" + "".join(f"line {i}\x01\x02\x03\x04\x05\x06\n" for i in range(400))
+    ).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -106,11 +131,23 @@ def _folder(folder: Path) -> Path:
 
 
 CASES = [
-    Case("missing_path", lambda folder: folder / "no-such-resume.md", ("no-such-resume.md", "no such file")),
+    Case(
+        "missing_path",
+        lambda folder: folder / "no-such-resume.md",
+        ("no-such-resume.md", "no such file"),
+    ),
     Case("a_folder", _folder, ("resumes", "folder")),
     Case("empty_file", _file("empty.md", b""), ("empty.md", "empty")),
     Case("whitespace_only", _file("blank.md", b"  \n\t\n   \r\n"), ("blank.md", "whitespace")),
-    Case("binary_pdf", _file("resume.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"), ("resume.pdf", "PDF"), CONVERT),
+    Case(
+        "binary_pdf",
+        _file(
+            "resume.pdf",
+            b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n",
+        ),
+        ("resume.pdf", "PDF"),
+        CONVERT,
+    ),
     Case("binary_docx", _file("resume.docx", _docx()), ("resume.docx", "DOCX"), CONVERT),
     Case("binary_png", _file("resume.png", _png()), ("resume.png", "PNG"), CONVERT),
     Case("gbk_gb18030_chinese", _file("gbk.md", ZH.encode("gbk"))),  # GBK bytes are GB18030 bytes
@@ -118,11 +155,27 @@ CASES = [
     Case("crlf_line_endings", _file("crlf.md", EN.replace("\n", "\r\n").encode("utf-8"))),
     Case("five_megabytes", _file("big.md", _five_mb())),
     Case("twenty_thousand_lines", _file("lines.md", _twenty_thousand_lines())),
-    Case("no_headings_at_all", _file("plain.md", b"Jane Doe\njane@example.com\n\nI built billing systems at Acme for five years.\nPython, Go, SQL.\n")),
-    Case("front_matter_only", _file("fm.md", b"---\nname: Jane Doe\nemail: jane@example.com\ntitle: Backend Engineer\n---\n")),
+    Case(
+        "no_headings_at_all",
+        _file(
+            "plain.md",
+            b"Jane Doe\njane@example.com\n\nI built billing systems at Acme for five years.\nPython, Go, SQL.\n",
+        ),
+    ),
+    Case(
+        "front_matter_only",
+        _file(
+            "fm.md", b"---\nname: Jane Doe\nemail: jane@example.com\ntitle: Backend Engineer\n---\n"
+        ),
+    ),
     Case("extremely_long_lines", _file("long.md", _long_lines())),
     Case("a_few_control_characters", _file("ctrl.md", _controls_few())),
-    Case("mostly_control_characters", _file("ctrl-bin.md", _controls_many()), ("ctrl-bin.md", "binary"), CONVERT),
+    Case(
+        "mostly_control_characters",
+        _file("ctrl-bin.md", _controls_many()),
+        ("ctrl-bin.md", "binary"),
+        CONVERT,
+    ),
 ]
 IDS = [c.name for c in CASES]
 
@@ -153,7 +206,9 @@ def _assert_untouched(folder: Path, target: Path, before: set[str], digest: str 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_analyze_broken_input_gives_clear_message_exit_code_and_writes_nothing(case, tmp_path, isolated_home):
+def test_analyze_broken_input_gives_clear_message_exit_code_and_writes_nothing(
+    case, tmp_path, isolated_home
+):
     folder, target, before, digest = _prepare(case, tmp_path)
     proc = run_cli(["analyze", str(target), "--json"], cli_env(isolated_home))
     if case.error is not None:
@@ -177,7 +232,9 @@ CHAT_CASES = [c for c in CASES if c.name != "five_megabytes"]  # its own test be
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CHAT_CASES, ids=[c.name for c in CHAT_CASES])
-def test_chat_message_on_broken_input_gives_clear_message_exit_code_and_writes_nothing(case, tmp_path, isolated_home, server):
+def test_chat_message_on_broken_input_gives_clear_message_exit_code_and_writes_nothing(
+    case, tmp_path, isolated_home, server
+):
     folder, target, before, digest = _prepare(case, tmp_path)
     proc = run_cli(["chat", str(target), "-m", "hi"], cli_env(isolated_home, server.url))
     if case.error is not None:
@@ -201,8 +258,14 @@ def test_chat_never_sends_a_five_megabyte_resume_to_the_model(tmp_path, isolated
     resume.write_bytes(_five_mb())
     digest, before = sha(resume), listing(tmp_path)
     # the model reads the whole resume: the tool result must be capped too
-    server.enqueue(tool_calls(("read_resume", {})), tool_calls(("read_resume", {"section": "Publications"})), Reply(text="Read it."))
-    proc = run_cli(["chat", str(resume), "-m", "review my resume"], cli_env(isolated_home, server.url))
+    server.enqueue(
+        tool_calls(("read_resume", {})),
+        tool_calls(("read_resume", {"section": "Publications"})),
+        Reply(text="Read it."),
+    )
+    proc = run_cli(
+        ["chat", str(resume), "-m", "review my resume"], cli_env(isolated_home, server.url)
+    )
     assert_no_traceback(proc)
     assert proc.returncode == 0, proc.stderr.decode()
     sizes = [len(json.dumps(body, ensure_ascii=False).encode("utf-8")) for body in server.requests]
@@ -229,7 +292,9 @@ def _first_bullet(text: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS), ids=list(VARIANTS))
-def test_applied_edit_keeps_crlf_bom_encoding_and_permissions(variant, tmp_path, isolated_home, server):
+def test_applied_edit_keeps_crlf_bom_encoding_and_permissions(
+    variant, tmp_path, isolated_home, server
+):
     encoding, bom, text, mode = VARIANTS[variant]
     text = text.replace("\n", "\r\n")
     resume = tmp_path / "resume.md"
@@ -238,14 +303,22 @@ def test_applied_edit_keeps_crlf_bom_encoding_and_permissions(variant, tmp_path,
     old = _first_bullet(text)
     new = old + ("，并持续优化" if encoding == "gb18030" else ", working closely with the team")
     before = listing(tmp_path)
-    server.enqueue(tool_calls(("edit_resume", {"old_text": old, "new_text": new, "reason": "clearer"})), Reply(text="Done."))
-    proc = run_cli(["chat", str(resume), "-m", "polish the first bullet", "--yes"], cli_env(isolated_home, server.url))
+    server.enqueue(
+        tool_calls(("edit_resume", {"old_text": old, "new_text": new, "reason": "clearer"})),
+        Reply(text="Done."),
+    )
+    proc = run_cli(
+        ["chat", str(resume), "-m", "polish the first bullet", "--yes"],
+        cli_env(isolated_home, server.url),
+    )
     assert_no_traceback(proc)
     assert proc.returncode == 0, proc.stderr.decode()
     expected = bom + text.replace(old, new, 1).encode(encoding)
     assert resume.read_bytes() == expected  # only the bullet changed; BOM, CRLF and encoding kept
     assert os.stat(resume).st_mode & 0o777 == mode
-    assert b"\n" not in resume.read_bytes().decode(encoding).replace("\r\n", "").encode()  # no bare LF crept in
+    assert (
+        b"\n" not in resume.read_bytes().decode(encoding).replace("\r\n", "").encode()
+    )  # no bare LF crept in
     assert new_files_except_lock(tmp_path, before) == set()
 
 
@@ -293,7 +366,9 @@ def test_analyze_work_grows_linearly_with_resume_size():
 @pytest.mark.slow
 def test_analyze_report_never_prints_terminal_escapes_from_the_resume(tmp_path, isolated_home):
     resume = tmp_path / "esc.md"
-    resume.write_text(EN.replace("## Summary", "## Sum\x1b[2J\x1b]0;owned\x07mary", 1), encoding="utf-8")
+    resume.write_text(
+        EN.replace("## Summary", "## Sum\x1b[2J\x1b]0;owned\x07mary", 1), encoding="utf-8"
+    )
     proc = run_cli(["analyze", str(resume), "--all"], cli_env(isolated_home))
     assert proc.returncode == 0, proc.stderr.decode()
     assert "Sum" in proc.stdout.decode()  # the heading is reported …
@@ -306,8 +381,14 @@ def test_chat_diff_never_prints_terminal_escapes_from_the_resume(tmp_path, isola
     text = EN.replace("Backend engineer with", "Backend\x1b[2J\x1b]0;owned\x07 engineer with", 1)
     resume.write_text(text, encoding="utf-8")
     old = "Comfortable owning a service"
-    server.enqueue(tool_calls(("edit_resume", {"old_text": old, "new_text": "Happy owning a service"})), Reply(text="Done."))
-    proc = run_cli(["chat", str(resume), "-m", "polish my summary", "--yes"], cli_env(isolated_home, server.url))
+    server.enqueue(
+        tool_calls(("edit_resume", {"old_text": old, "new_text": "Happy owning a service"})),
+        Reply(text="Done."),
+    )
+    proc = run_cli(
+        ["chat", str(resume), "-m", "polish my summary", "--yes"],
+        cli_env(isolated_home, server.url),
+    )
     assert proc.returncode == 0, proc.stderr.decode()
     assert "applied" in proc.stderr.decode()
     assert b"\x1b" not in proc.stderr

@@ -51,10 +51,14 @@ class Zygote:
     """The crash_child process, talked to line by line over pipes (with timeouts)."""
 
     def __init__(self, env: dict, stderr_path: Path) -> None:
-        self._stderr = open(stderr_path, "wb")
+        self._stderr = open(stderr_path, "wb")  # noqa: SIM115 (closed in stop(); lives as long as the child)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.safety.crash_child"],
-            cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
         )
         self._buffer = b""
         assert self.readline(60) == "ready"
@@ -154,12 +158,18 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
             status = int((ended or zygote.readline(30)).split()[1])
             stderr = (tmp_path / "zygote.stderr").read_text(errors="replace")
             assert "worker failed" not in stderr, f"{at}: a worker crashed by itself:\n{stderr}"
-            assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"{at}: worker status {status}"
+            assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+                f"{at}: worker status {status}"
+            )
 
             # 1. resume.md holds exactly one of the announced versions
             data = resume.read_bytes()
-            assert _sha(data) in _known_versions(log), f"{at}: resume.md is not any version a worker wrote (torn write?)"
-            assert oct(os.stat(resume).st_mode & 0o777) == oct(0o640), f"{at}: resume.md lost its permissions"
+            assert _sha(data) in _known_versions(log), (
+                f"{at}: resume.md is not any version a worker wrote (torn write?)"
+            )
+            assert oct(os.stat(resume).st_mode & 0o777) == oct(0o640), (
+                f"{at}: resume.md lost its permissions"
+            )
             text = ResumeDocument.from_path(resume).text
 
             # 2. every state file is valid JSON, or the next start recovers it with a warning
@@ -172,14 +182,24 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
                     except ValueError:
                         broken.append(name)
             if broken:
-                session = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False)
-                assert session.warnings, f"{at}: {broken} unreadable and the next start gave no warning"
+                session = ChatSession(
+                    client=ScriptedModel(),
+                    doc=ResumeDocument.from_path(resume),
+                    classify_with_model=False,
+                )
+                assert session.warnings, (
+                    f"{at}: {broken} unreadable and the next start gave no warning"
+                )
                 for name in broken:
-                    assert not (session_dir / name).exists() or _valid_json(session_dir / name), f"{at}: {name} not moved aside"
+                    assert not (session_dir / name).exists() or _valid_json(session_dir / name), (
+                        f"{at}: {name} not moved aside"
+                    )
                 corrupt_recovered += 1
             undo = UndoLog(session_dir / "undo.json")
             if undo.done and undo.done[-1].after != text:
-                undo_lagging += 1  # killed between writing resume.md and saving undo.json (either order)
+                undo_lagging += (
+                    1  # killed between writing resume.md and saving undo.json (either order)
+                )
 
             # 3. leftover temp files: counted; they are checked to be ignored below
             tmp_seen |= _tmp_files(folder, session_dir)
@@ -190,10 +210,23 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
     # Leftover temp files are ignored by the next start and by `cvagent analyze FOLDER`.
     assert collect_inputs([str(folder)], True) == [str(resume)], where
     model = ScriptedModel()
-    session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), classify_with_model=False, auto_apply=True)
+    session = ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+        auto_apply=True,
+    )
     line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
-    model.enqueue(tool("edit_resume", old_text=line, new_text=line + " finally", reason="after the crashes"), "Done.")
-    list(session.ask("please polish the first bullet of my experience", lambda edit: ev.Decision(ev.Action.APPLY)))
+    model.enqueue(
+        tool("edit_resume", old_text=line, new_text=line + " finally", reason="after the crashes"),
+        "Done.",
+    )
+    list(
+        session.ask(
+            "please polish the first bullet of my experience",
+            lambda edit: ev.Decision(ev.Action.APPLY),
+        )
+    )
     assert resume.read_text(encoding="utf-8").count(line + " finally") == 1, where
     assert session.workspace.undo_last().applied, where
     assert line + " finally" not in resume.read_text(encoding="utf-8"), where
@@ -241,15 +274,25 @@ list(session.ask("please polish the first bullet of my experience", lambda edit:
 
 
 @pytest.mark.slow
-def test_edit_applied_just_before_a_kill_can_still_be_undone_in_the_next_session(tmp_path, isolated_home):
+def test_edit_applied_just_before_a_kill_can_still_be_undone_in_the_next_session(
+    tmp_path, isolated_home
+):
     resume = tmp_path / "resume.md"
     original = (SAMPLES / "en_senior_backend.md").read_bytes()
     resume.write_bytes(original)
     env = {**os.environ, "CVAGENT_HOME": str(isolated_home), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run([sys.executable, "-c", _KILL_AFTER_RESUME_LANDS, str(resume)], env=env, cwd=ROOT, capture_output=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _KILL_AFTER_RESUME_LANDS, str(resume)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
     assert proc.returncode == 137, proc.stderr.decode()
     assert resume.read_bytes() != original  # the edit landed, then the process died
-    session = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False)
+    session = ChatSession(
+        client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False
+    )
     result = session.workspace.undo_last()
     assert result.applied, result.message
     assert resume.read_bytes() == original
@@ -260,10 +303,22 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     resume = tmp_path / "resume.md"
     resume.write_bytes((SAMPLES / "en_senior_backend.md").read_bytes())
     model = ScriptedModel()
-    session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), classify_with_model=False, auto_apply=True)
+    session = ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+        auto_apply=True,
+    )
     line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
-    model.enqueue(tool("edit_resume", old_text=line, new_text=line + " together", reason="polish"), "Done.")
-    list(session.ask("please polish the first bullet of my experience", lambda edit: ev.Decision(ev.Action.APPLY)))
+    model.enqueue(
+        tool("edit_resume", old_text=line, new_text=line + " together", reason="polish"), "Done."
+    )
+    list(
+        session.ask(
+            "please polish the first bullet of my experience",
+            lambda edit: ev.Decision(ev.Action.APPLY),
+        )
+    )
     session.close()
     folder = paths.session_dir(resume)
     for name in STATE_FILES:
@@ -272,18 +327,38 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     edited = resume.read_bytes()
 
     model = ScriptedModel()
-    session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), classify_with_model=False, auto_apply=True)
+    session = ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        classify_with_model=False,
+        auto_apply=True,
+    )
     assert len(session.warnings) == 2, session.warnings
-    assert any("undo" in w for w in session.warnings) and any("history" in w for w in session.warnings)
+    assert any("undo" in w for w in session.warnings) and any(
+        "history" in w for w in session.warnings
+    )
     for name in STATE_FILES:
         assert not (folder / name).exists()
         assert len(list(folder.glob(f"{name}.corrupt-*"))) == 1  # kept for the user, not deleted
     assert resume.read_bytes() == edited  # the resume itself is untouched by the recovery
     line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
-    model.enqueue(tool("edit_resume", old_text=line, new_text=line + " again", reason="polish"), "Done.")
-    list(session.ask("please polish the first bullet of my experience", lambda edit: ev.Decision(ev.Action.APPLY)))
+    model.enqueue(
+        tool("edit_resume", old_text=line, new_text=line + " again", reason="polish"), "Done."
+    )
+    list(
+        session.ask(
+            "please polish the first bullet of my experience",
+            lambda edit: ev.Decision(ev.Action.APPLY),
+        )
+    )
     session.close()
     for name in STATE_FILES:
         assert _valid_json(folder / name)
-    assert ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False).workspace.undo_last().applied
+    assert (
+        ChatSession(
+            client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False
+        )
+        .workspace.undo_last()
+        .applied
+    )
     assert resume.read_bytes() == edited

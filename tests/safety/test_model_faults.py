@@ -40,14 +40,20 @@ from tests.support.openai_server import (
 class Harness:
     """A ChatSession over litellm + loopback, recording the back-off sleeps."""
 
-    def __init__(self, url: str, resume, monkeypatch, *, max_retries: int = 2, timeout: float = 30) -> None:
+    def __init__(
+        self, url: str, resume, monkeypatch, *, max_retries: int = 2, timeout: float = 30
+    ) -> None:
         monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
         self.sleeps: list[float] = []
         policy = RetryPolicy(max_retries=max_retries, sleep=self.sleeps.append, rng=lambda: 0.5)
-        settings = load_settings(model="openai/test-model", api_base=url, timeout=timeout, max_retries=max_retries)
+        settings = load_settings(
+            model="openai/test-model", api_base=url, timeout=timeout, max_retries=max_retries
+        )
         self.client = LiteLLMGateway(settings, policy=policy)
         self.resume = resume
-        self.session = ChatSession(client=self.client, doc=ResumeDocument.from_path(resume), classify_with_model=False)
+        self.session = ChatSession(
+            client=self.client, doc=ResumeDocument.from_path(resume), classify_with_model=False
+        )
 
     def ask(self, text: str, approve=None) -> list:
         return list(self.session.ask(text, approve))  # never raises: the session survives
@@ -64,7 +70,11 @@ class Harness:
         server.enqueue(Reply(text="Next answer."))
         events = self.ask("and what about my skills section?")
         done = events[-1]
-        assert isinstance(done, ev.Done) and done.reason == "text" and done.final_text == "Next answer.", events
+        assert (
+            isinstance(done, ev.Done)
+            and done.reason == "text"
+            and done.final_text == "Next answer."
+        ), events
         assert len(server.requests) == before + 1  # one request, accepted by the strict server
         self.assert_healthy()
 
@@ -96,7 +106,9 @@ def test_401_names_the_key_variable_and_session_survives(server, resume, monkeyp
 
 def test_429_backs_off_honouring_retry_after_then_succeeds(server, resume, monkeypatch):
     h = Harness(server.url, resume, monkeypatch)
-    server.enqueue(status(429, retry_after=2), status(429, retry_after=1), Reply(text="Here you go."))
+    server.enqueue(
+        status(429, retry_after=2), status(429, retry_after=1), Reply(text="Here you go.")
+    )
     events = h.ask("hello there")
     assert events[-1].final_text == "Here you go."
     assert h.sleeps == [2.0, 1.0]
@@ -195,7 +207,10 @@ def test_malformed_tool_call_json_becomes_an_error_the_model_can_read(server, re
 def test_unknown_tool_name_is_refused_and_nothing_runs(server, resume, monkeypatch):
     h = Harness(server.url, resume, monkeypatch)
     before = resume.read_bytes()
-    server.enqueue(tool_calls(("delete_file", {"path": str(resume)}), ("run_shell", {"cmd": "rm -rf ~"})), Reply(text="I cannot do that."))
+    server.enqueue(
+        tool_calls(("delete_file", {"path": str(resume)}), ("run_shell", {"cmd": "rm -rf ~"})),
+        Reply(text="I cannot do that."),
+    )
     events = h.ask("clean up my files")
     results = _tool_results(events)
     assert len(results) == 2 and all(not r.ok and "unknown tool" in r.content for r in results)
@@ -219,7 +234,9 @@ def test_arguments_failing_validation_are_refused(arguments, server, resume, mon
     server.enqueue(tool_calls(("edit_resume", arguments)), Reply(text="Let me retry."))
     events = h.ask("edit my summary", lambda edit: ev.Decision(ev.Action.APPLY))
     (result,) = _tool_results(events)
-    assert not result.ok and ("invalid arguments" in result.content or "JSON object" in result.content), result.content
+    assert not result.ok and (
+        "invalid arguments" in result.content or "JSON object" in result.content
+    ), result.content
     assert not any(isinstance(e, ev.ProposedEdit) for e in events)
     assert resume.read_bytes() == before
     h.assert_next_request_succeeds(server)
@@ -231,9 +248,13 @@ def test_same_tool_call_repeated_forever_is_stopped(server, resume, monkeypatch)
     events = h.ask("look at my skills section")
     done = events[-1]
     assert done.reason == "stuck" and done.steps < h.session.agent.max_steps, done
-    assert any(isinstance(e, ev.ErrorEvent) and "repeating the same tool call" in e.message for e in events)
+    assert any(
+        isinstance(e, ev.ErrorEvent) and "repeating the same tool call" in e.message for e in events
+    )
     # the hint reached the model once before the stop
-    assert any("repeated exactly the same tool call" in json.dumps(body) for body in server.requests)
+    assert any(
+        "repeated exactly the same tool call" in json.dumps(body) for body in server.requests
+    )
     server.clear()  # drop the unused repeats
     h.assert_next_request_succeeds(server)
 
@@ -252,7 +273,9 @@ def test_context_window_exceeded_drops_the_oldest_turn_and_retries(server, resum
     h.assert_next_request_succeeds(server)
 
 
-def test_context_window_exceeded_twice_is_reported_and_session_survives(server, resume, monkeypatch):
+def test_context_window_exceeded_twice_is_reported_and_session_survives(
+    server, resume, monkeypatch
+):
     h = Harness(server.url, resume, monkeypatch)
     server.enqueue(Reply(text="First."))
     h.ask("question zero")
@@ -284,7 +307,9 @@ def test_cli_401_exits_3_naming_the_key_variable(server, resume, isolated_home):
 
 
 @pytest.mark.slow
-def test_cli_connection_refused_exits_3_asking_if_the_server_at_url_is_running(resume, isolated_home):
+def test_cli_connection_refused_exits_3_asking_if_the_server_at_url_is_running(
+    resume, isolated_home
+):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{sock.getsockname()[1]}/v1"

@@ -47,7 +47,7 @@ def _assert_private(home: Path) -> list[Path]:
     state = paths.state_dir()
     assert state.is_dir()
     files = []
-    for folder, dirs, names in os.walk(state):
+    for folder, _dirs, names in os.walk(state):
         mode = stat.S_IMODE(os.stat(folder).st_mode)
         assert mode == 0o700, f"{folder} is {oct(mode)}"
         for name in names:
@@ -62,21 +62,42 @@ def _session(server, resume, monkeypatch, **kw) -> ChatSession:
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     settings = load_settings(model="openai/test-model", api_base=server.url, max_retries=0)
     client = LiteLLMGateway(settings, policy=RetryPolicy(max_retries=0, sleep=lambda s: None))
-    return ChatSession(client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False, **kw)
+    return ChatSession(
+        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False, **kw
+    )
 
 
-def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_undo_log(server, resume, monkeypatch, isolated_home):
+def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_undo_log(
+    server, resume, monkeypatch, isolated_home
+):
     session = _session(server, resume, monkeypatch, auto_apply=True)
-    bullet = next(line for line in resume.read_text(encoding="utf-8").splitlines() if line.startswith("- "))
+    bullet = next(
+        line for line in resume.read_text(encoding="utf-8").splitlines() if line.startswith("- ")
+    )
     server.enqueue(Reply(text=f"Noted your key {OTHER_KEY}; do not paste {FAKE_KEY} in chats."))
     list(session.ask(f"my OpenAI key is {FAKE_KEY} and my old one is {OTHER_KEY}"))
     server.enqueue(
-        tool_calls(("edit_resume", {"old_text": bullet, "new_text": bullet + " together with the team", "reason": "as asked"})),
+        tool_calls(
+            (
+                "edit_resume",
+                {
+                    "old_text": bullet,
+                    "new_text": bullet + " together with the team",
+                    "reason": "as asked",
+                },
+            )
+        ),
         Reply(text="Applied."),
     )
-    list(session.ask(f"curl -H 'Authorization: Bearer {BEARER}' failed; anyway, polish my first bullet"))
+    list(
+        session.ask(
+            f"curl -H 'Authorization: Bearer {BEARER}' failed; anyway, polish my first bullet"
+        )
+    )
     session.close()
-    assert "together with the team" in resume.read_text(encoding="utf-8")  # the undo log has an entry
+    assert "together with the team" in resume.read_text(
+        encoding="utf-8"
+    )  # the undo log has an entry
     # the model did get the messages (keys included) — they are not stored anywhere
     files = _assert_private(isolated_home)
     names = {p.name for p in files}
@@ -97,7 +118,9 @@ def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_u
     ],
     ids=["401_masked_key", "500_bearer_header", "503_raw_keys", "400_raw_key"],
 )
-def test_error_messages_never_contain_keys_or_bearer_tokens(reply, server, resume, monkeypatch, isolated_home):
+def test_error_messages_never_contain_keys_or_bearer_tokens(
+    reply, server, resume, monkeypatch, isolated_home
+):
     session = _session(server, resume, monkeypatch)
     server.enqueue(reply)
     events = list(session.ask("hello"))
@@ -113,7 +136,10 @@ def test_error_messages_never_contain_keys_or_bearer_tokens(reply, server, resum
 @pytest.mark.slow
 def test_cli_401_prints_no_key_and_keeps_state_private(server, resume, isolated_home):
     server.enqueue(status(401), status(401))  # the intent classifier may ask the model first
-    proc = run_cli(["chat", str(resume), "-m", f"my key is {OTHER_KEY}, why does it fail?"], cli_env(isolated_home, server.url))
+    proc = run_cli(
+        ["chat", str(resume), "-m", f"my key is {OTHER_KEY}, why does it fail?"],
+        cli_env(isolated_home, server.url),
+    )
     assert_no_traceback(proc)
     assert proc.returncode == 3
     for stream in (proc.stdout, proc.stderr):
@@ -146,10 +172,25 @@ def test_repl_input_history_never_stores_a_pasted_key(tmp_path, monkeypatch):
 
 def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated_home, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
-    bullet = next(line for line in resume.read_text(encoding="utf-8").splitlines() if line.startswith("- "))
+    bullet = next(
+        line for line in resume.read_text(encoding="utf-8").splitlines() if line.startswith("- ")
+    )
     reason = f"as asked after 'Authorization: Bearer {BEARER}' and {OTHER_KEY} failed"
-    model = ScriptedModel(tool("edit_resume", old_text=bullet, new_text=bullet + " together with the team", reason=reason), Scripted(text="Done."))
-    session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), auto_apply=True, classify_with_model=False)
+    model = ScriptedModel(
+        tool(
+            "edit_resume",
+            old_text=bullet,
+            new_text=bullet + " together with the team",
+            reason=reason,
+        ),
+        Scripted(text="Done."),
+    )
+    session = ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        auto_apply=True,
+        classify_with_model=False,
+    )
     list(session.ask("polish my first bullet", lambda edit: ev.Decision(ev.Action.APPLY)))
     session.close()
     assert "together with the team" in resume.read_text(encoding="utf-8")
@@ -157,12 +198,27 @@ def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated
         _assert_no_secret(path.read_text(encoding="utf-8", errors="replace"), str(path))
 
 
-def test_an_edit_that_would_write_a_key_into_the_resume_is_never_auto_applied(resume, isolated_home, monkeypatch):
+def test_an_edit_that_would_write_a_key_into_the_resume_is_never_auto_applied(
+    resume, isolated_home, monkeypatch
+):
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     before = resume.read_bytes()
     line = "- **Languages:** Go, Python, C++, SQL, Bash"
-    model = ScriptedModel(tool("edit_resume", old_text=line, new_text=f"{line}\n- API key: {FAKE_KEY}", reason="as requested"), Scripted(text="Done."))
-    session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), auto_apply=True, classify_with_model=False)
+    model = ScriptedModel(
+        tool(
+            "edit_resume",
+            old_text=line,
+            new_text=f"{line}\n- API key: {FAKE_KEY}",
+            reason="as requested",
+        ),
+        Scripted(text="Done."),
+    )
+    session = ChatSession(
+        client=model,
+        doc=ResumeDocument.from_path(resume),
+        auto_apply=True,
+        classify_with_model=False,
+    )
     chat_io = ChatIO(output=Console(file=io.StringIO()), yes=True, interactive=False)
     list(session.ask(f"here is my key {FAKE_KEY}, add it under Skills", chat_io.confirm_edit))
     session.close()

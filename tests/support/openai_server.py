@@ -37,6 +37,7 @@ is a JSON list of reply objects using the field names of :class:`Reply`, e.g.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import re
@@ -46,9 +47,10 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Iterator
+from typing import Any
 
 ORPHAN_TOOL_MESSAGE = (
     "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'."
@@ -94,11 +96,11 @@ class Reply:
     finish_reason: str | None = None
     usage: tuple[int, int] | None = None  # (prompt, completion) override
 
-    def replace(self, **changes: Any) -> "Reply":
+    def replace(self, **changes: Any) -> Reply:
         return dataclasses.replace(self, **changes)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Reply":
+    def from_dict(cls, data: dict) -> Reply:
         """Build a reply from a script entry (see the module docstring)."""
         data = dict(data)
         if data.pop("malformed_tool_args", False):
@@ -126,19 +128,30 @@ def tool_calls(*calls: tuple[str, dict | str], content: str | None = None, **kw:
 
 _STATUS_DEFAULTS: dict[int, tuple[str, str, str | None]] = {
     400: ("Bad request.", "invalid_request_error", None),
-    401: ("Incorrect API key provided: {key}. You can find your API key at "
-          "https://platform.openai.com/account/api-keys.", "invalid_request_error",
-          "invalid_api_key"),
+    401: (
+        "Incorrect API key provided: {key}. You can find your API key at "
+        "https://platform.openai.com/account/api-keys.",
+        "invalid_request_error",
+        "invalid_api_key",
+    ),
     403: ("You are not allowed to sample from this model", "invalid_request_error", None),
-    404: ("The model `{model}` does not exist or you do not have access to it.",
-          "invalid_request_error", "model_not_found"),
-    429: ("Rate limit reached for requests. Please try again later.", "requests",
-          "rate_limit_exceeded"),
-    500: ("The server had an error while processing your request. Sorry about that!",
-          "server_error", None),
+    404: (
+        "The model `{model}` does not exist or you do not have access to it.",
+        "invalid_request_error",
+        "model_not_found",
+    ),
+    429: (
+        "Rate limit reached for requests. Please try again later.",
+        "requests",
+        "rate_limit_exceeded",
+    ),
+    500: (
+        "The server had an error while processing your request. Sorry about that!",
+        "server_error",
+        None,
+    ),
     502: ("Bad gateway.", "server_error", None),
-    503: ("The engine is currently overloaded, please try again later.", "server_error",
-          None),
+    503: ("The engine is currently overloaded, please try again later.", "server_error", None),
 }
 
 
@@ -164,8 +177,9 @@ def malformed_tool_args(name: str = "read_resume") -> Reply:
 
 def context_window() -> Reply:
     """The 400 OpenAI sends when the prompt is too long."""
-    return Reply(status=400, error_message=CONTEXT_WINDOW_MESSAGE,
-                 error_code="context_length_exceeded")
+    return Reply(
+        status=400, error_message=CONTEXT_WINDOW_MESSAGE, error_code="context_length_exceeded"
+    )
 
 
 def drop_connection() -> Reply:
@@ -191,19 +205,23 @@ def _check_content(msg: dict, where: str, *, allow_null: bool) -> None:
             return
         raise RequestInvalid(
             f"Invalid value for '{where}.content': expected a string, got null.",
-            param=f"{where}.content")
+            param=f"{where}.content",
+        )
     if isinstance(content, str):
         return
     if isinstance(content, list):
         for j, part in enumerate(content):
             if not isinstance(part, dict) or "type" not in part:
                 raise RequestInvalid(
-                    f"Invalid type for '{where}.content[{j}]': expected an object with "
-                    "'type'.", param=f"{where}.content[{j}]")
+                    f"Invalid type for '{where}.content[{j}]': expected an object with 'type'.",
+                    param=f"{where}.content[{j}]",
+                )
         return
     raise RequestInvalid(
         f"Invalid type for '{where}.content': expected one of a string or array of "
-        f"objects, but got {type(content).__name__} instead.", param=f"{where}.content")
+        f"objects, but got {type(content).__name__} instead.",
+        param=f"{where}.content",
+    )
 
 
 def validate_tools(tools: Any) -> None:
@@ -213,7 +231,10 @@ def validate_tools(tools: Any) -> None:
     if not tools:
         raise RequestInvalid(
             "Invalid 'tools': empty array. Expected an array with minimum length 1, but got "
-            "an empty array instead.", param="tools", code="empty_array")
+            "an empty array instead.",
+            param="tools",
+            code="empty_array",
+        )
     seen: set[str] = set()
     for i, tool in enumerate(tools):
         where = f"tools[{i}]"
@@ -221,46 +242,56 @@ def validate_tools(tools: Any) -> None:
             raise RequestInvalid(f"Invalid type for '{where}': expected an object.", param=where)
         if tool.get("type") != "function":
             raise RequestInvalid(
-                f"Invalid value for '{where}.type': expected 'function', got "
-                f"{tool.get('type')!r}.", param=f"{where}.type")
+                f"Invalid value for '{where}.type': expected 'function', got {tool.get('type')!r}.",
+                param=f"{where}.type",
+            )
         fn = tool.get("function")
         if not isinstance(fn, dict):
-            raise RequestInvalid(f"Missing required parameter: '{where}.function'.",
-                                 param=f"{where}.function")
+            raise RequestInvalid(
+                f"Missing required parameter: '{where}.function'.", param=f"{where}.function"
+            )
         name = fn.get("name")
         if not isinstance(name, str) or not TOOL_NAME_RE.match(name):
             raise RequestInvalid(
                 f"Invalid '{where}.function.name': string does not match pattern. Expected "
                 "a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
-                param=f"{where}.function.name")
+                param=f"{where}.function.name",
+            )
         if name in seen:
             raise RequestInvalid(f"Duplicate tool name '{name}' in 'tools'.", param=where)
         seen.add(name)
         if "description" in fn and not isinstance(fn["description"], str):
-            raise RequestInvalid(f"Invalid type for '{where}.function.description'.",
-                                 param=f"{where}.function.description")
+            raise RequestInvalid(
+                f"Invalid type for '{where}.function.description'.",
+                param=f"{where}.function.description",
+            )
         params = fn.get("parameters")
         if params is not None:
             if not isinstance(params, dict) or params.get("type") != "object":
                 raise RequestInvalid(
                     f"Invalid schema for function '{name}': schema must be a JSON Schema of "
-                    "'type: \"object\"'.", param=f"{where}.function.parameters")
+                    "'type: \"object\"'.",
+                    param=f"{where}.function.parameters",
+                )
             props = params.get("properties", {})
             if not isinstance(props, dict):
                 raise RequestInvalid(
                     f"Invalid schema for function '{name}': 'properties' must be an object.",
-                    param=f"{where}.function.parameters")
+                    param=f"{where}.function.parameters",
+                )
 
 
 def validate_messages(messages: Any) -> None:
     """Role and tool-call pairing rules as enforced by the OpenAI chat API."""
     if not isinstance(messages, list):
-        raise RequestInvalid("Invalid type for 'messages': expected an array.",
-                             param="messages")
+        raise RequestInvalid("Invalid type for 'messages': expected an array.", param="messages")
     if not messages:
         raise RequestInvalid(
             "Invalid 'messages': empty array. Expected an array with minimum length 1, but "
-            "got an empty array instead.", param="messages", code="empty_array")
+            "got an empty array instead.",
+            param="messages",
+            code="empty_array",
+        )
     pending: list[str] = []  # tool_call ids of the last assistant message, unanswered
     in_tool_block = False
     for i, msg in enumerate(messages):
@@ -271,19 +302,24 @@ def validate_messages(messages: Any) -> None:
         if role not in VALID_ROLES:
             raise RequestInvalid(
                 f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', "
-                "'user', 'function', 'tool', and 'developer'.", param=f"{where}.role")
+                "'user', 'function', 'tool', and 'developer'.",
+                param=f"{where}.role",
+            )
         if role == "tool":
             if not in_tool_block:
-                raise RequestInvalid(ORPHAN_TOOL_MESSAGE, param="messages.[%d].role" % i)
+                raise RequestInvalid(ORPHAN_TOOL_MESSAGE, param=f"messages.[{i}].role")
             call_id = msg.get("tool_call_id")
             if not isinstance(call_id, str) or not call_id:
-                raise RequestInvalid(f"Missing required parameter: '{where}.tool_call_id'.",
-                                     param=f"{where}.tool_call_id")
+                raise RequestInvalid(
+                    f"Missing required parameter: '{where}.tool_call_id'.",
+                    param=f"{where}.tool_call_id",
+                )
             if call_id not in pending:
                 raise RequestInvalid(
                     f"Invalid parameter: '{where}.tool_call_id' {call_id!r} does not answer any "
                     "tool call of the preceding assistant message.",
-                    param=f"{where}.tool_call_id")
+                    param=f"{where}.tool_call_id",
+                )
             pending.remove(call_id)
             _check_content(msg, where, allow_null=False)
             continue
@@ -292,7 +328,9 @@ def validate_messages(messages: Any) -> None:
             raise RequestInvalid(
                 "An assistant message with 'tool_calls' must be followed by tool messages "
                 "responding to each 'tool_call_id'. The following tool_call_ids did not have "
-                f"response messages: {', '.join(pending)}", param="messages.[%d].role" % i)
+                f"response messages: {', '.join(pending)}",
+                param=f"messages.[{i}].role",
+            )
         in_tool_block = False
         if role == "assistant":
             calls = msg.get("tool_calls")
@@ -300,21 +338,30 @@ def validate_messages(messages: Any) -> None:
                 if not isinstance(calls, list) or not calls:
                     raise RequestInvalid(
                         f"Invalid '{where}.tool_calls': empty array. Expected an array with "
-                        "minimum length 1.", param=f"{where}.tool_calls")
+                        "minimum length 1.",
+                        param=f"{where}.tool_calls",
+                    )
                 for j, call in enumerate(calls):
                     cw = f"{where}.tool_calls[{j}]"
                     if not isinstance(call, dict) or not isinstance(call.get("id"), str):
-                        raise RequestInvalid(f"Missing required parameter: '{cw}.id'.",
-                                             param=f"{cw}.id")
+                        raise RequestInvalid(
+                            f"Missing required parameter: '{cw}.id'.", param=f"{cw}.id"
+                        )
                     if call.get("type") != "function":
-                        raise RequestInvalid(f"Missing required parameter: '{cw}.type'.",
-                                             param=f"{cw}.type")
+                        raise RequestInvalid(
+                            f"Missing required parameter: '{cw}.type'.", param=f"{cw}.type"
+                        )
                     fn = call.get("function")
-                    if (not isinstance(fn, dict) or not isinstance(fn.get("name"), str)
-                            or not isinstance(fn.get("arguments"), str)):
+                    if (
+                        not isinstance(fn, dict)
+                        or not isinstance(fn.get("name"), str)
+                        or not isinstance(fn.get("arguments"), str)
+                    ):
                         raise RequestInvalid(
                             f"Missing required parameter: '{cw}.function' (name and arguments "
-                            "string).", param=f"{cw}.function")
+                            "string).",
+                            param=f"{cw}.function",
+                        )
                     pending.append(call["id"])
                 in_tool_block = True
                 _check_content(msg, where, allow_null=True)
@@ -326,7 +373,9 @@ def validate_messages(messages: Any) -> None:
         raise RequestInvalid(
             "An assistant message with 'tool_calls' must be followed by tool messages "
             "responding to each 'tool_call_id'. The following tool_call_ids did not have "
-            f"response messages: {', '.join(pending)}", param="messages")
+            f"response messages: {', '.join(pending)}",
+            param="messages",
+        )
 
 
 def validate_request(body: Any) -> None:
@@ -343,12 +392,15 @@ def validate_request(body: Any) -> None:
     if body.get("stream_options") is not None and not body.get("stream"):
         raise RequestInvalid(
             "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
-            param="stream_options")
+            param="stream_options",
+        )
     temp = body.get("temperature")
     if temp is not None and (not isinstance(temp, (int, float)) or not 0 <= temp <= 2):
         raise RequestInvalid(
             f"Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but "
-            f"got {temp} instead.", param="temperature")
+            f"got {temp} instead.",
+            param="temperature",
+        )
 
 
 # ------------------------------------------------------------------------- rendering
@@ -359,7 +411,7 @@ def _rough_tokens(obj: Any) -> int:
 
 
 def _split(text: str, size: int) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
 def _tool_call_list(reply: Reply) -> list[tuple[str, str, str]]:
@@ -375,11 +427,19 @@ def _usage(reply: Reply, body: dict) -> dict:
         prompt, completion = reply.usage
     else:
         prompt = _rough_tokens({"m": body.get("messages"), "t": body.get("tools")})
-        produced = (reply.text or "") + (reply.reasoning or "") + "".join(
-            n + (a if isinstance(a, str) else json.dumps(a)) for n, a in reply.tool_calls or [])
+        produced = (
+            (reply.text or "")
+            + (reply.reasoning or "")
+            + "".join(
+                n + (a if isinstance(a, str) else json.dumps(a)) for n, a in reply.tool_calls or []
+            )
+        )
         completion = max(1, len(produced) // 4)
-    return {"prompt_tokens": prompt, "completion_tokens": completion,
-            "total_tokens": prompt + completion}
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
 
 
 def _finish_reason(reply: Reply) -> str:
@@ -392,7 +452,8 @@ def render_completion(reply: Reply, body: dict) -> dict:
     if calls:
         message["tool_calls"] = [
             {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
-            for cid, name, args in calls]
+            for cid, name, args in calls
+        ]
     elif message["content"] is None:
         message["content"] = ""
     if reply.reasoning:
@@ -402,8 +463,14 @@ def render_completion(reply: Reply, body: dict) -> dict:
         "object": "chat.completion",
         "created": int(time.time()),
         "model": body.get("model", "loopback"),
-        "choices": [{"index": 0, "message": message, "logprobs": None,
-                     "finish_reason": _finish_reason(reply)}],
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "logprobs": None,
+                "finish_reason": _finish_reason(reply),
+            }
+        ],
         "usage": _usage(reply, body),
     }
 
@@ -415,10 +482,14 @@ def render_chunks(reply: Reply, body: dict) -> Iterator[dict]:
     model = body.get("model", "loopback")
 
     def chunk(delta: dict, finish: str | None = None) -> dict:
-        return {"id": cid, "object": "chat.completion.chunk", "created": created,
-                "model": model, "system_fingerprint": "fp_loopback",
-                "choices": [{"index": 0, "delta": delta, "logprobs": None,
-                             "finish_reason": finish}]}
+        return {
+            "id": cid,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": model,
+            "system_fingerprint": "fp_loopback",
+            "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}],
+        }
 
     yield chunk({"role": "assistant", "content": ""})
     for piece in _split(reply.reasoning, TEXT_DELTA_CHARS) if reply.reasoning else []:
@@ -427,19 +498,39 @@ def render_chunks(reply: Reply, body: dict) -> Iterator[dict]:
         yield chunk({"content": piece})
     for index, (call_id, name, args) in enumerate(_tool_call_list(reply)):
         # like OpenAI: id, type and name only in the first fragment, arguments after
-        yield chunk({"tool_calls": [{"index": index, "id": call_id, "type": "function",
-                                     "function": {"name": name, "arguments": ""}}]})
+        yield chunk(
+            {
+                "tool_calls": [
+                    {
+                        "index": index,
+                        "id": call_id,
+                        "type": "function",
+                        "function": {"name": name, "arguments": ""},
+                    }
+                ]
+            }
+        )
         for piece in _split(args, ARGS_FRAGMENT_CHARS) if args else []:
             yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
     yield chunk({}, _finish_reason(reply))
     if (body.get("stream_options") or {}).get("include_usage"):
-        yield {"id": cid, "object": "chat.completion.chunk", "created": created,
-               "model": model, "system_fingerprint": "fp_loopback", "choices": [],
-               "usage": _usage(reply, body)}
+        yield {
+            "id": cid,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": model,
+            "system_fingerprint": "fp_loopback",
+            "choices": [],
+            "usage": _usage(reply, body),
+        }
 
 
-def error_body(message: str, type_: str = "invalid_request_error", param: str | None = None,
-               code: str | None = None) -> dict:
+def error_body(
+    message: str,
+    type_: str = "invalid_request_error",
+    param: str | None = None,
+    code: str | None = None,
+) -> dict:
     return {"error": {"message": message, "type": type_, "param": param, "code": code}}
 
 
@@ -448,9 +539,9 @@ def error_body(message: str, type_: str = "invalid_request_error", param: str | 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    server: "_HTTPServer"
+    server: _HTTPServer
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+    def log_message(self, format: str, *args: Any) -> None:
         """Silence the stdlib's per-request stderr lines."""
 
     def setup(self) -> None:
@@ -482,24 +573,25 @@ class _Handler(BaseHTTPRequestHandler):
     def _abort(self) -> None:
         """Close the TCP connection at once, mid-whatever."""
         self.close_connection = True
-        try:
+        with contextlib.suppress(OSError):
             self.wfile.flush()
-        except OSError:
-            pass
-        try:
+        with contextlib.suppress(OSError):
             self.connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
 
     # -- routes
-    def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+    def do_GET(self) -> None:
         if self.path.rstrip("/") in ("/v1/models", "/models"):
-            self._send_json(200, {"object": "list", "data": [
-                {"id": "loopback", "object": "model", "owned_by": "cvagent-tests"}]})
+            self._send_json(
+                200,
+                {
+                    "object": "list",
+                    "data": [{"id": "loopback", "object": "model", "owned_by": "cvagent-tests"}],
+                },
+            )
         else:
             self._send_json(404, error_body(f"Invalid URL (GET {self.path})"))
 
-    def do_POST(self) -> None:  # noqa: N802 - stdlib naming
+    def do_POST(self) -> None:
         owner = self.server.owner
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
@@ -545,8 +637,11 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.retry_after is not None:
             ra = reply.retry_after
             headers["Retry-After"] = str(int(ra) if float(ra).is_integer() else ra)
-        self._send_json(code, error_body(message, reply.error_type or type_,
-                                         code=reply.error_code or err_code), headers)
+        self._send_json(
+            code,
+            error_body(message, reply.error_type or type_, code=reply.error_code or err_code),
+            headers,
+        )
 
     def _stream(self, reply: Reply, body: dict) -> None:
         owner = self.server.owner
@@ -578,7 +673,7 @@ class _Handler(BaseHTTPRequestHandler):
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
-    owner: "LoopbackServer"
+    owner: LoopbackServer
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Clients hanging up (resets, timeouts, Ctrl-C) are normal here: keep quiet.
@@ -599,8 +694,14 @@ class LoopbackServer:
     ``delay``/``chunk_delay`` or a client holds a keep-alive connection open.
     """
 
-    def __init__(self, port: int = 0, *, default_text: str = "OK", echo: bool = False,
-                 requests_log: str | None = None) -> None:
+    def __init__(
+        self,
+        port: int = 0,
+        *,
+        default_text: str = "OK",
+        echo: bool = False,
+        requests_log: str | None = None,
+    ) -> None:
         self.default_text = default_text
         self.echo = echo
         self.requests: list[Any] = []
@@ -624,11 +725,14 @@ class LoopbackServer:
         """Base URL to give clients as ``api_base`` (ends in ``/v1``)."""
         return f"http://127.0.0.1:{self.port}/v1"
 
-    def start(self) -> "LoopbackServer":
+    def start(self) -> LoopbackServer:
         if self._thread is None:
             self._thread = threading.Thread(
-                target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                name=f"loopback-openai-{self.port}", daemon=True)
+                target=self._httpd.serve_forever,
+                kwargs={"poll_interval": 0.05},
+                name=f"loopback-openai-{self.port}",
+                daemon=True,
+            )
             self._thread.start()
         return self
 
@@ -641,20 +745,18 @@ class LoopbackServer:
         with self._lock:
             conns = list(self._connections)
         for conn in conns:
-            try:
+            with contextlib.suppress(OSError):
                 conn.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
         self._httpd.server_close()
 
-    def __enter__(self) -> "LoopbackServer":
+    def __enter__(self) -> LoopbackServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- scripting
-    def enqueue(self, *replies: Reply | str) -> "LoopbackServer":
+    def enqueue(self, *replies: Reply | str) -> LoopbackServer:
         """Queue replies in order; a plain string is a text reply."""
         with self._lock:
             for reply in replies:
@@ -696,8 +798,10 @@ class LoopbackServer:
             if self._queue:
                 return self._queue.popleft()
         if self.echo:
-            last_user = next((m.get("content") for m in reversed(body["messages"])
-                              if m.get("role") == "user"), "")
+            last_user = next(
+                (m.get("content") for m in reversed(body["messages"]) if m.get("role") == "user"),
+                "",
+            )
             if not isinstance(last_user, str):
                 last_user = json.dumps(last_user)
             return Reply(text=f"echo: {last_user}")
@@ -718,24 +822,30 @@ except ImportError:  # pragma: no cover - benchmarks may run without pytest
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tests.support.openai_server",
-        description="Scripted loopback OpenAI-compatible server for tests and benchmarks.")
+        description="Scripted loopback OpenAI-compatible server for tests and benchmarks.",
+    )
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--script", help="JSON file: a list of replies, served in order")
     parser.add_argument("--default-text", default="OK", help="answer once the script is used up")
-    parser.add_argument("--echo", action="store_true",
-                        help="once the script is used up, answer 'echo: <last user message>'")
+    parser.add_argument(
+        "--echo",
+        action="store_true",
+        help="once the script is used up, answer 'echo: <last user message>'",
+    )
     parser.add_argument("--requests-log", help="append every request body to this JSONL file")
     args = parser.parse_args(argv)
 
-    srv = LoopbackServer(args.port, default_text=args.default_text, echo=args.echo,
-                         requests_log=args.requests_log)
+    srv = LoopbackServer(
+        args.port, default_text=args.default_text, echo=args.echo, requests_log=args.requests_log
+    )
     if args.script:
         with open(args.script, encoding="utf-8") as fh:
             script = json.load(fh)
         if not isinstance(script, list):
             parser.error("--script must hold a JSON list of replies")
-        srv.enqueue(*(Reply.from_dict(item) if isinstance(item, dict) else str(item)
-                      for item in script))
+        srv.enqueue(
+            *(Reply.from_dict(item) if isinstance(item, dict) else str(item) for item in script)
+        )
     srv.start()
     sys.stdout.write(f"listening on {srv.url}\n")
     sys.stdout.flush()

@@ -45,7 +45,9 @@ class ScriptedModel:
         self.replies += [Reply(text=r) if isinstance(r, str) else r for r in replies]
         return self
 
-    def stream(self, messages: list[dict], tools: list[dict] | None = None, *, temperature=None) -> Iterator:
+    def stream(
+        self, messages: list[dict], tools: list[dict] | None = None, *, temperature=None
+    ) -> Iterator:
         problems = validate_sequence([m for m in messages if m["role"] != "system"])
         self.requests.append({"messages": json.loads(json.dumps(messages)), "tools": tools})
         if problems:
@@ -58,10 +60,24 @@ class ScriptedModel:
         calls = []
         for call in reply.calls:
             self._counter += 1
-            args = call.arguments if isinstance(call.arguments, str) else json.dumps(call.arguments, ensure_ascii=False)
-            calls.append(ToolCallRequest(id=f"call_{self._counter}", name=call.name, arguments=args))
+            args = (
+                call.arguments
+                if isinstance(call.arguments, str)
+                else json.dumps(call.arguments, ensure_ascii=False)
+            )
+            calls.append(
+                ToolCallRequest(id=f"call_{self._counter}", name=call.name, arguments=args)
+            )
         prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
-        yield ModelResponse(content=reply.text, tool_calls=calls, usage=Usage(prompt, len(reply.text) // 4, None), model=self.model)
+        yield ModelResponse(
+            content=reply.text,
+            tool_calls=calls,
+            usage=Usage(prompt, len(reply.text) // 4, None),
+            model=self.model,
+        )
 
     def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
-        return sum(len(str(m.get("content") or "")) for m in messages) // 4 + len(json.dumps(tools or [])) // 4
+        return (
+            sum(len(str(m.get("content") or "")) for m in messages) // 4
+            + len(json.dumps(tools or [])) // 4
+        )

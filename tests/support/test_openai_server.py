@@ -40,17 +40,31 @@ def loopback_server():
 
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-TOOLS = [{"type": "function", "function": {
-    "name": "read_resume", "description": "Read a section",
-    "parameters": {"type": "object", "properties": {"section": {"type": "string"}}}}}]
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "read_resume",
+            "description": "Read a section",
+            "parameters": {"type": "object", "properties": {"section": {"type": "string"}}},
+        },
+    }
+]
 USER = [{"role": "user", "content": "hi"}]
 
 
 def post(srv: LoopbackServer, body: dict | str, path: str = "/v1/chat/completions"):
     conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
     data = body if isinstance(body, str) else json.dumps(body)
-    conn.request("POST", path, body=data, headers={
-        "Content-Type": "application/json", "Authorization": "Bearer sk-test-abcdef123456"})
+    conn.request(
+        "POST",
+        path,
+        body=data,
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": "Bearer sk-test-abcdef123456",
+        },
+    )
     return conn, conn.getresponse()
 
 
@@ -67,7 +81,7 @@ def sse_chunks(raw: bytes) -> list:
     events = [e for e in raw.decode().split("\n\n") if e.strip()]
     assert all(e.startswith("data: ") for e in events)
     assert events[-1] == "data: [DONE]"
-    return [json.loads(e[len("data: "):]) for e in events[:-1]]
+    return [json.loads(e[len("data: ") :]) for e in events[:-1]]
 
 
 def join_text(chunks: list) -> str:
@@ -89,8 +103,9 @@ def test_default_reply_when_queue_empty(loopback_server):
 def test_replies_are_served_in_order_and_plain_strings_are_text(loopback_server):
     loopback_server.enqueue("first", Reply(text="second"))
     assert loopback_server.pending == 2
-    answers = [json.loads(call(loopback_server)[2])["choices"][0]["message"]["content"]
-               for _ in range(3)]
+    answers = [
+        json.loads(call(loopback_server)[2])["choices"][0]["message"]["content"] for _ in range(3)
+    ]
     assert answers == ["first", "second", "OK"]
     assert loopback_server.pending == 0
 
@@ -115,8 +130,9 @@ def test_streamed_text_is_split_into_small_deltas_and_ends_with_done(loopback_se
 
 def test_usage_chunk_only_with_include_usage(loopback_server):
     loopback_server.enqueue(Reply(text="abc"))
-    chunks = sse_chunks(call(loopback_server, stream=True,
-                             stream_options={"include_usage": True})[2])
+    chunks = sse_chunks(
+        call(loopback_server, stream=True, stream_options={"include_usage": True})[2]
+    )
     assert chunks[-1]["choices"] == []
     usage = chunks[-1]["usage"]
     assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] >= 1
@@ -127,8 +143,9 @@ def test_streamed_tool_call_fragments_like_openai(loopback_server):
     args = {"section": "Skills", "text": "Python, SQL and a long list of other things"}
     loopback_server.enqueue(tool_calls(("read_resume", args), ("read_resume", {"section": "B"})))
     chunks = sse_chunks(call(loopback_server, stream=True, tools=TOOLS)[2])
-    frags = [tc for c in chunks if c["choices"]
-             for tc in c["choices"][0]["delta"].get("tool_calls", [])]
+    frags = [
+        tc for c in chunks if c["choices"] for tc in c["choices"][0]["delta"].get("tool_calls", [])
+    ]
     by_index: dict[int, list] = {}
     for frag in frags:
         by_index.setdefault(frag["index"], []).append(frag)
@@ -164,14 +181,24 @@ def test_malformed_tool_args_are_sent_verbatim(loopback_server):
 
 
 @settings(max_examples=60, deadline=None)
-@given(text=st.text(min_size=1, max_size=200),
-       args=st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=5))
+@given(
+    text=st.text(min_size=1, max_size=200),
+    args=st.dictionaries(st.text(max_size=10), st.text(max_size=30), max_size=5),
+)
 def test_chunks_reassemble_to_the_scripted_reply(text, args):
-    chunks = list(render_chunks(Reply(text=text, tool_calls=[("f", args)]),
-                                {"model": "m", "stream_options": {"include_usage": True}}))
+    chunks = list(
+        render_chunks(
+            Reply(text=text, tool_calls=[("f", args)]),
+            {"model": "m", "stream_options": {"include_usage": True}},
+        )
+    )
     assert join_text(chunks) == text
-    joined = "".join(tc["function"]["arguments"] for c in chunks if c["choices"]
-                     for tc in c["choices"][0]["delta"].get("tool_calls", []))
+    joined = "".join(
+        tc["function"]["arguments"]
+        for c in chunks
+        if c["choices"]
+        for tc in c["choices"][0]["delta"].get("tool_calls", [])
+    )
     assert json.loads(joined) == args
 
 
@@ -188,82 +215,140 @@ def assert_rejected(srv, expected: str, **body) -> dict:
 
 
 def test_orphan_tool_message_is_rejected_with_openais_message(loopback_server):
-    err = assert_rejected(loopback_server, ORPHAN_TOOL_MESSAGE, messages=[
-        {"role": "user", "content": "hi"},
-        {"role": "tool", "tool_call_id": "call_1", "content": "result"}])
+    err = assert_rejected(
+        loopback_server,
+        ORPHAN_TOOL_MESSAGE,
+        messages=[
+            {"role": "user", "content": "hi"},
+            {"role": "tool", "tool_call_id": "call_1", "content": "result"},
+        ],
+    )
     assert err["message"] == ORPHAN_TOOL_MESSAGE
 
 
 def test_tool_message_after_plain_assistant_is_an_orphan(loopback_server):
-    assert_rejected(loopback_server, ORPHAN_TOOL_MESSAGE, messages=[
-        {"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"},
-        {"role": "tool", "tool_call_id": "call_1", "content": "result"}])
+    assert_rejected(
+        loopback_server,
+        ORPHAN_TOOL_MESSAGE,
+        messages=[
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "hello"},
+            {"role": "tool", "tool_call_id": "call_1", "content": "result"},
+        ],
+    )
 
 
-ASSISTANT_CALLS = {"role": "assistant", "content": None, "tool_calls": [
-    {"id": "call_a", "type": "function", "function": {"name": "read_resume", "arguments": "{}"}},
-    {"id": "call_b", "type": "function", "function": {"name": "read_resume", "arguments": "{}"}},
-]}
+ASSISTANT_CALLS = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {
+            "id": "call_a",
+            "type": "function",
+            "function": {"name": "read_resume", "arguments": "{}"},
+        },
+        {
+            "id": "call_b",
+            "type": "function",
+            "function": {"name": "read_resume", "arguments": "{}"},
+        },
+    ],
+}
 
 
 def test_every_tool_call_must_be_answered_before_the_next_message(loopback_server):
-    err = assert_rejected(loopback_server, "did not have response messages: call_b", messages=[
-        {"role": "user", "content": "hi"}, ASSISTANT_CALLS,
-        {"role": "tool", "tool_call_id": "call_a", "content": "A"},
-        {"role": "user", "content": "and?"}])
+    err = assert_rejected(
+        loopback_server,
+        "did not have response messages: call_b",
+        messages=[
+            {"role": "user", "content": "hi"},
+            ASSISTANT_CALLS,
+            {"role": "tool", "tool_call_id": "call_a", "content": "A"},
+            {"role": "user", "content": "and?"},
+        ],
+    )
     assert "tool_call_id" in err["message"]
 
 
 def test_unanswered_tool_calls_at_the_end_are_rejected(loopback_server):
-    assert_rejected(loopback_server, "call_a, call_b",
-                    messages=[{"role": "user", "content": "hi"}, ASSISTANT_CALLS])
+    assert_rejected(
+        loopback_server,
+        "call_a, call_b",
+        messages=[{"role": "user", "content": "hi"}, ASSISTANT_CALLS],
+    )
 
 
 def test_tool_answer_with_unknown_id_is_rejected(loopback_server):
-    assert_rejected(loopback_server, "call_zzz", messages=[
-        {"role": "user", "content": "hi"}, ASSISTANT_CALLS,
-        {"role": "tool", "tool_call_id": "call_zzz", "content": "A"}])
+    assert_rejected(
+        loopback_server,
+        "call_zzz",
+        messages=[
+            {"role": "user", "content": "hi"},
+            ASSISTANT_CALLS,
+            {"role": "tool", "tool_call_id": "call_zzz", "content": "A"},
+        ],
+    )
 
 
 def test_complete_tool_round_trip_is_accepted(loopback_server):
-    code, _, raw = call(loopback_server, tools=TOOLS, messages=[
-        {"role": "system", "content": "be brief"}, {"role": "user", "content": "hi"},
-        ASSISTANT_CALLS,
-        {"role": "tool", "tool_call_id": "call_b", "content": "B"},
-        {"role": "tool", "tool_call_id": "call_a", "content": "A"},
-        {"role": "assistant", "content": "done"}, {"role": "user", "content": "thanks"}])
+    code, _, raw = call(
+        loopback_server,
+        tools=TOOLS,
+        messages=[
+            {"role": "system", "content": "be brief"},
+            {"role": "user", "content": "hi"},
+            ASSISTANT_CALLS,
+            {"role": "tool", "tool_call_id": "call_b", "content": "B"},
+            {"role": "tool", "tool_call_id": "call_a", "content": "A"},
+            {"role": "assistant", "content": "done"},
+            {"role": "user", "content": "thanks"},
+        ],
+    )
     assert code == 200, raw
 
 
-@pytest.mark.parametrize("messages, expected", [
-    ([], "empty array"),
-    ([{"role": "robot", "content": "x"}], "Invalid value: 'robot'"),
-    ([{"role": "user"}], "expected a string, got null"),
-    ([{"role": "user", "content": 5}], "Invalid type"),
-    ([{"role": "assistant", "content": None}], "expected a string, got null"),
-    ("hello", "expected an array"),
-])
+@pytest.mark.parametrize(
+    "messages, expected",
+    [
+        ([], "empty array"),
+        ([{"role": "robot", "content": "x"}], "Invalid value: 'robot'"),
+        ([{"role": "user"}], "expected a string, got null"),
+        ([{"role": "user", "content": 5}], "Invalid type"),
+        ([{"role": "assistant", "content": None}], "expected a string, got null"),
+        ("hello", "expected an array"),
+    ],
+)
 def test_malformed_messages_are_rejected(loopback_server, messages, expected):
     assert_rejected(loopback_server, expected, messages=messages)
 
 
-@pytest.mark.parametrize("tools, expected", [
-    ([], "empty array"),
-    ([{"type": "tool", "function": {"name": "f"}}], "expected 'function'"),
-    ([{"type": "function"}], "function'"),
-    ([{"type": "function", "function": {"name": "has space"}}], "does not match pattern"),
-    ([{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}],
-     "type: \"object\""),
-    ([{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}] * 2,
-     "Duplicate"),
-])
+@pytest.mark.parametrize(
+    "tools, expected",
+    [
+        ([], "empty array"),
+        ([{"type": "tool", "function": {"name": "f"}}], "expected 'function'"),
+        ([{"type": "function"}], "function'"),
+        ([{"type": "function", "function": {"name": "has space"}}], "does not match pattern"),
+        (
+            [{"type": "function", "function": {"name": "f", "parameters": {"type": "array"}}}],
+            'type: "object"',
+        ),
+        (
+            [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}] * 2,
+            "Duplicate",
+        ),
+    ],
+)
 def test_malformed_tools_are_rejected(loopback_server, tools, expected):
     assert_rejected(loopback_server, expected, tools=tools)
 
 
 def test_other_request_errors(loopback_server):
-    assert_rejected(loopback_server, "only allowed when 'stream' is enabled",
-                    stream_options={"include_usage": True})
+    assert_rejected(
+        loopback_server,
+        "only allowed when 'stream' is enabled",
+        stream_options={"include_usage": True},
+    )
     assert_rejected(loopback_server, "temperature", temperature=3)
     conn, resp = post(loopback_server, {"messages": USER})
     assert resp.status == 400 and b"model parameter" in resp.read()
@@ -275,8 +360,11 @@ def test_other_request_errors(loopback_server):
 
 def test_a_rejected_request_keeps_the_queued_reply(loopback_server):
     loopback_server.enqueue("kept")
-    assert_rejected(loopback_server, ORPHAN_TOOL_MESSAGE,
-                    messages=[{"role": "tool", "tool_call_id": "x", "content": "r"}])
+    assert_rejected(
+        loopback_server,
+        ORPHAN_TOOL_MESSAGE,
+        messages=[{"role": "tool", "tool_call_id": "x", "content": "r"}],
+    )
     assert loopback_server.pending == 1
     assert json.loads(call(loopback_server)[2])["choices"][0]["message"]["content"] == "kept"
     assert len(loopback_server.requests) == 2  # both recorded, valid or not
@@ -322,8 +410,7 @@ def test_cut_stream_closes_mid_body(loopback_server):
 def test_drop_connection_sends_nothing(loopback_server):
     loopback_server.enqueue(drop_connection())
     conn = http.client.HTTPConnection("127.0.0.1", loopback_server.port, timeout=10)
-    conn.request("POST", "/v1/chat/completions",
-                 body=json.dumps({"model": "m", "messages": USER}))
+    conn.request("POST", "/v1/chat/completions", body=json.dumps({"model": "m", "messages": USER}))
     with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
         conn.getresponse()
     conn.close()
@@ -337,7 +424,7 @@ def test_close_is_prompt_while_a_reply_is_delayed():
     def client() -> None:
         try:
             call(srv)
-        except Exception as exc:  # noqa: BLE001 - the connection is cut on close
+        except Exception as exc:
             errors.append(exc)
 
     thread = threading.Thread(target=client, daemon=True)
@@ -398,9 +485,23 @@ def test_module_entry_point_serves_a_script(tmp_path):
     log = tmp_path / "requests.jsonl"
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.openai_server", "--port", "0",
-         "--script", str(script), "--requests-log", str(log), "--echo"],
-        cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "tests.support.openai_server",
+            "--port",
+            "0",
+            "--script",
+            str(script),
+            "--requests-log",
+            str(log),
+            "--echo",
+        ],
+        cwd=REPO_ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("listening on http://127.0.0.1:")

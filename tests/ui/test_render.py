@@ -12,8 +12,8 @@ from cvagent_cli.resume.editing import unified_diff
 from cvagent_cli.ui.console import make_console
 from cvagent_cli.ui.render import (
     EventRenderer,
-    describe_arguments,
     clean,
+    describe_arguments,
     error_panel,
     numbered_diff,
     print_diff,
@@ -46,8 +46,13 @@ AFTER = BEFORE.replace("line 10\n", "line ten, rewritten\n")
 
 def edit(flags=()) -> ev.ProposedEdit:
     return ev.ProposedEdit(
-        id="e1", tool_call_id="call_1", reason="clearer wording", before=BEFORE, after=AFTER,
-        diff=unified_diff(BEFORE, AFTER, "resume.md"), flags=tuple(flags),
+        id="e1",
+        tool_call_id="call_1",
+        reason="clearer wording",
+        before=BEFORE,
+        after=AFTER,
+        diff=unified_diff(BEFORE, AFTER, "resume.md"),
+        flags=tuple(flags),
         replacements=(("line 10", "line ten, rewritten"),),
     )
 
@@ -100,12 +105,18 @@ def test_long_diff_lines_are_not_hard_wrapped_in_plain_output():
 
 # -- events --------------------------------------------------------------------------------
 def test_streamed_text_is_written_once_in_plain_output():
-    out = render(ev.TextDelta("Hello "), ev.TextDelta("there.\n\nSecond "), ev.TextDelta("paragraph."))
+    out = render(
+        ev.TextDelta("Hello "), ev.TextDelta("there.\n\nSecond "), ev.TextDelta("paragraph.")
+    )
     assert out == "Hello there.\n\nSecond paragraph.\n"
 
 
 def test_text_is_hidden_when_the_answer_goes_elsewhere():
-    out = render(ev.TextDelta("final answer"), ev.ToolCallEvent("c1", "read_resume", {}, "{}"), show_text=False)
+    out = render(
+        ev.TextDelta("final answer"),
+        ev.ToolCallEvent("c1", "read_resume", {}, "{}"),
+        show_text=False,
+    )
     assert "final answer" not in out
     assert "read_resume" in out
 
@@ -115,7 +126,13 @@ def test_tool_call_and_result_are_compact_lines():
         ev.ToolCallEvent("c1", "read_resume", {"section": "Skills"}, '{"section": "Skills"}'),
         ev.ToolResultEvent("c1", "read_resume", True, "section skills (lines 30-35)", "…"),
         ev.ToolCallEvent("c2", "analyze_resume", {}, "{}"),
-        ev.ToolResultEvent("c2", "analyze_resume", False, "no such section", "Error: no section 'Skils'. Did you mean: skills?\nmore"),
+        ev.ToolResultEvent(
+            "c2",
+            "analyze_resume",
+            False,
+            "no such section",
+            "Error: no section 'Skils'. Did you mean: skills?\nmore",
+        ),
     )
     assert out.splitlines() == [
         "→ read_resume(section='Skills')",
@@ -126,7 +143,9 @@ def test_tool_call_and_result_are_compact_lines():
 
 
 def test_edit_arguments_show_the_reason_not_the_texts():
-    shown = describe_arguments({"old_text": "x" * 500, "new_text": "y" * 500, "section": "summary", "reason": "r" * 80})
+    shown = describe_arguments(
+        {"old_text": "x" * 500, "new_text": "y" * 500, "section": "summary", "reason": "r" * 80}
+    )
     assert "old_text" not in shown and "new_text" not in shown
     assert "section='summary'" in shown
     assert "…" in shown and len(shown) < 100
@@ -138,7 +157,9 @@ def test_proposed_edit_shows_reason_diff_and_outcome():
         ev.ToolCallEvent("call_1", "edit_resume", {"reason": "clearer wording"}, "{}"),
         edit(),
         ev.EditOutcome("e1", True, "applied", ""),
-        ev.ToolResultEvent("call_1", "edit_resume", True, "Applied. The resume now has this change:", "…"),
+        ev.ToolResultEvent(
+            "call_1", "edit_resume", True, "Applied. The resume now has this change:", "…"
+        ),
     )
     assert "✎ proposed edit: clearer wording" in out
     assert "   10       │ -line 10" in out
@@ -147,9 +168,13 @@ def test_proposed_edit_shows_reason_diff_and_outcome():
 
 
 def test_flags_are_shown_as_possibly_invented():
-    out = render(edit([Flag("40% appears nowhere in your resume or messages — is it true?")]),
-                 ev.EditOutcome("e1", False, "needs confirmation"))
-    assert "⚠ possibly invented: 40% appears nowhere in your resume or messages — is it true?" in out
+    out = render(
+        edit([Flag("40% appears nowhere in your resume or messages — is it true?")]),
+        ev.EditOutcome("e1", False, "needs confirmation"),
+    )
+    assert (
+        "⚠ possibly invented: 40% appears nowhere in your resume or messages — is it true?" in out
+    )
     assert "• needs confirmation" in out
 
 
@@ -159,7 +184,12 @@ def test_rejected_and_deferred_outcomes():
 
 
 def test_error_is_one_panel_with_the_fix():
-    out = render(ev.ErrorEvent("cannot reach the model server at http://127.0.0.1:9/v1 — is it running?", hint="check --api-base"))
+    out = render(
+        ev.ErrorEvent(
+            "cannot reach the model server at http://127.0.0.1:9/v1 — is it running?",
+            hint="check --api-base",
+        )
+    )
     assert "error" in out.splitlines()[0]
     assert "is it running?" in out
     assert "how to fix: check --api-base" in out
@@ -259,17 +289,35 @@ def test_control_characters_from_a_resume_never_reach_the_terminal():
     hostile = "Backend\x1b[2J\x1b]0;owned\x07 engineer\r"
     before = f"{hostile}\nsecond line\n"
     after = "Backend engineer\nsecond line\n"
-    e = ev.ProposedEdit("e1", "c1", "reason \x1b[31m", before, after, unified_diff(before, after), (Flag("x\x1b[0m"),))
+    e = ev.ProposedEdit(
+        "e1",
+        "c1",
+        "reason \x1b[31m",
+        before,
+        after,
+        unified_diff(before, after),
+        (Flag("x\x1b[0m"),),
+    )
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=120)
     renderer = EventRenderer(console, live=False)
-    for event in (e, ev.TextDelta("answer \x1b[2J done"), ev.Notice("n\x1b[1m"), ev.ErrorEvent("e\x1b[1m", hint="h\x9b2J"),
-                  ev.ToolCallEvent("c", "read_resume", {"section": "\x1b[2J"}, "{}")):
+    for event in (
+        e,
+        ev.TextDelta("answer \x1b[2J done"),
+        ev.Notice("n\x1b[1m"),
+        ev.ErrorEvent("e\x1b[1m", hint="h\x9b2J"),
+        ev.ToolCallEvent("c", "read_resume", {"section": "\x1b[2J"}, "{}"),
+    ):
         renderer.render(event)
     renderer.finish()
     printed = buffer.getvalue()
     # rich's own styling codes are fine; what must not appear is the resume's ESC [ 2 J
-    assert "\x1b[2J" not in printed and "\x1b]0;" not in printed and "\x07" not in printed and "\x9b" not in printed
+    assert (
+        "\x1b[2J" not in printed
+        and "\x1b]0;" not in printed
+        and "\x07" not in printed
+        and "\x9b" not in printed
+    )
     assert "␛[2J" in printed
     assert clean("tab\tand\nnewline") == "tab\tand\nnewline"
     assert clean("bell\x07") == "bell␇"
@@ -287,5 +335,15 @@ def test_guard_flags_are_labelled_by_what_they_protect():
     stream = StringIO()
     renderer = EventRenderer(Console(file=stream, color_system=None, width=120))
     flag = EditFlag("contact", "email", "this edit changes your email (a@x.example → b@y.example)")
-    renderer.render(ev.ProposedEdit(id="e1", tool_call_id="c1", reason="r", before="a\n", after="b\n", diff="@@ -1 +1 @@\n-a\n+b", flags=(flag,)))
+    renderer.render(
+        ev.ProposedEdit(
+            id="e1",
+            tool_call_id="c1",
+            reason="r",
+            before="a\n",
+            after="b\n",
+            diff="@@ -1 +1 @@\n-a\n+b",
+            flags=(flag,),
+        )
+    )
     assert "⚠ contact details: this edit changes your email" in stream.getvalue()

@@ -63,7 +63,11 @@ def make_repl(resume: Path | None, lines: list[str], replies=(), client=None, **
     session = ChatSession(client=client, doc=doc, classify_with_model=False, **session_kw)
     out = io.StringIO()
     console = Console(file=out, color_system=None, width=120, force_terminal=False)
-    repl = Repl(session, ChatIO(input=lines, output=console), make_client=lambda name: ScriptedClient(model=name))
+    repl = Repl(
+        session,
+        ChatIO(input=lines, output=console),
+        make_client=lambda name: ScriptedClient(model=name),
+    )
     return repl, out, client
 
 
@@ -101,7 +105,7 @@ def test_show_without_a_resume_says_how_to_load_one():
 # -- a turn with a confirmed edit, then /diff, /undo, /redo ----------------------------------------
 def test_accepting_an_edit_then_undo_and_redo_restore_file_bytes(resume):
     original = resume.read_bytes()
-    repl, out, client = run(
+    _repl, out, client = run(
         resume,
         ["rewrite the summary section", "y", "/diff", "/diff last", "/undo", "/redo", "/undo"],
         [edit_reply(), ModelResponse("Done: a stronger last sentence.")],
@@ -123,14 +127,19 @@ def test_undo_and_redo_several_levels(resume):
     original = resume.read_bytes()
     second_old = "Backend engineer with 10 years"
     second_new = "Backend engineer with ten years"
-    repl, out, _ = run(
+    _repl, out, _ = run(
         resume,
         ["rewrite the summary section", "y", "shorten the summary", "y", "/undo 2"],
-        [edit_reply(), ModelResponse("one"), edit_reply(second_old, second_new, "spell out"), ModelResponse("two")],
+        [
+            edit_reply(),
+            ModelResponse("one"),
+            edit_reply(second_old, second_new, "spell out"),
+            ModelResponse("two"),
+        ],
     )
     assert out.count("✓ applied") == 2
     assert resume.read_bytes() == original
-    repl2, out2, _ = run(resume, ["/redo 2"])
+    _repl2, out2, _ = run(resume, ["/redo 2"])
     assert "redid: stronger verb" in out2 and "redid: spell out" in out2
     text = resume.read_text(encoding="utf-8")
     assert NEW in text and second_new in text
@@ -147,25 +156,36 @@ def test_undo_works_in_a_later_session(resume):
 
 def test_rejecting_an_edit_with_a_reason_tells_the_model(resume):
     original = resume.read_bytes()
-    _, out, client = run(resume, ["rewrite the summary section", "n keep my wording"], [edit_reply(), ModelResponse("Understood.")])
+    _, out, client = run(
+        resume,
+        ["rewrite the summary section", "n keep my wording"],
+        [edit_reply(), ModelResponse("Understood.")],
+    )
     assert resume.read_bytes() == original
     assert "✗ rejected" in out
-    tool = [m for m in client.requests[1] if m["role"] == "tool"][0]
+    tool = next(m for m in client.requests[1] if m["role"] == "tool")
     assert "rejected" in tool["content"] and "keep my wording" in tool["content"]
 
 
 def test_edit_answer_applies_the_users_text(resume):
     mine = "Owns services from the design doc to the pager."
-    _, out, _ = run(resume, ["rewrite the summary section", "x", "e", mine], [edit_reply(), ModelResponse("ok")])
+    _, out, _ = run(
+        resume, ["rewrite the summary section", "x", "e", mine], [edit_reply(), ModelResponse("ok")]
+    )
     assert "answer y (apply)" in out  # the unknown answer 'x' got the help line
     text = resume.read_text(encoding="utf-8")
     assert mine in text and OLD not in text and NEW not in text
 
 
 def test_always_applies_later_edits_without_asking(resume):
-    second = edit_reply("Backend engineer with 10 years", "Backend engineer with ten years", "spell out")
-    _, out, _ = run(resume, ["rewrite the summary section", "a", "shorten the summary"],
-                    [edit_reply(), ModelResponse("one"), second, ModelResponse("two")])
+    second = edit_reply(
+        "Backend engineer with 10 years", "Backend engineer with ten years", "spell out"
+    )
+    _, out, _ = run(
+        resume,
+        ["rewrite the summary section", "a", "shorten the summary"],
+        [edit_reply(), ModelResponse("one"), second, ModelResponse("two")],
+    )
     assert out.count("Apply?") == 1
     assert "Backend engineer with ten years" in resume.read_text(encoding="utf-8")
 
@@ -188,9 +208,25 @@ def test_unknown_and_ambiguous_commands_list_close_matches(resume):
 
 
 def test_help_lists_every_command(resume):
-    repl, out, _ = run(resume, ["/help"])
-    for name in ("help", "show", "diff", "undo", "redo", "analyze", "jd", "capability", "model", "tokens",
-                 "history", "clear", "save", "load", "exit", "quit"):
+    _repl, out, _ = run(resume, ["/help"])
+    for name in (
+        "help",
+        "show",
+        "diff",
+        "undo",
+        "redo",
+        "analyze",
+        "jd",
+        "capability",
+        "model",
+        "tokens",
+        "history",
+        "clear",
+        "save",
+        "load",
+        "exit",
+        "quit",
+    ):
         assert f"/{name}" in out
     assert "Esc+Enter" in out
 
@@ -222,7 +258,9 @@ def test_model_switch(resume):
 
 
 def test_tokens_lists_the_parts_of_the_next_request(resume):
-    _, out, _ = run(resume, ["hello", "/tokens"], [ModelResponse("Hi! How can I help with your resume?")])
+    _, out, _ = run(
+        resume, ["hello", "/tokens"], [ModelResponse("Hi! How can I help with your resume?")]
+    )
     assert "system prompt:" in out
     assert "memory: 2 messages" in out
     assert "tool schemas:" in out and "tools" in out
@@ -236,7 +274,9 @@ def test_tokens_without_a_model_estimates(resume):
 
 def test_history_and_clear(resume):
     original = resume.read_bytes()
-    repl, out, _ = run(resume, ["hello", "/history", "/clear", "/history"], [ModelResponse("Hi there.")])
+    repl, out, _ = run(
+        resume, ["hello", "/history", "/clear", "/history"], [ModelResponse("Hi there.")]
+    )
     assert "     user hello" in out
     assert "assistant Hi there." in out
     assert "conversation cleared" in out
@@ -246,7 +286,9 @@ def test_history_and_clear(resume):
 
 
 def test_no_model_configured_commands_work_messages_explain(resume):
-    _, out, _ = run(resume, ["/show summary", "rewrite the summary section"], client=NoModelClient())
+    _, out, _ = run(
+        resume, ["/show summary", "rewrite the summary section"], client=NoModelClient()
+    )
     assert "## Summary" in out
     assert "no model configured" in out
     assert "CVAGENT_MODEL" in out and "--model" in out
@@ -294,7 +336,12 @@ def test_tab_completion_of_commands_sections_and_capabilities(resume):
     completer = make_completer(repl)
 
     def complete(text: str) -> list[str]:
-        return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+        return [
+            c.text
+            for c in completer.get_completions(
+                Document(text), CompleteEvent(completion_requested=True)
+            )
+        ]
 
     assert complete("/ca") == ["/capability"]
     assert set(complete("/h")) == {"/help", "/history"}
@@ -320,8 +367,12 @@ INVENTED = "Cut on-call pages by 73% while owning services end to end."
 
 
 def test_flagged_edit_is_asked_even_with_yes(resume):
-    repl, out, _ = make_repl(resume, ["rewrite the summary section", "n"], [edit_reply(new=INVENTED), ModelResponse("ok")],
-                             auto_apply=True)
+    repl, out, _ = make_repl(
+        resume,
+        ["rewrite the summary section", "n"],
+        [edit_reply(new=INVENTED), ModelResponse("ok")],
+        auto_apply=True,
+    )
     repl.io.yes = True
     repl.run()
     repl.session.close()
@@ -337,8 +388,13 @@ def test_non_interactive_confirmation_never_waits():
     plain = ProposedEdit("1", "c", None, "a", "b", "", (), (("a", "b"),))
     flagged = ProposedEdit("1", "c", None, "a", "b", "", ("73% appears nowhere",), (("a", "b"),))
     quiet = io.StringIO()
-    assert ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(plain).action is Action.APPLY
-    assert ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(flagged).action is Action.DEFER
+    assert (
+        ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(plain).action is Action.APPLY
+    )
+    assert (
+        ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(flagged).action
+        is Action.DEFER
+    )
     assert ChatIO(output=quiet, interactive=False).confirm_edit(plain).action is Action.DEFER
     assert quiet.getvalue() == ""
 
@@ -357,8 +413,10 @@ def test_toolbar_shows_file_model_capability_and_usage(resume):
 
 
 def test_a_resume_edited_elsewhere_is_reloaded_and_noticed(resume):
-    repl, out, client = make_repl(resume, ["hello"], [ModelResponse("Hi.")])
-    resume.write_text(resume.read_text(encoding="utf-8") + "\n## Hobbies\n\nChess\n", encoding="utf-8")
+    repl, out, _client = make_repl(resume, ["hello"], [ModelResponse("Hi.")])
+    resume.write_text(
+        resume.read_text(encoding="utf-8") + "\n## Hobbies\n\nChess\n", encoding="utf-8"
+    )
     repl.run()
     repl.session.close()
     assert "changed on disk" in out.getvalue()
@@ -379,7 +437,9 @@ def test_interrupting_a_turn_keeps_memory_valid(resume):
 
     client = Interrupting([ModelResponse("", [ToolCallRequest("c1", "read_resume", "{}")])])
     repl, out, _ = make_repl(resume, [], client=client)
-    result = run_turn(repl.session, "rewrite the summary section", repl.renderer, repl.io.confirm_edit)
+    result = run_turn(
+        repl.session, "rewrite the summary section", repl.renderer, repl.io.confirm_edit
+    )
     assert result.interrupted and "stopped (Ctrl-C)" in out.getvalue()
     assert "partial" in out.getvalue()
     result = run_turn(repl.session, "shorten the summary", repl.renderer, repl.io.confirm_edit)

@@ -127,9 +127,15 @@ def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
     for section in doc.sections:
         kind = kinds[section.id]
         for bullet in section.bullets:
-            items.append(Item(section, kind, bullet.line, bullet.text, True, bool(CJK_RE.search(bullet.text))))
+            items.append(
+                Item(
+                    section, kind, bullet.line, bullet.text, True, bool(CJK_RE.search(bullet.text))
+                )
+            )
         for para in section.paragraphs:
-            items.append(Item(section, kind, para.line, para.text, False, bool(CJK_RE.search(para.text))))
+            items.append(
+                Item(section, kind, para.line, para.text, False, bool(CJK_RE.search(para.text)))
+            )
     items.sort(key=lambda it: it.line)
     owner: list[Section | None] = [None] * (len(doc.lines) + 2)
     for section in doc.sections:  # own spans do not overlap: linear overall
@@ -266,15 +272,43 @@ class RawFinding:
 
     def to_model(self) -> Finding:
         return Finding(
-            rule_id=self.rule_id, severity=self.severity, category=self.category,  # type: ignore[arg-type]
-            section_id=self.section_id, line=self.line, text=self.text, message=self.message, suggestion=self.suggestion,
+            rule_id=self.rule_id,
+            severity=self.severity,
+            category=self.category,  # type: ignore[arg-type]
+            section_id=self.section_id,
+            line=self.line,
+            text=self.text,
+            message=self.message,
+            suggestion=self.suggestion,
         )
 
 
-def make(rule_id: str, severity: Severity, message: str, suggestion: str, *, section: Section | str | None = None, line: int | None = None, text: str | None = None) -> RawFinding:
+def make(
+    rule_id: str,
+    severity: Severity,
+    message: str,
+    suggestion: str,
+    *,
+    section: Section | str | None = None,
+    line: int | None = None,
+    text: str | None = None,
+) -> RawFinding:
     section_id = section.id if isinstance(section, Section) else section
-    return RawFinding(rule_id, severity, rule_id.split(".")[0], section_id, line, shorten(text) if text else None, message, suggestion)
+    return RawFinding(
+        rule_id,
+        severity,
+        rule_id.split(".")[0],
+        section_id,
+        line,
+        shorten(text) if text else None,
+        message,
+        suggestion,
+    )
 
 
-def for_item(rule_id: str, severity: Severity, item: Item, message: str, suggestion: str) -> RawFinding:
-    return make(rule_id, severity, message, suggestion, section=item.section, line=item.line, text=item.text)
+def for_item(
+    rule_id: str, severity: Severity, item: Item, message: str, suggestion: str
+) -> RawFinding:
+    return make(
+        rule_id, severity, message, suggestion, section=item.section, line=item.line, text=item.text
+    )

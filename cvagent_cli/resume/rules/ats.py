@@ -25,7 +25,7 @@ _NORMALIZE_RE = re.compile(r"[\W_]+", re.UNICODE)
 
 def estimated_pages(doc: ResumeDocument) -> float:
     # word_count counts each CJK character as a word, so the rest are Latin-script words.
-    body = doc.text if not doc.front_matter_span else "".join(doc.lines[doc.front_matter_span[1]:])
+    body = doc.text if not doc.front_matter_span else "".join(doc.lines[doc.front_matter_span[1] :])
     cjk = sum(1 for _ in _CJK_ALL_RE.finditer(body))
     latin = max(0, doc.word_count - cjk)
     return round(latin / WORDS_PER_PAGE_EN + cjk / CJK_CHARS_PER_PAGE, 2)
@@ -37,14 +37,30 @@ def check(ctx: Context) -> list[RawFinding]:
 
 def _length(ctx: Context) -> list[RawFinding]:
     words, pages = ctx.doc.word_count, estimated_pages(ctx.doc)
-    if words > MAX_WORDS and ctx.lang == "en" or pages > MAX_PAGES:
-        return [make("ats.too-long", "warning", f"About {words} words, an estimated {pages:.1f} pages.",
-                     ctx.say("Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
-                             "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。"))]
+    if (words > MAX_WORDS and ctx.lang == "en") or pages > MAX_PAGES:
+        return [
+            make(
+                "ats.too-long",
+                "warning",
+                f"About {words} words, an estimated {pages:.1f} pages.",
+                ctx.say(
+                    "Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
+                    "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。",
+                ),
+            )
+        ]
     if words < MIN_WORDS:
-        return [make("ats.too-short", "warning", f"Only {words} words; there is too little for a recruiter or an ATS to match.",
-                     ctx.say("Add experience bullets with results and a skills section (aim for 350–700 words).",
-                             "补充工作经历中的成果描述与专业技能，建议 600–1200 字。"))]
+        return [
+            make(
+                "ats.too-short",
+                "warning",
+                f"Only {words} words; there is too little for a recruiter or an ATS to match.",
+                ctx.say(
+                    "Add experience bullets with results and a skills section (aim for 350–700 words).",
+                    "补充工作经历中的成果描述与专业技能，建议 600–1200 字。",
+                ),
+            )
+        ]
     return []
 
 
@@ -54,56 +70,110 @@ def _markup(ctx: Context) -> list[RawFinding]:
     for block in doc.blocks:
         section = ctx.section_at(block.start_line)
         if block.kind == "table":
-            findings.append(make("ats.table", "warning", "Table: many ATS parsers drop or scramble table cells.",
-                                 ctx.say("Turn the table into plain lines, e.g. \"- Analytics: SQL, Amplitude, Looker\".",
-                                         "把表格改成普通列表，例如：- 电话：138-0000-0000"),
-                                 section=section, line=block.start_line, text=doc.line(block.start_line)))
+            findings.append(
+                make(
+                    "ats.table",
+                    "warning",
+                    "Table: many ATS parsers drop or scramble table cells.",
+                    ctx.say(
+                        'Turn the table into plain lines, e.g. "- Analytics: SQL, Amplitude, Looker".',
+                        "把表格改成普通列表，例如：- 电话：138-0000-0000",
+                    ),
+                    section=section,
+                    line=block.start_line,
+                    text=doc.line(block.start_line),
+                )
+            )
         elif block.kind == "html":
             findings.append(_html(ctx, section, block.start_line))
         else:
-            findings.append(make("ats.code-block", "info", "Code block: shown as raw text by most resume parsers.",
-                                 "Move code samples to a GitHub link and keep the resume to prose and bullets.",
-                                 section=section, line=block.start_line, text=doc.line(block.start_line)))
+            findings.append(
+                make(
+                    "ats.code-block",
+                    "info",
+                    "Code block: shown as raw text by most resume parsers.",
+                    "Move code samples to a GitHub link and keep the resume to prose and bullets.",
+                    section=section,
+                    line=block.start_line,
+                    text=doc.line(block.start_line),
+                )
+            )
     for line in doc.html_inline_lines:
         findings.append(_html(ctx, ctx.section_at(line), line))
     return findings
 
 
 def _html(ctx: Context, section, line: int) -> RawFinding:  # type: ignore[no-untyped-def]
-    return make("ats.html", "warning", "HTML markup: ATS parsers drop it or show the tags as text.",
-                ctx.say("Use plain Markdown instead: a line break instead of <br>, **bold** instead of <span>.",
-                        "改用纯 Markdown：用换行代替 <br>，用 **加粗** 代替 <span>。"),
-                section=section, line=line, text=ctx.doc.line(line))
+    return make(
+        "ats.html",
+        "warning",
+        "HTML markup: ATS parsers drop it or show the tags as text.",
+        ctx.say(
+            "Use plain Markdown instead: a line break instead of <br>, **bold** instead of <span>.",
+            "改用纯 Markdown：用换行代替 <br>，用 **加粗** 代替 <span>。",
+        ),
+        section=section,
+        line=line,
+        text=ctx.doc.line(line),
+    )
 
 
 def _headings(ctx: Context) -> list[RawFinding]:
     doc = ctx.doc
     headed = [s for s in doc.sections if s.heading_line]
     if not headed:
-        return [make("ats.no-headings", "warning", "No headings: an ATS cannot find your sections.",
-                     ctx.say("Mark each section with a Markdown heading: \"## Experience\", \"## Education\", \"## Skills\".",
-                             "用 Markdown 标题标出各部分，例如：## 工作经历、## 教育背景、## 专业技能"))]
+        return [
+            make(
+                "ats.no-headings",
+                "warning",
+                "No headings: an ATS cannot find your sections.",
+                ctx.say(
+                    'Mark each section with a Markdown heading: "## Experience", "## Education", "## Skills".',
+                    "用 Markdown 标题标出各部分，例如：## 工作经历、## 教育背景、## 专业技能",
+                ),
+            )
+        ]
     findings: list[RawFinding] = []
     name = (detect_name(doc) or "").casefold()
     first = headed[0]
     for section in headed:
         if section.parent_id is not None or section.kind != "other":
             continue
-        is_title = section is first and (section.start_line <= _first_body_line(doc) or section.title.casefold() == name)
+        is_title = section is first and (
+            section.start_line <= _first_body_line(doc) or section.title.casefold() == name
+        )
         if is_title:
             continue
-        findings.append(make("ats.unknown-heading", "info", f"\"{section.title}\" is not a standard section name.",
-                             ctx.say(f"Use a standard heading an ATS recognises ({STANDARD_SECTIONS_EN}) or drop the section.",
-                                     f"使用 ATS 能识别的标准标题（{STANDARD_SECTIONS_ZH}），或删除该部分。"),
-                             section=section, line=section.heading_line, text=section.title))
+        findings.append(
+            make(
+                "ats.unknown-heading",
+                "info",
+                f'"{section.title}" is not a standard section name.',
+                ctx.say(
+                    f"Use a standard heading an ATS recognises ({STANDARD_SECTIONS_EN}) or drop the section.",
+                    f"使用 ATS 能识别的标准标题（{STANDARD_SECTIONS_ZH}），或删除该部分。",
+                ),
+                section=section,
+                line=section.heading_line,
+                text=section.title,
+            )
+        )
     previous = 0
     for section in headed:
         if section.heading_style != "atx":
             continue
         if previous and section.level > previous + 1:
-            findings.append(make("ats.heading-skip", "info", f"Heading level jumps from {previous} to {section.level}.",
-                                 "Do not skip levels: use ## for sections and ### for the entries inside them.",
-                                 section=section, line=section.heading_line, text=doc.line(section.heading_line)))
+            findings.append(
+                make(
+                    "ats.heading-skip",
+                    "info",
+                    f"Heading level jumps from {previous} to {section.level}.",
+                    "Do not skip levels: use ## for sections and ### for the entries inside them.",
+                    section=section,
+                    line=section.heading_line,
+                    text=doc.line(section.heading_line),
+                )
+            )
         previous = section.level
     return findings
 
@@ -127,11 +197,20 @@ def _duplicates(ctx: Context) -> list[RawFinding]:
         if (len(key) < 8) if item.zh else (key.count(" ") < 3):  # under 8 characters / 4 words
             continue
         if key in seen:
-            findings.append(make("ats.duplicate", "warning",
-                                 f"Same text as line {seen[key]} (lines {seen[key]} and {item.line}).",
-                                 ctx.say("Keep it once, in the most relevant role, and write a different result here.",
-                                         "只保留一处，另一处改写为该段经历独有的成果。"),
-                                 section=item.section, line=item.line, text=item.text))
+            findings.append(
+                make(
+                    "ats.duplicate",
+                    "warning",
+                    f"Same text as line {seen[key]} (lines {seen[key]} and {item.line}).",
+                    ctx.say(
+                        "Keep it once, in the most relevant role, and write a different result here.",
+                        "只保留一处，另一处改写为该段经历独有的成果。",
+                    ),
+                    section=item.section,
+                    line=item.line,
+                    text=item.text,
+                )
+            )
         else:
             seen[key] = item.line
     return findings
@@ -144,17 +223,39 @@ def _hygiene(ctx: Context) -> list[RawFinding]:
     count = max(doc.control_chars, len(_CONTROL_RE.findall(doc.text)) if control else 0)
     if count:
         line = doc.text.count("\n", 0, control.start()) + 1 if control else None
-        findings.append(make("ats.control-chars", "warning", f"{count} invisible control character(s) in the text.",
-                             "Remove them (they usually come from copy-pasting out of a PDF or Word file).",
-                             line=line))
+        findings.append(
+            make(
+                "ats.control-chars",
+                "warning",
+                f"{count} invisible control character(s) in the text.",
+                "Remove them (they usually come from copy-pasting out of a PDF or Word file).",
+                line=line,
+            )
+        )
     if doc.front_matter_error:
-        findings.append(make("ats.front-matter-error", "warning", f"Front matter is not valid YAML: {doc.front_matter_error}",
-                             "Fix the YAML between the --- lines, e.g. quote values that contain a colon.",
-                             line=1))
+        findings.append(
+            make(
+                "ats.front-matter-error",
+                "warning",
+                f"Front matter is not valid YAML: {doc.front_matter_error}",
+                "Fix the YAML between the --- lines, e.g. quote values that contain a colon.",
+                line=1,
+            )
+        )
     for number, raw in enumerate(doc.lines, 1):
         if len(raw) > LONG_LINE:
-            findings.append(make("ats.long-line", "info", f"Line {number} is {len(raw.rstrip())} characters long.",
-                                 ctx.say("Break long paragraphs into bullets of one idea each.",
-                                         "把长段落拆成每条一个要点的列表。"),
-                                 section=ctx.section_at(number), line=number, text=raw))
+            findings.append(
+                make(
+                    "ats.long-line",
+                    "info",
+                    f"Line {number} is {len(raw.rstrip())} characters long.",
+                    ctx.say(
+                        "Break long paragraphs into bullets of one idea each.",
+                        "把长段落拆成每条一个要点的列表。",
+                    ),
+                    section=ctx.section_at(number),
+                    line=number,
+                    text=raw,
+                )
+            )
     return findings

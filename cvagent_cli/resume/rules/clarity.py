@@ -5,9 +5,25 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from cvagent_cli.resume.rules import IMPACT_KINDS, Context, Item, RawFinding, en_words, first_word, for_item, is_label, lemma
+from cvagent_cli.resume.rules import (
+    IMPACT_KINDS,
+    Context,
+    Item,
+    RawFinding,
+    en_words,
+    first_word,
+    for_item,
+    is_label,
+    lemma,
+)
 from cvagent_cli.resume.rules.lexicon import (
-    AMBIGUOUS_TENSE, BUZZWORD_TRIGGERS, BUZZWORDS_EN, BUZZWORDS_ZH, IRREGULAR_PARTICIPLES, IRREGULAR_PAST, NOT_PASSIVE,
+    AMBIGUOUS_TENSE,
+    BUZZWORD_TRIGGERS,
+    BUZZWORDS_EN,
+    BUZZWORDS_ZH,
+    IRREGULAR_PARTICIPLES,
+    IRREGULAR_PAST,
+    NOT_PASSIVE,
 )
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
@@ -22,7 +38,9 @@ _ME_RE = re.compile(r"\b(?:me|my|myself|mine)\b", re.IGNORECASE)
 _WE_RE = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
 _ZH_PRONOUN_RE = re.compile(r"(?<!自)我(?!们)|本人")
 _PASSIVE_RE = re.compile(
-    r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|" + "|".join(IRREGULAR_PARTICIPLES) + r")\b",
+    r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|"
+    + "|".join(IRREGULAR_PARTICIPLES)
+    + r")\b",
     re.IGNORECASE,
 )
 _BUZZ_EN_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b", re.IGNORECASE)
@@ -32,7 +50,9 @@ _PRONOUN_TOKENS = frozenset("i i'm i've i'd i'll i’m i’ve me my myself mine 
 _BE_TOKENS = frozenset("am is are was were be been being".split())
 _ZH_OPENER_RE = re.compile(r"^\W*(?:我|本人)?(?:主要)?([\u4e00-\u9fff]{2})")
 _PAST_OF = {base: past for past, base in IRREGULAR_PAST.items() if not past.startswith("re")}
-_DOUBLE_FINAL = frozenset("ship plan stop drop map chat commit submit control admit scrap step tap".split())
+_DOUBLE_FINAL = frozenset(
+    "ship plan stop drop map chat commit submit control admit scrap step tap".split()
+)
 
 
 def check(ctx: Context) -> list[RawFinding]:
@@ -40,7 +60,9 @@ def check(ctx: Context) -> list[RawFinding]:
     for item in ctx.items:
         if item.kind == "contact":
             continue
-        findings += _length(ctx, item) + _pronoun(ctx, item) + _passive(ctx, item) + _buzzwords(ctx, item)
+        findings += (
+            _length(ctx, item) + _pronoun(ctx, item) + _passive(ctx, item) + _buzzwords(ctx, item)
+        )
     findings += _repeated_openers(ctx) + _mixed_tenses(ctx)
     return findings
 
@@ -49,21 +71,40 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
     if not item.is_bullet or item.kind not in LENGTH_KINDS or is_label(item.text, item.zh):
         return []
     if item.zh:
-        size, unit, high, low = len(re.sub(r"\s", "", item.text)), "characters", MAX_CHARS_ZH, MIN_CHARS_ZH
+        size, unit, high, low = (
+            len(re.sub(r"\s", "", item.text)),
+            "characters",
+            MAX_CHARS_ZH,
+            MIN_CHARS_ZH,
+        )
     else:
         size, unit, high, low = len(en_words(item.text)), "words", MAX_WORDS_EN, MIN_WORDS_EN
     if size > high:
-        return [for_item(
-            "clarity.too-long", "warning", item, f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
-            ctx.say("Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
-                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。改为：主导……，通过……，使……提升30%"),
-        )]
+        return [
+            for_item(
+                "clarity.too-long",
+                "warning",
+                item,
+                f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
+                ctx.say(
+                    "Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
+                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。改为：主导……，通过……，使……提升30%",
+                ),
+            )
+        ]
     if size < low:
-        return [for_item(
-            "clarity.too-short", "warning", item, f"Bullet is only {size} {unit}; it does not say what you achieved.",
-            ctx.say("Expand it with what you did, how, and the result, e.g. \"Filed 300+ contracts a month with zero misplacements\".",
-                    "补充做了什么、怎么做、结果如何。改为：主导用户调研，访谈 30 名用户，推动 5 项产品改进"),
-        )]
+        return [
+            for_item(
+                "clarity.too-short",
+                "warning",
+                item,
+                f"Bullet is only {size} {unit}; it does not say what you achieved.",
+                ctx.say(
+                    'Expand it with what you did, how, and the result, e.g. "Filed 300+ contracts a month with zero misplacements".',
+                    "补充做了什么、怎么做、结果如何。改为：主导用户调研，访谈 30 名用户，推动 5 项产品改进",
+                ),
+            )
+        ]
     return []
 
 
@@ -82,11 +123,18 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
             word = match.group() if match else None
     if word is None:
         return []
-    return [for_item(
-        "clarity.first-person", severity, item, f"First-person pronoun \"{word}\": resumes are written without them.",
-        ctx.say("Drop the pronoun and start with the verb: \"I worked on onboarding\" → \"Rebuilt onboarding binders for 40 hires\".",
-                "去掉“我/本人”，直接以动词开头。改为：主导快递对接流程，使发货时效提升30%"),
-    )]
+    return [
+        for_item(
+            "clarity.first-person",
+            severity,
+            item,
+            f'First-person pronoun "{word}": resumes are written without them.',
+            ctx.say(
+                'Drop the pronoun and start with the verb: "I worked on onboarding" → "Rebuilt onboarding binders for 40 hires".',
+                "去掉“我/本人”，直接以动词开头。改为：主导快递对接流程，使发货时效提升30%",
+            ),
+        )
+    ]
 
 
 def _passive(ctx: Context, item: Item) -> list[RawFinding]:
@@ -94,10 +142,15 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
         return []
     for match in _PASSIVE_RE.finditer(item.text):
         if match.group(1).lower() not in NOT_PASSIVE:
-            return [for_item(
-                "clarity.passive-voice", "info", item, f"Passive voice \"{match.group()}\" hides who did the work.",
-                "Make yourself the subject: \"Escalations were handled by me\" → \"Resolved 15 escalations a week\".",
-            )]
+            return [
+                for_item(
+                    "clarity.passive-voice",
+                    "info",
+                    item,
+                    f'Passive voice "{match.group()}" hides who did the work.',
+                    'Make yourself the subject: "Escalations were handled by me" → "Resolved 15 escalations a week".',
+                )
+            ]
     return []
 
 
@@ -119,9 +172,14 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
     verb = "claims a trait" if len(words) == 1 else "claim traits"
     return [
         for_item(
-            "clarity.buzzword", "warning", item, f"{noun} {quoted} {verb} without evidence.",
-            ctx.say(f"Replace {quoted} with a fact that shows it, e.g. \"shipped 3 projects ahead of schedule\".",
-                    f"删去{zh_quoted}，用事实证明。改为：独立负责 3 场大促活动，GMV 同比提升 30%"),
+            "clarity.buzzword",
+            "warning",
+            item,
+            f"{noun} {quoted} {verb} without evidence.",
+            ctx.say(
+                f'Replace {quoted} with a fact that shows it, e.g. "shipped 3 projects ahead of schedule".',
+                f"删去{zh_quoted}，用事实证明。改为：独立负责 3 场大促活动，GMV 同比提升 30%",
+            ),
         )
     ]
 
@@ -145,12 +203,18 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
     for (_, key), group in seen.items():
         if len(group) >= REPEAT_LIMIT:
             lines = ", ".join(str(it.line) for it in group)
-            findings.append(for_item(
-                "clarity.repeated-opener", "info", group[REPEAT_LIMIT - 1],
-                f"{len(group)} bullets in this section start with \"{key}\" (lines {lines}).",
-                ctx.say("Vary the verbs: led, built, cut, shipped, designed, grew, automated…",
-                        "换用不同的动词开头：主导、设计、搭建、推动、优化、落地……"),
-            ))
+            findings.append(
+                for_item(
+                    "clarity.repeated-opener",
+                    "info",
+                    group[REPEAT_LIMIT - 1],
+                    f'{len(group)} bullets in this section start with "{key}" (lines {lines}).',
+                    ctx.say(
+                        "Vary the verbs: led, built, cut, shipped, designed, grew, automated…",
+                        "换用不同的动词开头：主导、设计、搭建、推动、优化、落地……",
+                    ),
+                )
+            )
     return findings
 
 
@@ -164,7 +228,7 @@ def _tense(word: str) -> str | None:
 
 
 def past_form(word: str) -> str:
-    """"Managing" → "Managed", "Lead" → "Led": the suggestion for a past role."""
+    """ "Managing" → "Managed", "Lead" → "Led": the suggestion for a past role."""
     base = lemma(word) or word.lower()
     if base in _PAST_OF:
         past = _PAST_OF[base]
@@ -195,9 +259,13 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
                 (past if tense == "past" else present).append((item, word))
         if past and present:
             item, word = present[0]
-            findings.append(for_item(
-                "clarity.mixed-tense", "warning", item,
-                f"This past role mixes tenses: \"{past[0][1]}\" (past) and \"{word}\" (present).",
-                f"Use the past tense for roles you have left: \"{word}\" → \"{past_form(word)}\".",
-            ))
+            findings.append(
+                for_item(
+                    "clarity.mixed-tense",
+                    "warning",
+                    item,
+                    f'This past role mixes tenses: "{past[0][1]}" (past) and "{word}" (present).',
+                    f'Use the past tense for roles you have left: "{word}" → "{past_form(word)}".',
+                )
+            )
     return findings

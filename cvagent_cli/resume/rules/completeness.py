@@ -11,7 +11,9 @@ from cvagent_cli.resume.rules.lexicon import GENERIC_TITLES
 
 EXPERIENCED_ENTRIES = 2  # non-internship jobs …
 EXPERIENCED_MONTHS = 60  # … or five years spanned: a summary is expected
-_NAME_LABEL_RE = re.compile(r"(?:姓\s*名|\bName\b)\s*[:：|]\s*\|?\s*\**([^\s|*，,;；]{1,30})", re.IGNORECASE)
+_NAME_LABEL_RE = re.compile(
+    r"(?:姓\s*名|\bName\b)\s*[:：|]\s*\|?\s*\**([^\s|*，,;；]{1,30})", re.IGNORECASE
+)
 _NOT_NAME_RE = re.compile(r"[@\d:：/|]|https?:|www\.")
 
 
@@ -30,8 +32,13 @@ def detect_name(doc: ResumeDocument) -> str | None:
         if not line:
             continue
         words = line.split()
-        if (2 <= len(line) <= 40 and len(words) <= 5 and not _NOT_NAME_RE.search(line)
-                and line.casefold() not in GENERIC_TITLES and not is_known_section_title(line)):
+        if (
+            2 <= len(line) <= 40
+            and len(words) <= 5
+            and not _NOT_NAME_RE.search(line)
+            and line.casefold() not in GENERIC_TITLES
+            and not is_known_section_title(line)
+        ):
             return line
         break
     return None
@@ -47,50 +54,89 @@ def check(ctx: Context) -> list[RawFinding]:
         findings.append(make(f"completeness.{rule}", severity, message, say(en, zh)))  # type: ignore[arg-type]
 
     if detect_name(doc) is None:
-        add("missing-name", "error", "No name found at the top of the resume.",
-            "Put your full name on the first line as a level-1 heading: \"# Jane Doe\".",
-            "在第一行用一级标题写上姓名，例如：# 张丽")
+        add(
+            "missing-name",
+            "error",
+            "No name found at the top of the resume.",
+            'Put your full name on the first line as a level-1 heading: "# Jane Doe".',
+            "在第一行用一级标题写上姓名，例如：# 张丽",
+        )
     elif title is not None and title.title.strip().casefold() in GENERIC_TITLES:
-        add("generic-title", "warning", f"The top heading is \"{title.title}\", not your name; ATS parsers take it as the name.",
-            "Replace the title with your full name: \"# Jane Doe\" (the file name can say \"resume\").",
-            f"把标题改为姓名。改为：# {detect_name(doc)}")
+        add(
+            "generic-title",
+            "warning",
+            f'The top heading is "{title.title}", not your name; ATS parsers take it as the name.',
+            'Replace the title with your full name: "# Jane Doe" (the file name can say "resume").',
+            f"把标题改为姓名。改为：# {detect_name(doc)}",
+        )
     if not basics.email:
-        add("missing-email", "error", "No email address found; recruiters cannot reply.",
-            "Add a professional email under your name: \"jane.doe@example.com\".",
-            "在姓名下方添加邮箱，例如：邮箱：zhangli@example.com")
+        add(
+            "missing-email",
+            "error",
+            "No email address found; recruiters cannot reply.",
+            'Add a professional email under your name: "jane.doe@example.com".',
+            "在姓名下方添加邮箱，例如：邮箱：zhangli@example.com",
+        )
     if not basics.phone:
-        add("missing-phone", "warning", "No phone number found.",
-            "Add a phone number with the country code, e.g. \"+1 555-123-4567\".",
-            "添加手机号码，例如：电话：138-0000-0000")
+        add(
+            "missing-phone",
+            "warning",
+            "No phone number found.",
+            'Add a phone number with the country code, e.g. "+1 555-123-4567".',
+            "添加手机号码，例如：电话：138-0000-0000",
+        )
     if not basics.has_link:
-        add("missing-link", "info", "No LinkedIn, GitHub or personal website link.",
-            "Add a link that backs up your work, e.g. \"linkedin.com/in/jane-doe\" or \"github.com/janedoe\".",
-            "添加可以佐证经历的链接，例如：GitHub：github.com/zhangli 或个人作品集网址")
+        add(
+            "missing-link",
+            "info",
+            "No LinkedIn, GitHub or personal website link.",
+            'Add a link that backs up your work, e.g. "linkedin.com/in/jane-doe" or "github.com/janedoe".',
+            "添加可以佐证经历的链接，例如：GitHub：github.com/zhangli 或个人作品集网址",
+        )
     if not ctx.has_kind("experience") and not ctx.has_kind("projects"):
-        add("no-experience", "error", "No experience or projects section found.",
-            "Add an \"## Experience\" section (or \"## Projects\" if you are starting out) with 3–5 bullets per role.",
-            "添加“## 工作经历”或“## 项目经历”，每段经历写 3–5 条成果。")
+        add(
+            "no-experience",
+            "error",
+            "No experience or projects section found.",
+            'Add an "## Experience" section (or "## Projects" if you are starting out) with 3–5 bullets per role.',
+            "添加“## 工作经历”或“## 项目经历”，每段经历写 3–5 条成果。",
+        )
     if not ctx.has_kind("education"):
-        add("no-education", "warning", "No education section found.",
-            "Add an \"## Education\" section: degree, school, years.",
-            "添加“## 教育背景”：学校、专业、学历、起止时间，例如：2014.09 - 2018.06")
+        add(
+            "no-education",
+            "warning",
+            "No education section found.",
+            'Add an "## Education" section: degree, school, years.',
+            "添加“## 教育背景”：学校、专业、学历、起止时间，例如：2014.09 - 2018.06",
+        )
     if not ctx.has_kind("skills"):
-        add("no-skills", "warning", "No skills section found; ATS keyword matching relies on it.",
-            "Add a \"## Skills\" section grouping tools and methods, e.g. \"Languages: Python, SQL\".",
-            "添加“## 专业技能”，分组列出工具与方法，例如：数据分析：Excel、SQL、Tableau")
+        add(
+            "no-skills",
+            "warning",
+            "No skills section found; ATS keyword matching relies on it.",
+            'Add a "## Skills" section grouping tools and methods, e.g. "Languages: Python, SQL".',
+            "添加“## 专业技能”，分组列出工具与方法，例如：数据分析：Excel、SQL、Tableau",
+        )
     if not ctx.has_kind("summary") and _experienced(ctx):
-        add("no-summary", "info", "No summary, although the resume shows several years of experience.",
-            "Add a 2–3 line \"## Summary\": role, years, strongest results, e.g. \"Backend engineer, 8 years, cut costs by $1.2M\".",
-            "添加 2–3 行“## 个人简介”，例如：5 年用户运营经验，主导社群增长至 10 万人。")
+        add(
+            "no-summary",
+            "info",
+            "No summary, although the resume shows several years of experience.",
+            'Add a 2–3 line "## Summary": role, years, strongest results, e.g. "Backend engineer, 8 years, cut costs by $1.2M".',
+            "添加 2–3 行“## 个人简介”，例如：5 年用户运营经验，主导社群增长至 10 万人。",
+        )
     return findings
 
 
 def _experienced(ctx: Context) -> bool:
     titles = {s.id: s.title for s in ctx.doc.sections}
     jobs = [
-        e for e in ctx.entries
-        if e.kind == "experience" and (e.ranges or e.items)
-        and not e.is_internship and not re.search(r"intern|实习", titles.get(e.root_id, ""), re.IGNORECASE)
+        e
+        for e in ctx.entries
+        if e.kind == "experience"
+        and (e.ranges or e.items)
+        and not e.is_internship
+        and not re.search(r"intern|实习", titles.get(e.root_id, ""), re.IGNORECASE)
     ]
     if len(jobs) >= EXPERIENCED_ENTRIES:
         return True

@@ -7,6 +7,8 @@ with the date ranges in its header lines; bullets are not scanned, so "grew reve
 
 from __future__ import annotations
 
+import itertools
+
 from cvagent_cli.resume.dates import DateRange, month_index
 from cvagent_cli.resume.rules import Context, Entry, RawFinding, make
 
@@ -21,27 +23,51 @@ def check(ctx: Context) -> list[RawFinding]:
     for entry in dated:
         for line, rng in entry.ranges:
             if rng.reversed:
-                findings.append(make(
-                    "dates.end-before-start", "error", f"End date comes before the start date in \"{rng.raw}\".",
-                    ctx.say("Fix the range so that it runs from the earlier date to the later one, e.g. \"02/2021 – 06/2021\".",
-                            "修正起止时间，早的在前。改为：2021.02 - 2021.06"),
-                    section=entry.section_id, line=line, text=rng.raw,
-                ))
+                findings.append(
+                    make(
+                        "dates.end-before-start",
+                        "error",
+                        f'End date comes before the start date in "{rng.raw}".',
+                        ctx.say(
+                            'Fix the range so that it runs from the earlier date to the later one, e.g. "02/2021 – 06/2021".',
+                            "修正起止时间，早的在前。改为：2021.02 - 2021.06",
+                        ),
+                        section=entry.section_id,
+                        line=line,
+                        text=rng.raw,
+                    )
+                )
             elif rng.start.year > limit or (rng.end is not None and rng.end.year > limit):
-                findings.append(make(
-                    "dates.future", "info", f"\"{rng.raw}\" lies more than a year in the future.",
-                    ctx.say("Check the year; for an expected graduation write \"(expected)\" after the date.",
-                            "请检查年份；预计毕业可写作“2026.06（预计）”。"),
-                    section=entry.section_id, line=line, text=rng.raw,
-                ))
+                findings.append(
+                    make(
+                        "dates.future",
+                        "info",
+                        f'"{rng.raw}" lies more than a year in the future.',
+                        ctx.say(
+                            'Check the year; for an expected graduation write "(expected)" after the date.',
+                            "请检查年份；预计毕业可写作“2026.06（预计）”。",
+                        ),
+                        section=entry.section_id,
+                        line=line,
+                        text=rng.raw,
+                    )
+                )
     for entry in ctx.entries:
         if entry.kind in ORDERED_KINDS and entry.items and not entry.ranges:
-            findings.append(make(
-                "dates.missing", "warning", f"No dates for \"{entry.title or 'this entry'}\".",
-                ctx.say("Add a start and end month under the title, e.g. \"Mar 2019 – Present\".",
-                        "在标题下补充起止时间，例如：2019.03 - 至今"),
-                section=entry.section_id, line=entry.line, text=entry.title,
-            ))
+            findings.append(
+                make(
+                    "dates.missing",
+                    "warning",
+                    f'No dates for "{entry.title or "this entry"}".',
+                    ctx.say(
+                        'Add a start and end month under the title, e.g. "Mar 2019 – Present".',
+                        "在标题下补充起止时间，例如：2019.03 - 至今",
+                    ),
+                    section=entry.section_id,
+                    line=entry.line,
+                    text=entry.title,
+                )
+            )
     valid = [e for e in dated if not e.date_range.reversed]  # type: ignore[union-attr]
     findings += _order(ctx, valid) + _gaps(ctx, valid)
     return findings
@@ -57,15 +83,23 @@ def _formats(ctx: Context, dated: list[Entry]) -> list[RawFinding]:
                     seen[fmt] = (line, rng.raw, entry.section_id)
     if len(seen) < 2:
         return []
-    listed = "; ".join(f"{fmt} (line {line}: \"{raw}\")" for fmt, (line, raw, _) in seen.items())
+    listed = "; ".join(f'{fmt} (line {line}: "{raw}")' for fmt, (line, raw, _) in seen.items())
     second = list(seen.values())[1]
     first_fmt = next(iter(seen))
-    return [make(
-        "dates.inconsistent-format", "warning", f"{len(seen)} date formats are mixed: {listed}.",
-        ctx.say(f"Use one format everywhere, e.g. \"{first_fmt}\" as on line {seen[first_fmt][0]}: \"Mar 2019 – Present\".",
-                "全文统一一种日期格式，例如：2019.03 - 至今"),
-        section=second[2], line=second[0], text=second[1],
-    )]
+    return [
+        make(
+            "dates.inconsistent-format",
+            "warning",
+            f"{len(seen)} date formats are mixed: {listed}.",
+            ctx.say(
+                f'Use one format everywhere, e.g. "{first_fmt}" as on line {seen[first_fmt][0]}: "Mar 2019 – Present".',
+                "全文统一一种日期格式，例如：2019.03 - 至今",
+            ),
+            section=second[2],
+            line=second[0],
+            text=second[1],
+        )
+    ]
 
 
 def _order(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
@@ -75,29 +109,42 @@ def _order(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
         if entry.kind in ORDERED_KINDS:
             by_root.setdefault(entry.root_id, []).append(entry)
     for group in by_root.values():
-        for above, below in zip(group, group[1:]):
+        for above, below in itertools.pairwise(group):
             a, b = above.date_range, below.date_range
             if b.end_index(ctx.today) > a.end_index(ctx.today):  # type: ignore[union-attr]
-                findings.append(make(
-                    "dates.not-reverse-chronological", "warning",
-                    f"{below.kind.capitalize()} entries are not in reverse-chronological order: "
-                    f"\"{b.raw}\" (line {below.range_line}) is listed after \"{a.raw}\" (line {above.range_line}).",  # type: ignore[union-attr]
-                    ctx.say("List the most recent entry first; recruiters read the top one most carefully.",
-                            "按时间倒序排列，最近的经历放在最前面。"),
-                    section=below.section_id, line=below.range_line, text=below.title or b.raw,  # type: ignore[union-attr]
-                ))
+                findings.append(
+                    make(
+                        "dates.not-reverse-chronological",
+                        "warning",
+                        f"{below.kind.capitalize()} entries are not in reverse-chronological order: "
+                        f'"{b.raw}" (line {below.range_line}) is listed after "{a.raw}" (line {above.range_line}).',  # type: ignore[union-attr]
+                        ctx.say(
+                            "List the most recent entry first; recruiters read the top one most carefully.",
+                            "按时间倒序排列，最近的经历放在最前面。",
+                        ),
+                        section=below.section_id,
+                        line=below.range_line,
+                        text=below.title or b.raw,  # type: ignore[union-attr]
+                    )
+                )
                 break  # one finding per section is enough to act on
     return findings
 
 
 def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
     """Breaks between jobs, not counting months spent in education (internships at school)."""
-    jobs = sorted((e for e in entries if e.kind == "experience"), key=lambda e: e.date_range.start_index())  # type: ignore[union-attr]
+    jobs = sorted(
+        (e for e in entries if e.kind == "experience"), key=lambda e: e.date_range.start_index()
+    )  # type: ignore[union-attr]
     studying: set[int] = set()
     for entry in entries:
         if entry.kind == "education":
             rng: DateRange = entry.date_range  # type: ignore[assignment]
-            studying.update(range(rng.start_index(), min(rng.end_index(ctx.today), rng.start_index() + 1200) + 1))
+            studying.update(
+                range(
+                    rng.start_index(), min(rng.end_index(ctx.today), rng.start_index() + 1200) + 1
+                )
+            )
     findings: list[RawFinding] = []
     covered_to = None
     previous = None
@@ -108,13 +155,20 @@ def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
             if last - first + 1 > GAP_MONTHS:
                 idle = sum(1 for m in range(first, last + 1) if m not in studying)
                 if idle > GAP_MONTHS:
-                    findings.append(make(
-                        "dates.gap", "warning",
-                        f"Gap of {last - first + 1} months between \"{previous.date_range.raw}\" and \"{rng.raw}\".",  # type: ignore[union-attr]
-                        ctx.say("If the break was intentional, say so in one line (e.g. \"Career break — caregiving, 2019\").",
-                                "如有空档期，可用一行说明，例如：2018.11 - 2020.03 职业间隔（进修 / 家庭原因）"),
-                        section=entry.section_id, line=entry.range_line, text=entry.title or rng.raw,
-                    ))
+                    findings.append(
+                        make(
+                            "dates.gap",
+                            "warning",
+                            f'Gap of {last - first + 1} months between "{previous.date_range.raw}" and "{rng.raw}".',  # type: ignore[union-attr]
+                            ctx.say(
+                                'If the break was intentional, say so in one line (e.g. "Career break — caregiving, 2019").',
+                                "如有空档期，可用一行说明，例如：2018.11 - 2020.03 职业间隔（进修 / 家庭原因）",
+                            ),
+                            section=entry.section_id,
+                            line=entry.range_line,
+                            text=entry.title or rng.raw,
+                        )
+                    )
         end = min(rng.end_index(ctx.today), month_index(ctx.today))
         if covered_to is None or end > covered_to:
             covered_to, previous = end, entry

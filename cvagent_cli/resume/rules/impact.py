@@ -12,10 +12,26 @@ import re
 from dataclasses import dataclass
 
 from cvagent_cli.resume.dates import find_ranges
-from cvagent_cli.resume.rules import IMPACT_KINDS, Context, Item, RawFinding, en_words, first_word, for_item, is_label, lemma
+from cvagent_cli.resume.rules import (
+    IMPACT_KINDS,
+    Context,
+    Item,
+    RawFinding,
+    en_words,
+    first_word,
+    for_item,
+    is_label,
+    lemma,
+)
 from cvagent_cli.resume.rules.lexicon import (
-    METRIC_WORDS_EN, METRIC_WORDS_ZH, STRONG_VERBS_EN, STRONG_VERBS_ZH, WEAK_OPENERS_EN, WEAK_OPENERS_ZH,
-    ZH_COUNTERS, ZH_NUMERALS,
+    METRIC_WORDS_EN,
+    METRIC_WORDS_ZH,
+    STRONG_VERBS_EN,
+    STRONG_VERBS_ZH,
+    WEAK_OPENERS_EN,
+    WEAK_OPENERS_ZH,
+    ZH_COUNTERS,
+    ZH_NUMERALS,
 )
 
 # Signs of scale: a number not glued to letters (EC2, P99, ES2023 are names, not metrics;
@@ -27,7 +43,9 @@ _YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
 _METRIC_WORDS = frozenset(METRIC_WORDS_EN)
 _ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
 _WEAK_EN_RE = re.compile(
-    r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?(" + "|".join(re.escape(w) for w in WEAK_OPENERS_EN) + r")\b",
+    r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?("
+    + "|".join(re.escape(w) for w in WEAK_OPENERS_EN)
+    + r")\b",
     re.IGNORECASE,
 )
 _WEAK_ZH_RE = re.compile(r"^\W*(?:我|本人)?(" + "|".join(WEAK_OPENERS_ZH) + ")")
@@ -100,34 +118,51 @@ def check(ctx: Context) -> list[RawFinding]:
         if has_metric(item.text, item.tokens):
             metrics += 1
         else:
-            findings.append(for_item(
-                "impact.no-metric", "warning", item,
-                "No number shows the scale or the result of this work.",
-                ctx.say(
-                    "Add a number: how much, how many, how fast — e.g. \"Cut month-end reporting from 3 days to 4 hours for 12 managers\".",
-                    f"补充量化结果（规模、比例、时间）。改为：主导{_rest(item.text, opener)}，使……提升30%（覆盖 X 名用户 / 节省 X 小时）",
-                ),
-            ))
+            findings.append(
+                for_item(
+                    "impact.no-metric",
+                    "warning",
+                    item,
+                    "No number shows the scale or the result of this work.",
+                    ctx.say(
+                        'Add a number: how much, how many, how fast — e.g. "Cut month-end reporting from 3 days to 4 hours for 12 managers".',
+                        f"补充量化结果（规模、比例、时间）。改为：主导{_rest(item.text, opener)}，使……提升30%（覆盖 X 名用户 / 节省 X 小时）",
+                    ),
+                )
+            )
         if opener:
             weak += 1
-            findings.append(for_item(
-                "impact.weak-opener", "warning", item,
-                f"Weak opener \"{opener}\" describes a duty, not what you achieved.",
-                ctx.say(
-                    f"Replace \"{opener}\" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, "
-                    "e.g. \"Led the vendor onboarding process, cutting delivery errors by 30%\".",
-                    f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。改为：主导{_rest(item.text, opener)}，使……提升30%",
-                ),
-            ))
-        elif item.is_bullet and not item.zh and item.kind != "volunteer" and not _starts_with_verb(item.text):
-            findings.append(for_item(
-                "impact.no-action-verb", "info", item,
-                "Bullet does not start with an action verb.",
-                ctx.say(
-                    f"Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. \"Built …\" instead of a noun phrase.",
-                    f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…），例如：改为：设计并落地……，使……提升30%",
-                ),
-            ))
+            findings.append(
+                for_item(
+                    "impact.weak-opener",
+                    "warning",
+                    item,
+                    f'Weak opener "{opener}" describes a duty, not what you achieved.',
+                    ctx.say(
+                        f'Replace "{opener}" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, '
+                        'e.g. "Led the vendor onboarding process, cutting delivery errors by 30%".',
+                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。改为：主导{_rest(item.text, opener)}，使……提升30%",
+                    ),
+                )
+            )
+        elif (
+            item.is_bullet
+            and not item.zh
+            and item.kind != "volunteer"
+            and not _starts_with_verb(item.text)
+        ):
+            findings.append(
+                for_item(
+                    "impact.no-action-verb",
+                    "info",
+                    item,
+                    "Bullet does not start with an action verb.",
+                    ctx.say(
+                        f'Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. "Built …" instead of a noun phrase.',
+                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…），例如：改为：设计并落地……，使……提升30%",
+                    ),
+                )
+            )
     ctx.extras["impact"] = ImpactStats(len(items), metrics, weak)
     return findings
 
@@ -146,6 +181,6 @@ def _rest(text: str, opener: str | None) -> str:
     """The bullet without its weak opener or pronoun, for a Chinese example rewrite."""
     rest = re.sub(r"^\W*(?:我|本人)?(?:主要)?", "", text)
     if opener and rest.startswith(opener):
-        rest = rest[len(opener):]
+        rest = rest[len(opener) :]
     rest = _TRAIL_RE.sub("", rest)
     return rest[:30] + ("…" if len(rest) > 30 else "")

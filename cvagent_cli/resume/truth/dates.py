@@ -8,7 +8,6 @@ from decimal import Decimal
 
 from cvagent_cli.resume.truth.facts import _consume, _Fact, _free, _q
 
-
 # ---- dates --------------------------------------------------------------------------
 
 _MONTHS = {
@@ -26,7 +25,12 @@ _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?i)\b({_MONTH_ALT})\.?,?\s+(?:(\d{{1,2}}),?\s+)?({_YEAR})(?![\d])"), "my"),
     (re.compile(rf"{_NB}(\d{{1,2}})/({_YEAR})(?![\d])"), "m/y"),
     (re.compile(rf"{_NB}({_YEAR})\s*年(?!\s*\d{{1,2}}\s*月)"), "y"),
-    (re.compile(rf"{_NB}(?<![A-Za-z][-_])({_YEAR})(?![\d]|\.\d|,\d|\s*%|[A-Za-z+]|\s?[万亿千百人名位个倍元块次项家台条])"), "y"),
+    (
+        re.compile(
+            rf"{_NB}(?<![A-Za-z][-_])({_YEAR})(?![\d]|\.\d|,\d|\s*%|[A-Za-z+]|\s?[万亿千百人名位个倍元块次项家台条])"
+        ),
+        "y",
+    ),
 ]
 
 
@@ -49,7 +53,11 @@ def _scan_dates(text: str, consumed: list[bool]) -> list[_Fact]:
             if not 0 <= month <= 12 or (shape != "y" and month == 0):
                 continue
             need = ("date", year, month) if month else ("year", year)
-            gives = (("date", year, month), ("year", year), _q(Decimal(year))) if month else (("year", year), _q(Decimal(year)))
+            gives = (
+                (("date", year, month), ("year", year), _q(Decimal(year)))
+                if month
+                else (("year", year), _q(Decimal(year)))
+            )
             if shape == "my" and m.group(2):  # the day of "Mar 3, 2020" is a number of its own
                 gives += (_q(Decimal(int(m.group(2)))),)
             facts.append(_Fact("date", m.group(0).strip(), m.start(), m.end(), need, gives))
@@ -60,9 +68,12 @@ def _scan_dates(text: str, consumed: list[bool]) -> list[_Fact]:
 
 _RANGE_SEP_RE = re.compile(r"\s*(?:-{1,2}|–|—|~|～|－|→|to|至|到|until)\s*", re.IGNORECASE)
 _PRESENT_RE = re.compile(
-    r"\s*(?:-{1,2}|–|—|~|～|－|→|\bto\b|至|到|until)\s*(present|now|current|today|至今|今|现在|目前)(?![A-Za-z])", re.IGNORECASE
+    r"\s*(?:-{1,2}|–|—|~|～|－|→|\bto\b|至|到|until)\s*(present|now|current|today|至今|今|现在|目前)(?![A-Za-z])",
+    re.IGNORECASE,
 )
-_PRESENT_WORD_RE = re.compile(r"(?i)\b(?:present|now|current|currently|still)\b|至今|现在|目前|仍在|还在")
+_PRESENT_WORD_RE = re.compile(
+    r"(?i)\b(?:present|now|current|currently|still)\b|至今|现在|目前|仍在|还在"
+)
 
 
 @dataclass
@@ -89,7 +100,15 @@ def _date_ranges(text: str, dates: list[_Fact]) -> list[_Range]:
             continue
         m = _PRESENT_RE.match(text, first.end)
         if m:
-            end = _Fact("date", m.group(1), m.start(1), m.end(1), ("present",), (("present",),), present=True)
+            end = _Fact(
+                "date",
+                m.group(1),
+                m.start(1),
+                m.end(1),
+                ("present",),
+                (("present",),),
+                present=True,
+            )
             ranges.append(_Range(first, end))
     return ranges
 

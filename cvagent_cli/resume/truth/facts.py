@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff"  # CJK ideographs (a character class body)

@@ -4,16 +4,56 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.resume.truth.facts import _CJK, _consume, _Fact, _free, FactKind
-
+from cvagent_cli.resume.truth.facts import _CJK, FactKind, _consume, _Fact, _free
 
 _CAP_WORD = r"(?:[A-Z][A-Za-z0-9'’+&-]*[A-Za-z0-9+]|[A-Z])(?:\.(?=[\s,)|]|$))?"
 _CONNECTOR = r"(?:of|the|&|de|for)"
-_RUN_RE = re.compile(rf"(?<![A-Za-z0-9])(?:{_CAP_WORD})(?:[ \t\u00a0]+(?:{_CONNECTOR}[ \t\u00a0]+)*(?:{_CAP_WORD}))*")
+_RUN_RE = re.compile(
+    rf"(?<![A-Za-z0-9])(?:{_CAP_WORD})(?:[ \t\u00a0]+(?:{_CONNECTOR}[ \t\u00a0]+)*(?:{_CAP_WORD}))*"
+)
 _WORD_IN_RUN_RE = re.compile(rf"{_CAP_WORD}|{_CONNECTOR}")
 _CONNECTORS = {"of", "the", "&", "de", "for"}
-_ABBREVIATIONS = {"sr", "jr", "dr", "mr", "mrs", "ms", "st", "mt", "ft", "no", "vs", "dept", "univ", "intl", "assoc", "bros"}
-_LEGAL = {"inc", "inc.", "incorporated", "corp", "corp.", "corporation", "llc", "l.l.c.", "ltd", "ltd.", "limited", "co", "co.", "gmbh", "ag", "plc", "s.a.", "sa", "pty", "llp", "lp"}
+_ABBREVIATIONS = {
+    "sr",
+    "jr",
+    "dr",
+    "mr",
+    "mrs",
+    "ms",
+    "st",
+    "mt",
+    "ft",
+    "no",
+    "vs",
+    "dept",
+    "univ",
+    "intl",
+    "assoc",
+    "bros",
+}
+_LEGAL = {
+    "inc",
+    "inc.",
+    "incorporated",
+    "corp",
+    "corp.",
+    "corporation",
+    "llc",
+    "l.l.c.",
+    "ltd",
+    "ltd.",
+    "limited",
+    "co",
+    "co.",
+    "gmbh",
+    "ag",
+    "plc",
+    "s.a.",
+    "sa",
+    "pty",
+    "llp",
+    "lp",
+}
 _ROLES = {
     "engineer", "developer", "manager", "director", "architect", "scientist", "analyst", "designer", "consultant",
     "officer", "president", "intern", "lead", "head", "founder", "co-founder", "cofounder", "specialist",
@@ -21,7 +61,21 @@ _ROLES = {
     "leader", "chair", "chairman", "owner", "evangelist", "advocate", "technologist", "sde", "swe",
     "cto", "ceo", "cfo", "coo", "cio", "cpo", "cmo", "vp", "svp", "evp", "avp",
 }  # fmt: skip
-_ACRONYM_ROLES = {"CTO", "CEO", "CFO", "COO", "CIO", "CPO", "CMO", "VP", "SVP", "EVP", "AVP", "SDE", "SWE"}
+_ACRONYM_ROLES = {
+    "CTO",
+    "CEO",
+    "CFO",
+    "COO",
+    "CIO",
+    "CPO",
+    "CMO",
+    "VP",
+    "SVP",
+    "EVP",
+    "AVP",
+    "SDE",
+    "SWE",
+}
 _MODIFIERS = {
     "senior", "sr", "sr.", "junior", "jr", "jr.", "lead", "principal", "staff", "head", "chief", "associate",
     "assistant", "deputy", "executive", "vice", "distinguished", "general", "founding", "managing", "group",
@@ -81,7 +135,10 @@ _KNOWN_ORGS = set(
     Goldman Morgan JPMorgan Citi Citibank Barclays HSBC Walmart Instacart DoorDash Coinbase Robinhood TikTok
     """.split()
 )
-_ORG_CONTEXT_RE = re.compile(r"(?:(?<![A-Za-z])(?:at|joined|join|joining)\s+|@\s*|(?:加入|就职于|任职于|供职于|入职|效力于)\s*)$", re.IGNORECASE)
+_ORG_CONTEXT_RE = re.compile(
+    r"(?:(?<![A-Za-z])(?:at|joined|join|joining)\s+|@\s*|(?:加入|就职于|任职于|供职于|入职|效力于)\s*)$",
+    re.IGNORECASE,
+)
 _SEPARATOR_CHARS = set("|—–·@")
 
 _ZH_ROLES = (
@@ -122,7 +179,7 @@ def _line_bounds(text: str, pos: int) -> tuple[int, int]:
 
 
 def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fact]:
-    masked = "".join("\x00" if c else ch for c, ch in zip(consumed, text))
+    masked = "".join("\x00" if c else ch for c, ch in zip(consumed, text, strict=False))
     facts: list[_Fact] = []
     taken = list(consumed)
 
@@ -158,7 +215,12 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
                 continue
             run.append((w.start() + m.start(), w.end() + m.start(), word))
             bare = word[:-1].lower()
-            if word.endswith(".") and len(bare) > 1 and bare not in _LEGAL and bare not in _ABBREVIATIONS:
+            if (
+                word.endswith(".")
+                and len(bare) > 1
+                and bare not in _LEGAL
+                and bare not in _ABBREVIATIONS
+            ):
                 runs.append(run)  # "… in Go and Python. Led the …": a sentence ends here
                 run = []
         runs.append(run)
@@ -174,9 +236,17 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
                 add("title", start, end, ("title", _title_norm(text[start:end])))
                 title_lines.add(_line_bounds(text, start)[0])
             elif len([w for w in part if w[2].lower() not in _CONNECTORS]) >= 2:
-                if all(w[2].lower().rstrip(".") in _COMMON or w[2].lower().rstrip(".") in _ROLES or w[2].lower() in _CONNECTORS for w in part):
+                if all(
+                    w[2].lower().rstrip(".") in _COMMON
+                    or w[2].lower().rstrip(".") in _ROLES
+                    or w[2].lower() in _CONNECTORS
+                    for w in part
+                ):
                     continue
-                if any(w[2].rstrip(".").lower() in _FUNCTION_WORDS and w[2][0].isupper() for w in part[1:]):
+                if any(
+                    w[2].rstrip(".").lower() in _FUNCTION_WORDS and w[2][0].isupper()
+                    for w in part[1:]
+                ):
                     continue  # Title-Case prose ("Systems That Scale"), not a name
                 add("organization", start, end, ("org", _org_words(text[start:end])))
             else:
@@ -185,7 +255,7 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
     for m in _LOWER_TITLE_RE.finditer(masked):
         add("title", m.start(1), m.end(1), ("title", _title_norm(m.group(1))))
 
-    for start, end, word in singles:
+    for start, _end, word in singles:
         bare = word.rstrip(".")
         if bare.lower() in _COMMON or bare.lower() in _ROLES or bare.lower() in _LEGAL:
             continue
@@ -227,10 +297,21 @@ def _strip_leading(text: str, words: list[tuple[int, int, str]]) -> list[tuple[i
         if low in _CONNECTORS or (low in _LEADING and low not in _MODIFIERS and low not in _ROLES):
             i += 1
             continue
-        if low in ("lead", "head") and i + 1 < len(words) and words[i + 1][2].lower() != "of" and not _is_role(words, i + 1) and not any(_is_role(words, k) for k in range(i + 1, len(words))):
+        if (
+            low in ("lead", "head")
+            and i + 1 < len(words)
+            and words[i + 1][2].lower() != "of"
+            and not _is_role(words, i + 1)
+            and not any(_is_role(words, k) for k in range(i + 1, len(words)))
+        ):
             i += 1  # "Lead Migration …": a verb
             continue
-        if i == 0 and low.endswith(("ed", "ing")) and len(words) > 1 and _sentence_start(text, words[0][0]):
+        if (
+            i == 0
+            and low.endswith(("ed", "ing"))
+            and len(words) > 1
+            and _sentence_start(text, words[0][0])
+        ):
             i += 1
             continue
         break
@@ -256,7 +337,11 @@ def _is_role(words: list[tuple[int, int, str]], i: int) -> bool:
         return False
     if i + 1 < len(words):  # "Developer Experience", "Engineer Tools": a compound noun, no title
         nxt = words[i + 1][2].rstrip(".")
-        if nxt.lower() not in ("of", "&", "and") and not re.fullmatch(r"[IVX]{1,4}|L\d{1,2}|\d", nxt) and not _is_role(words, i + 1):
+        if (
+            nxt.lower() not in ("of", "&", "and")
+            and not re.fullmatch(r"[IVX]{1,4}|L\d{1,2}|\d", nxt)
+            and not _is_role(words, i + 1)
+        ):
             return False
     if low in ("lead", "head"):  # "Lead"/"Head" start a sentence as verbs/modifiers
         nxt = words[i + 1][2].lower() if i + 1 < len(words) else ""

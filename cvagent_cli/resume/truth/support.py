@@ -7,9 +7,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cvagent_cli.resume.truth.dates import _changed_end, _date_ranges, _PRESENT_WORD_RE, _Range, _scan_dates
-from cvagent_cli.resume.truth.facts import _consume, _Fact, _noise_spans, _prepare, FactFlag
-from cvagent_cli.resume.truth.names import _scan_names, _title_norm, _ZH_CORP_TAIL_RE
+from cvagent_cli.resume.truth.dates import (
+    _PRESENT_WORD_RE,
+    _changed_end,
+    _date_ranges,
+    _Range,
+    _scan_dates,
+)
+from cvagent_cli.resume.truth.facts import FactFlag, _consume, _Fact, _noise_spans, _prepare
+from cvagent_cli.resume.truth.names import _ZH_CORP_TAIL_RE, _scan_names, _title_norm
 from cvagent_cli.resume.truth.numbers import _scan_numbers
 
 
@@ -52,7 +58,9 @@ def check_edit(
             return
         seen.add(dedupe)
         value = original[fact.start : fact.end].strip() or fact.value
-        flags.append((fact.start, FactFlag(fact.kind, value, message or _message(fact.kind, value))))
+        flags.append(
+            (fact.start, FactFlag(fact.kind, value, message or _message(fact.kind, value)))
+        )
 
     for fact in facts:
         if not support.supports(fact):
@@ -61,7 +69,9 @@ def check_edit(
     # A changed date range: one end kept, the other changed.
     if old_text:
         old_prepared, _ = _prepare(old_text)
-        old_ranges = _date_ranges(old_prepared, _scan_dates(old_prepared, [False] * len(old_prepared)))
+        old_ranges = _date_ranges(
+            old_prepared, _scan_dates(old_prepared, [False] * len(old_prepared))
+        )
         for new_range in _date_ranges(text, dates):
             changed = _changed_end(new_range, old_ranges)
             if changed is None:
@@ -83,7 +93,6 @@ def check_edit(
 def _message(kind: str, value: str) -> str:
     shown = f"“{value}”" if kind in ("organization", "title") else value
     return f"{shown} appears nowhere in your resume or messages — is it true?"
-
 
 
 # --------------------------------------------------------------------------------------
