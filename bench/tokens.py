@@ -45,7 +45,7 @@ class RecordingClient:
         return self.inner.count_tokens(messages, tools)
 
     def stream(self, messages, tools=None, **kwargs):
-        from cvagent_cli.agent.fencing import defuse
+        from cvagent_cli.safety.fencing import defuse
 
         doc = self.session_ref[0].workspace.doc
         lowered = self.turn_text.casefold()
@@ -60,8 +60,8 @@ class RecordingClient:
 
 def naive_request_messages(agent) -> list[dict]:
     """The naive agent: base prompt + the full resume + the full memory, every call."""
-    from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
     from cvagent_cli.agent.prompts import BASE_PROMPT
+    from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
 
     doc = agent.workspace.doc
     system = (

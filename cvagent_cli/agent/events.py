@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from cvagent_cli.tools.base import ProposedEdit  # a tool proposes it; the agent emits it
+
+__all__ = ["ProposedEdit"]  # re-exported: the UI renders it as an event
+
 
 @dataclass(frozen=True)
 class TextDelta:
@@ -43,21 +47,6 @@ class ToolResultEvent:
     ok: bool
     summary: str
     content: str
-
-
-@dataclass(frozen=True)
-class ProposedEdit:
-    """An edit the model wants to make; the session decides whether it lands."""
-
-    id: str
-    tool_call_id: str
-    reason: str | None
-    before: str  # the whole resume text before
-    after: str  # the whole resume text after
-    diff: str
-    flags: tuple = ()  # truthfulness FactFlags: facts found in neither resume nor messages
-    replacements: tuple = ()  # ((old_text, new_text), ...) as the model gave them
-    section: str | None = None
 
 
 class Action(str, Enum):

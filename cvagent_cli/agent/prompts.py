@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
-from cvagent_cli.agent.guards import suspicious_instructions
-from cvagent_cli.agent.workspace import Workspace
+from cvagent_cli.resume.workspace import Workspace
+from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
+from cvagent_cli.safety.guards import suspicious_instructions
 
 BASE_PROMPT = """You are cvagent, a resume copilot in the user's terminal. You read and edit the user's Markdown resume only through your tools; every edit is shown to the user as a diff and applied only if they accept, and you are told the outcome.
 Rules: read the part you will change first and quote old_text exactly. Never invent facts: numbers, employers, titles, dates, schools and results come from the resume or the user's own words; ask when one is missing. Keep the resume's language, Markdown style and tense. Answer general career questions directly, without tools. Be concise.

@@ -15,10 +15,10 @@ from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.toolcall import Approver
-from cvagent_cli.agent.undo import UndoLog
-from cvagent_cli.agent.workspace import Workspace
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.undo import UndoLog
+from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.tools.agent_tools import default_tools
 
 MEMORY_MESSAGES = 50

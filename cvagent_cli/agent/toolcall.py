@@ -18,12 +18,12 @@ from collections.abc import Callable, Generator, Iterator
 from enum import Enum
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.fencing import fence
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message, ToolCall
-from cvagent_cli.agent.workspace import Workspace
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta, ThinkingDelta, Usage
+from cvagent_cli.resume.workspace import Workspace
+from cvagent_cli.safety.fencing import fence
 from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]

@@ -10,8 +10,8 @@ from rich.rule import Rule
 def run_review(
     doc, report, jd, *, model: str | None, api_base: str | None, console: Console
 ) -> None:
-    from cvagent_cli.agent.review import stream_review
     from cvagent_cli.llm.gateway import LiteLLMGateway
+    from cvagent_cli.llm.review import stream_review
     from cvagent_cli.settings import load_settings
 
     settings = load_settings(model=model, api_base=api_base)

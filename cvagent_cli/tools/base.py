@@ -15,8 +15,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 if TYPE_CHECKING:
-    from cvagent_cli.agent.events import ProposedEdit
-    from cvagent_cli.agent.workspace import Workspace
+    from cvagent_cli.resume.workspace import Workspace
+
+
+@dataclass(frozen=True)
+class ProposedEdit:
+    """An edit the model wants to make; the session decides whether it lands."""
+
+    id: str
+    tool_call_id: str
+    reason: str | None
+    before: str  # the whole resume text before
+    after: str  # the whole resume text after
+    diff: str
+    flags: tuple = ()  # truthfulness FactFlags: facts found in neither resume nor messages
+    replacements: tuple = ()  # ((old_text, new_text), ...) as the model gave them
+    section: str | None = None
 
 
 class ToolParams(BaseModel):

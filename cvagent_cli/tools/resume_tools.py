@@ -6,9 +6,6 @@ import uuid
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cvagent_cli.agent.events import ProposedEdit
-from cvagent_cli.agent.fencing import fence
-from cvagent_cli.agent.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.resume.editing import (
     EditError,
     Replacement,
@@ -16,7 +13,9 @@ from cvagent_cli.resume.editing import (
     apply_replacement,
     unified_diff,
 )
-from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.safety.fencing import fence
+from cvagent_cli.safety.guards import sensitive_edit_flags, visible_text
+from cvagent_cli.tools.base import BaseTool, ProposedEdit, ToolContext, ToolOutcome, ToolParams
 
 MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
 

@@ -11,10 +11,10 @@ from cvagent_cli.agent.capabilities import CapabilityRegistry
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import validate_sequence
-from cvagent_cli.agent.undo import UndoLog
-from cvagent_cli.agent.workspace import Workspace
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.undo import UndoLog
+from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.tools.agent_tools import default_tools
 from tests.conftest import SAMPLES
 from tests.support.scripted import Call, Reply, ScriptedModel, tool

@@ -34,9 +34,9 @@ import pytest
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.agent.undo import UndoLog
 from cvagent_cli.cli.analyze import collect_inputs
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.undo import UndoLog
 from tests.conftest import ROOT, SAMPLES
 from tests.support.scripted import ScriptedModel, tool
 

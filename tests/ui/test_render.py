@@ -329,7 +329,7 @@ def test_guard_flags_are_labelled_by_what_they_protect():
     from rich.console import Console
 
     from cvagent_cli.agent import events as ev
-    from cvagent_cli.agent.guards import EditFlag
+    from cvagent_cli.safety.guards import EditFlag
     from cvagent_cli.ui.render import EventRenderer
 
     stream = StringIO()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvagent_cli.agent.guards import sensitive_edit_flags, suspicious_instructions
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.safety.guards import sensitive_edit_flags, suspicious_instructions
 
 RESUME = "# Ann Lee\nann@example.com | +1 555-123-4567\n\n## Experience\n- Built the API\n\n## Education\n- BSc, 2018\n- Dean's list\n"
 

@@ -12,11 +12,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cvagent_cli.agent.undo import UndoLog
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.editing import unified_diff
 from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.resume.undo import UndoLog
 
 
 def _digest(data: bytes) -> str:

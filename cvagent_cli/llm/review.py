@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cvagent_cli.agent.fencing import UNTRUSTED_NOTE, fence
 from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.report import AnalysisReport
+from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
 
 MAX_RESUME_CHARS = 24_000
 

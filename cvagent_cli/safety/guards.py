@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cvagent_cli.agent.fencing import INVISIBLE_RE, has_hidden_characters
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.safety.fencing import INVISIBLE_RE, has_hidden_characters
 from cvagent_cli.secrets import find_secrets
 
 MAX_SILENT_DELETED_LINES = 4
