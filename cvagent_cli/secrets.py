@@ -41,9 +41,30 @@ def find_secrets(text: str, environ: Mapping[str, str] | None = None) -> set[str
     return found | {value for value in env_secret_values(environ) if value in text}
 
 
-def scrub_secrets(value: Any, environ: Mapping[str, str] | None = None) -> Any:
-    """A copy of ``value`` with API-key-like strings replaced, recursing into dicts/lists."""
-    literals = env_secret_values(environ)
+#: Wider patterns for error messages only: a provider echoes fragments of a bad key
+#: ("sk-abc***xyz"), and URLs carry credentials.  Too eager for a resume's own words
+#: ("sk-learn"), so history and undo logs do not use them.
+MESSAGE_PATTERNS = [
+    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_\-\*\.]{3,}"), r"\1-" + REDACTED),
+    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), REDACTED),
+    (re.compile(r"(?i)\b(bearer)\s+[^\s'\"]+"), r"\1 " + REDACTED),
+    (re.compile(r"(?i)([?&](?:api[_-]?)?key=)[^&\s'\"]+"), r"\1" + REDACTED),
+    (re.compile(r"(//)[^/@\s]+:[^/@\s]+@"), r"\1" + REDACTED + "@"),
+]
+MESSAGE_KEY_SUFFIXES = (*KEY_VARIABLE_SUFFIXES, "_SECRET", "_SECRET_KEY")
+
+
+def scrub_secrets(
+    value: Any, environ: Mapping[str, str] | None = None, *, message: bool = False
+) -> Any:
+    """A copy of ``value`` with API-key-like strings replaced, recursing into dicts/lists.
+
+    ``message=True`` is for error messages shown to the user: it also masks key fragments,
+    URL credentials and ``?key=`` parameters, and the values of ``*_SECRET`` variables.
+    """
+    literals = env_secret_values(
+        environ, MESSAGE_KEY_SUFFIXES if message else KEY_VARIABLE_SUFFIXES
+    )
 
     def scrub(item: Any) -> Any:
         if isinstance(item, str):
@@ -51,7 +72,11 @@ def scrub_secrets(value: Any, environ: Mapping[str, str] | None = None) -> Any:
                 item = item.replace(literal, REDACTED)
             for pattern in SECRET_PATTERNS:
                 item = pattern.sub(REDACTED, item)
-            return BEARER.sub(lambda m: m.group(1) + REDACTED, item)
+            item = BEARER.sub(lambda m: m.group(1) + REDACTED, item)
+            if message:
+                for wide, replacement in MESSAGE_PATTERNS:
+                    item = wide.sub(replacement, item)
+            return item
         if isinstance(item, dict):
             return {key: scrub(val) for key, val in item.items()}
         if isinstance(item, (list, tuple)):

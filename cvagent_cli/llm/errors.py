@@ -13,7 +13,7 @@ from typing import Any
 
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.llm.retry import parse_retry_after
-from cvagent_cli.secrets import env_secret_values
+from cvagent_cli.secrets import scrub_secrets as _scrub
 
 #: provider -> the environment variable holding its key (for hints after a 401)
 PROVIDER_KEY_VARS: dict[str, str] = {
@@ -49,24 +49,11 @@ def key_var(provider: str | None) -> str:
 
 # ------------------------------------------------------------------ scrubbing
 
-_SECRET_PATTERNS = [
-    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_\-\*\.]{3,}"), r"\1-***"),
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), "AIza***"),
-    (re.compile(r"(?i)\b(bearer)\s+[^\s'\"]+"), r"\1 ***"),
-    (re.compile(r"(?i)([?&](?:api[_-]?)?key=)[^&\s'\"]+"), r"\1***"),
-    (re.compile(r"(//)[^/@\s]+:[^/@\s]+@"), r"\1***@"),
-]
-
 
 def scrub_secrets(text: str) -> str:
-    """Mask anything that looks like a key in an error message: the key variables' values,
-    and (wider than ``cvagent_cli.secrets``) short fragments, URL credentials, ?key= params."""
-    for value in env_secret_values(suffixes=("_API_KEY", "_TOKEN", "_SECRET", "_SECRET_KEY")):
-        if value in text:
-            text = text.replace(value, "***")
-    for pattern, repl in _SECRET_PATTERNS:
-        text = pattern.sub(repl, text)
-    return text
+    """Mask anything that looks like a key in an error message (one definition of a secret:
+    ``cvagent_cli.secrets``, with its wider message patterns)."""
+    return str(_scrub(text, message=True))
 
 
 _PREFIX_RE = re.compile(r"^\s*(?:litellm\.)?[A-Za-z_]*(?:Error|Exception)\s*(?::|-)\s*")
