@@ -397,7 +397,7 @@ def test_model_resolution_with_api_base(model, expected):
 def test_unexpected_exceptions_keep_their_class_name():
     gw = LiteLLMGateway(Settings(model="openai/gpt-4o-mini"))
     err = gw._translate(RuntimeError("boom with sk-abcdefghijklmnop"), load_litellm())
-    assert err.message == "unexpected error from litellm (RuntimeError): boom with sk-[REDACTED]"
+    assert err.message == "unexpected error from litellm (RuntimeError): boom with [REDACTED]"
     assert not err.retryable
 
 
