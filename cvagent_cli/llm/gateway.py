@@ -35,7 +35,7 @@ import logging
 import os
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from cvagent_cli.errors import ConfigError, ModelError
@@ -50,9 +50,11 @@ from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import
     translate,
 )
 from cvagent_cli.llm.retry import RetryPolicy
+from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
 from cvagent_cli.llm.toolcalls import _get, _ToolCallAssembler
 from cvagent_cli.llm.types import (
     ModelResponse,
+    Retrying,
     StreamEvent,
     TextDelta,
     ThinkingDelta,
@@ -180,9 +182,6 @@ class LiteLLMGateway:
         )
         self.last_usage: Usage | None = None
         self.session_usage: Usage = Usage()
-        #: called as ``on_retry(error, delay_seconds, retry_number)`` before each retry
-        #: sleep, so a UI can say "rate limited, retrying in 2 s" (the gateway never prints)
-        self.on_retry: Callable[[ModelError, float, int], None] | None = None
         self._resolved: tuple[str, str | None] | None = None
 
     # -- public API
@@ -197,11 +196,13 @@ class LiteLLMGateway:
         tools: list[dict] | None = None,
         *,
         temperature: float | None = None,
+        retry: bool = True,
     ) -> Iterator[StreamEvent]:
         """Stream one answer; see :class:`~cvagent_cli.llm.types.ModelClient`.
 
-        Retryable failures are retried (with backoff) only while nothing has been
-        yielded; a break after that raises a non-retryable "cut off mid-stream" error.
+        Retryable failures are retried (with backoff, each announced by a ``Retrying``
+        event) only while nothing has been yielded; a break after that raises a
+        non-retryable "cut off mid-stream" error.  ``retry=False`` makes one attempt.
         """
         litellm = load_litellm()
         model, provider = self._resolve(litellm)
@@ -215,18 +216,17 @@ class LiteLLMGateway:
                 )
                 return
             except ModelError as err:
-                if state["yielded"] or not self.policy.should_retry(err, attempt):
+                if not retry or state["yielded"] or not self.policy.should_retry(err, attempt):
                     if attempt and err.retryable and not state["yielded"]:
                         raise self._gave_up(err, attempt) from err
                     raise
                 wait = self.policy.delay(attempt, getattr(err, "retry_after", None))
                 attempt += 1
-                if self.on_retry is not None:
-                    self.on_retry(err, wait, attempt)
+                yield Retrying(err.message, wait, attempt)
                 self.policy.sleep(wait)
 
     def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
-        """litellm's tokenizer count, or ``len(text) // 4`` if that fails."""
+        """litellm's tokenizer count, or the tokenizer-free estimate if that fails."""
         try:
             litellm = load_litellm()
             model, _ = self._resolve(litellm)
@@ -234,13 +234,8 @@ class LiteLLMGateway:
             if tools:
                 kwargs["tools"] = tools
             return int(litellm.token_counter(**kwargs))
-        except Exception:
-            import json
-
-            text = json.dumps(messages, ensure_ascii=False, default=str)
-            if tools:
-                text += json.dumps(tools, ensure_ascii=False, default=str)
-            return len(text) // 4
+        except Exception:  # any tokenizer trouble: the estimate is good enough for a count
+            return estimate_request_tokens(messages, tools)
 
     @property
     def resolved_model(self) -> str:
@@ -411,7 +406,7 @@ class LiteLLMGateway:
             try:
                 completion = int(litellm.token_counter(model=model, text=produced))
             except Exception:
-                completion = len(produced) // 4
+                completion = estimate_tokens(produced)
         return Usage(prompt, completion, self._cost(litellm, model, provider, prompt, completion))
 
     @staticmethod

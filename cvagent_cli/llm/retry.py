@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
@@ -45,11 +45,6 @@ class RetryPolicy:
         scaled = raw * (1.0 + self.jitter * (2.0 * self.rng() - 1.0))
         return max(0.0, min(scaled, self.max_delay))
 
-    def delays(self) -> Iterator[float]:
-        """The backoff delays of a call that keeps failing, one per retry."""
-        for attempt in range(self.max_retries):
-            yield self.delay(attempt)
-
     def should_retry(self, error: BaseException, attempt: int = 0) -> bool:
         """Retry only a ``ModelError`` marked retryable, and only ``max_retries`` times."""
         return (
@@ -57,18 +52,6 @@ class RetryPolicy:
             and bool(getattr(error, "retryable", False))
             and attempt < self.max_retries
         )
-
-    def call(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` until it succeeds or fails with a non-retryable/exhausted error."""
-        attempt = 0
-        while True:
-            try:
-                return fn()
-            except ModelError as err:
-                if not self.should_retry(err, attempt):
-                    raise
-                self.sleep(self.delay(attempt, getattr(err, "retry_after", None)))
-                attempt += 1
 
 
 def parse_retry_after(headers: Mapping[str, Any] | None, now: float | None = None) -> float | None:

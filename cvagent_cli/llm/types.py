@@ -82,21 +82,35 @@ class ModelResponse:
     model: str = ""
 
 
-StreamEvent = TextDelta | ThinkingDelta | ModelResponse
+@dataclass(frozen=True)
+class Retrying:
+    """The call failed with a retryable error and is tried again after ``delay`` seconds
+    (``attempt`` counts the retries); nothing was streamed yet."""
+
+    message: str
+    delay: float
+    attempt: int
+
+
+StreamEvent = TextDelta | ThinkingDelta | Retrying | ModelResponse
 
 
 @runtime_checkable
 class ModelClient(Protocol):
-    """What the agent needs from a model: stream an answer, count tokens.
+    """What the agent needs from a model: stream an answer, count tokens, and own the
+    session's usage (the one place tokens and cost are added up).
 
-    ``stream`` yields :class:`TextDelta`/:class:`ThinkingDelta` as they arrive and ends
-    with exactly one :class:`ModelResponse`.  Failures are raised as
+    ``stream`` yields :class:`TextDelta`/:class:`ThinkingDelta` as they arrive (and
+    :class:`Retrying` before a retry) and ends with exactly one :class:`ModelResponse`.
+    ``retry=False`` asks for a single attempt (the intent classifier: it is not worth a
+    backoff).  Failures are raised as
     ``cvagent_cli.errors.ModelError`` (``ContextWindowError`` when the prompt is too
     long); a ``ModelError`` raised after deltas were yielded means the partial answer
     must be discarded.
     """
 
     model: str
+    session_usage: Usage
 
     def stream(
         self,
@@ -104,6 +118,7 @@ class ModelClient(Protocol):
         tools: list[dict] | None = None,
         *,
         temperature: float | None = None,
+        retry: bool = True,
     ) -> Iterator[StreamEvent]: ...
 
     def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int: ...

@@ -21,7 +21,7 @@ from cvagent_cli.llm.gateway import (
     scrub_secrets,
 )
 from cvagent_cli.llm.retry import RetryPolicy
-from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta, Usage
+from cvagent_cli.llm.types import ModelClient, ModelResponse, Retrying, TextDelta, Usage
 from cvagent_cli.settings import Settings
 from tests.support.openai_server import (
     LoopbackServer,
@@ -186,12 +186,14 @@ def test_429_is_retried_honouring_retry_after(make_gateway, loopback_server, sle
     assert len(loopback_server.requests) == 3
 
 
-def test_on_retry_hook_sees_each_retry(make_gateway, loopback_server, sleep):
+def test_each_retry_is_announced_in_the_stream(make_gateway, loopback_server, sleep):
     gw = make_gateway()
-    seen: list[tuple[str, float, int]] = []
-    gw.on_retry = lambda err, wait, n: seen.append((err.message.split(":")[0], wait, n))
     loopback_server.enqueue(status(429, retry_after=1), status(503), "ok")
-    consume(gw)
+    events, err = consume(gw)
+    seen = [
+        (e.message.split(":")[0], e.delay, e.attempt) for e in events if isinstance(e, Retrying)
+    ]
+    assert err is None
     assert seen == [
         ("rate limited by the model provider", 1.0, 1),
         ("the model server had an error (HTTP 503)", 1.0, 2),
@@ -295,6 +297,14 @@ def test_404_is_model_not_found(make_gateway, loopback_server):
     loopback_server.enqueue(status(404))
     err = error_of(make_gateway())
     assert err.message == "model not found: openai/gpt-4o-mini" and not err.retryable
+
+
+def test_retry_false_makes_a_single_attempt(make_gateway, loopback_server, sleep):
+    gw = make_gateway()
+    loopback_server.enqueue(status(429, retry_after=1), "ok")
+    with pytest.raises(ModelError, match="rate limited"):
+        list(gw.stream(USER, retry=False))
+    assert sleep.calls == [] and len(loopback_server.requests) == 1
 
 
 def test_key_in_a_server_message_is_scrubbed(make_gateway, loopback_server):
@@ -415,9 +425,9 @@ def test_count_tokens_and_its_fallback(monkeypatch):
         raise ValueError("tokenizer unavailable")
 
     monkeypatch.setattr(litellm, "token_counter", broken)
-    import json
+    from cvagent_cli.llm.tokens import estimate_request_tokens
 
-    assert gw.count_tokens(messages) == len(json.dumps(messages)) // 4
+    assert gw.count_tokens(messages) == estimate_request_tokens(messages) > 200
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ def no_sleep(seconds: float) -> None:
 
 
 def test_backoff_doubles_and_is_capped():
-    policy = RetryPolicy(max_retries=6, rng=lambda: 0.5, sleep=no_sleep)  # 0.5 = no jitter
-    assert list(policy.delays()) == [0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+    policy = RetryPolicy(max_retries=6, jitter=0.0, sleep=no_sleep)
+    assert [policy.delay(n) for n in range(6)] == [0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
 
 
 def test_jitter_bounds():
@@ -55,53 +55,6 @@ def test_what_is_retried():
     assert not policy.should_retry(KeyboardInterrupt())
     assert policy.should_retry(ModelError("x", retryable=True), attempt=1)
     assert not policy.should_retry(ModelError("x", retryable=True), attempt=2)
-
-
-def test_call_retries_then_succeeds():
-    slept: list[float] = []
-    outcomes = [ModelError("503", retryable=True), ModelError("429", retryable=True), "ok"]
-
-    def flaky():
-        item = outcomes.pop(0)
-        if isinstance(item, Exception):
-            raise item
-        return item
-
-    policy = RetryPolicy(max_retries=4, sleep=slept.append, rng=lambda: 0.5)
-    assert policy.call(flaky) == "ok"
-    assert slept == [0.5, 1.0]
-
-
-def test_call_uses_retry_after_of_the_error():
-    slept: list[float] = []
-    err = ModelError("429", retryable=True)
-    err.retry_after = 2.5
-    attempts = iter([err])
-
-    def once():
-        for e in attempts:
-            raise e
-        return "done"
-
-    assert RetryPolicy(sleep=slept.append).call(once) == "done"
-    assert slept == [2.5]
-
-
-def test_call_gives_up_and_raises_the_last_error():
-    slept: list[float] = []
-    errors = [ModelError(f"fail {i}", retryable=True) for i in range(3)]
-
-    def always():
-        raise errors.pop(0)
-
-    with pytest.raises(ModelError, match="fail 2"):
-        RetryPolicy(max_retries=2, sleep=slept.append).call(always)
-    assert len(slept) == 2
-
-
-def test_call_does_not_retry_permanent_errors():
-    with pytest.raises(ModelError, match="bad key"):
-        RetryPolicy(sleep=no_sleep).call(lambda: (_ for _ in ()).throw(ModelError("bad key")))
 
 
 @pytest.mark.parametrize(
