@@ -11,7 +11,7 @@ Each measured turn starts from a fresh session on a fresh copy of sample.md whos
 memory holds N messages of a real conversation (the bench script's, replayed once),
 with the saved history at its 30-message cap.  Per step = (turn wall time − model
 time) / model calls.  Also timed one by one at N = 50: the prompt build
-(``prepare`` + ``request_messages()``), each tool, ``unified_diff`` and the history save.
+(``compose`` + ``request_messages()``), each tool, ``unified_diff`` and the history save.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def plan_model():
             self.model_cpu = 0.0
             self.calls = 0
 
-        def stream(self, messages, tools=None, *, temperature=None):
+        def stream(self, messages, tools=None, **kwargs):
             start, cpu = time.perf_counter(), time.process_time()
             turn, step = locate(messages)
             if turn is not None:
@@ -57,7 +57,7 @@ def plan_model():
             else:
                 self.replies = [Reply(text="OK.")]
             self.calls += 1
-            inner = super().stream(messages, tools, temperature=temperature)
+            inner = super().stream(messages, tools, **kwargs)
             self._charge(start, cpu)
             while True:
                 start, cpu = time.perf_counter(), time.process_time()
@@ -149,14 +149,15 @@ def measure_turn(sb: Sandbox, model_cls, prefill: list, text: str, index: int) -
 def components(sb: Sandbox, model_cls, prefill: list, repeats: int) -> dict[str, list[float]]:
     """Milliseconds for the parts of a step, one by one, at the given memory."""
     from cvagent_cli.agent.intent import classify
+    from cvagent_cli.agent.manus import ResumeTurn
     from cvagent_cli.resume.editing import unified_diff
 
     session = new_session(sb, "parts.md", model_cls, prefill)
     agent = session.agent
     text = "improve my Experience bullets"
     doc = agent.workspace.doc
-    agent._request = text  # what ResumeAgent.run sets before its first step
-    agent.intent = classify(text, section_names=[s.title for s in doc.sections if s.title])
+    turn = ResumeTurn(text)  # what ResumeAgent.run makes before its first step
+    turn.intent = classify(text, section_names=[s.title for s in doc.sections if s.title])
     ctx = agent.tool_context()
     allowed = agent.allowed_tools()
     edit_args = json.dumps(
@@ -168,9 +169,9 @@ def components(sb: Sandbox, model_cls, prefill: list, repeats: int) -> dict[str,
     )
     after = doc.text.replace("used by 300+", "for 300+")
     jobs = {
-        "prompt build (prepare + request_messages)": lambda: (
-            list(agent.prepare(1)),
-            agent.request_messages(),
+        "prompt build (compose + request_messages)": lambda: (
+            setattr(turn, "prompt", agent.compose(turn)),
+            agent.request_messages(turn),
         ),
         "tool: read_resume(experience)": lambda: agent.tools.execute(
             "read_resume", '{"section": "experience"}', ctx, allowed

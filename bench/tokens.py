@@ -41,6 +41,10 @@ class RecordingClient:
     def model(self) -> str:
         return self.inner.model
 
+    @property
+    def session_usage(self):
+        return self.inner.session_usage
+
     def count_tokens(self, messages, tools=None) -> int:
         return self.inner.count_tokens(messages, tools)
 
@@ -58,7 +62,7 @@ class RecordingClient:
         return self.inner.stream(messages, tools, **kwargs)
 
 
-def naive_request_messages(agent) -> list[dict]:
+def naive_request_messages(agent, turn=None, history=None) -> list[dict]:
     """The naive agent: base prompt + the full resume + the full memory, every call."""
     from cvagent_cli.agent.prompts import BASE_PROMPT
     from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence

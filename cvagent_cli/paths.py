@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 APP_NAME = "cvagent"
@@ -64,3 +65,33 @@ def session_dir(resume_path: Path, create: bool = True) -> Path:
         ensure_private_dir(path.parent)
         ensure_private_dir(path)
     return path
+
+
+@dataclass(frozen=True)
+class SessionFiles:
+    """One resume's files in the state dir: the layout is decided here and nowhere else."""
+
+    folder: Path
+
+    @property
+    def history(self) -> Path:
+        return self.folder / "history.json"
+
+    @property
+    def undo(self) -> Path:
+        return self.folder / "undo.json"
+
+    @property
+    def input_history(self) -> Path:
+        return self.folder / "input_history"
+
+
+def session_files(resume_path: Path, create: bool = True) -> SessionFiles:
+    return SessionFiles(session_dir(resume_path, create=create))
+
+
+def input_history_file(resume_path: Path | None) -> Path:
+    """The REPL's input history: per resume, or shared when no resume file is open."""
+    if resume_path is None:
+        return state_dir(create=True) / "input_history"
+    return session_files(resume_path).input_history

@@ -124,6 +124,10 @@ class Capability(BaseModel):
     next_step_prompts: dict[str, str] = Field(default_factory=dict)
     model_hints: ModelHints | None = None
     triggers: list[str] = Field(default_factory=list)
+    #: intents this pack serves: a turn of that intent in the default pack switches to it
+    intents: list[str] = Field(default_factory=list)
+    #: keep a task list, one task per top-level section (the optimizer's walk-through)
+    task_list: bool = False
     source: str = Field(default="", exclude=True)
 
     @field_validator("name")
@@ -158,6 +162,17 @@ class Capability(BaseModel):
     @classmethod
     def _normalize_prompt_keys(cls, value: dict[str, str]) -> dict[str, str]:
         return {key.strip().upper(): text.strip() for key, text in value.items()}
+
+    @field_validator("intents")
+    @classmethod
+    def _check_intents(cls, value: list[str]) -> list[str]:
+        names = [v.strip().upper() for v in value]
+        unknown = [n for n in names if n not in Intent.__members__]
+        if unknown:
+            raise ValueError(
+                f"unknown intent {unknown[0]!r}; expected one of {', '.join(Intent.__members__)}"
+            )
+        return names
 
     @field_validator("triggers")
     @classmethod
@@ -297,6 +312,9 @@ _EXPECTED: dict[str, str] = {
     "model_hints.prefer": "a model name (text)",
     "triggers": "a list of phrases",
     "triggers[]": "a phrase (text)",
+    "intents": "a list of intent names",
+    "intents[]": "an intent name",
+    "task_list": "true or false",
 }
 
 _FIELDS_AT: dict[str, type[BaseModel]] = {
@@ -499,6 +517,10 @@ class CapabilityRegistry:
         guess = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
         available = ", ".join(names) if names else "none"
         raise ConfigError(f"unknown capability pack '{name}'{guess}; available: {available}")
+
+    def for_intent(self, intent: str) -> str | None:
+        """The first pack (by name) that declares it serves ``intent``."""
+        return next((c.name for c in self if intent in c.intents), None)
 
     def suggest_for(self, text: str) -> str | None:
         """The pack whose trigger phrases best match ``text`` (longest total match), or None.

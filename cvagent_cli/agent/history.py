@@ -13,7 +13,6 @@ inspect, never deleted) and the session starts empty with a warning to show.
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -21,25 +20,10 @@ from typing import Any
 from cvagent_cli import paths
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
-from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.resume.statefiles import move_aside, write_private_json
 from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
 
 SCHEMA_VERSION = 1
-HISTORY_FILE = "history.json"
-
-
-def _timestamp() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-
-
-def _free_path(base: str, folder: Path) -> Path:
-    """``folder/base``, or ``base-2``, ``base-3`` … if taken: moving aside never overwrites."""
-    candidate = folder / base
-    counter = 2
-    while candidate.exists():
-        candidate = folder / f"{base}-{counter}"
-        counter += 1
-    return candidate
 
 
 class ChatHistory:
@@ -52,7 +36,7 @@ class ChatHistory:
 
     @classmethod
     def for_resume(cls, resume_path: Path, max_messages: int = 30) -> ChatHistory:
-        return cls(paths.session_dir(resume_path) / HISTORY_FILE, max_messages, resume=resume_path)
+        return cls(paths.session_files(resume_path).history, max_messages, resume=resume_path)
 
     # -- loading ---------------------------------------------------------------------
     def load(self) -> tuple[list[Message], dict, str | None]:
@@ -88,8 +72,7 @@ class ChatHistory:
             text.splitlines()[0] if text else type(exc).__name__
         )
         try:
-            target = _free_path(f"{self.path.name}.corrupt-{_timestamp()}", self.path.parent)
-            os.replace(self.path, target)
+            target = move_aside(self.path, "corrupt")
         except OSError as move_error:
             return (
                 f"chat history {self.path} could not be read ({reason}) and could not be moved "
@@ -112,19 +95,15 @@ class ChatHistory:
             "state": scrub_secrets(dict(state or {})),
         }
         try:
-            data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8")
-            paths.ensure_private_dir(self.path.parent)
-            atomic_write_bytes(self.path, data + b"\n", mode=0o600)
+            write_private_json(self.path, document, indent=2)
         except (OSError, TypeError, ValueError) as exc:
             detail = getattr(exc, "strerror", None) or exc
             return f"could not save chat history to {self.path} ({detail})"
         return None
 
     def archive(self) -> Path | None:
-        """Move the current history aside as ``history.json.<timestamp>.bak`` (``chat
+        """Move the current history aside as ``history.json.bak-<timestamp>`` (``chat
         --new``: start fresh, keep the old conversation).  None if there was none."""
         if not self.path.exists():
             return None
-        target = _free_path(f"{self.path.name}.{_timestamp()}.bak", self.path.parent)
-        os.replace(self.path, target)
-        return target
+        return move_aside(self.path, "bak")

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
+from cvagent_cli.errors import ModelError
+from cvagent_cli.llm.types import ModelClient, ModelResponse
+
 IntentSource = Literal["heuristic", "llm", "fallback"]
 
 
@@ -40,10 +43,14 @@ class IntentResult:
     source: IntentSource
     path: str | None = None  # LOAD_RESUME: the path as the user typed it (quotes stripped, ~ kept)
     section: str | None = None  # a section the message names, from the names passed in
+    #: the classifier's own model answer (its usage counts like any other call)
+    response: ModelResponse | None = None
 
 
-def _unknown(source: IntentSource = "fallback") -> IntentResult:
-    return IntentResult(Intent.UNKNOWN, 0.0, source)
+def _unknown(
+    source: IntentSource = "fallback", response: ModelResponse | None = None
+) -> IntentResult:
+    return IntentResult(Intent.UNKNOWN, 0.0, source, response=response)
 
 
 # -- language -----------------------------------------------------------------------------
@@ -369,41 +376,37 @@ def _label_of(word: str) -> Intent | None:
     return _ALIASES.get(key)
 
 
-def _final_text(events: Iterable[Any]) -> str:
-    deltas: list[str] = []
-    last: Any = None
-    for event in events:
-        last = event
-        piece = getattr(event, "text", None)
-        if isinstance(piece, str):
-            deltas.append(piece)
-    content = getattr(last, "content", None)
-    return content if isinstance(content, str) and content.strip() else "".join(deltas)
-
-
 def classify_with_model(
-    client: Any, recent_messages: Sequence[Any], text: str, *, section_names: Sequence[str] = ()
+    client: ModelClient,
+    recent_messages: Sequence[Any],
+    text: str,
+    *,
+    section_names: Sequence[str] = (),
 ) -> IntentResult:
-    """Ask the model for one label.  Never raises: any failure or garbled answer is UNKNOWN
-    with source ``fallback``."""
+    """Ask the model for one label: one short call, no retries (a backoff would delay the
+    real answer for a label).  A model error or a garbled answer is UNKNOWN with source
+    ``fallback``; anything else is a bug and is raised."""
+    response: ModelResponse | None = None
     try:
-        answer = _final_text(
-            client.stream(build_classifier_messages(recent_messages, text), tools=None)
-        )
-        parsed = parse_label(answer)
-    except Exception:  # the classifier must never break a turn; the agent just goes on
+        for item in client.stream(
+            build_classifier_messages(recent_messages, text), None, retry=False
+        ):
+            if isinstance(item, ModelResponse):
+                response = item
+    except ModelError:
         return _unknown()
+    parsed = parse_label(response.content) if response is not None else None
     if parsed is None:
-        return _unknown()
+        return _unknown(response=response)
     intent, confidence = parsed
     section = _find_section(text or "", section_names) if section_names else None
     path = extract_path(text or "") if intent is Intent.LOAD_RESUME else None
-    return IntentResult(intent, confidence, "llm", path=path, section=section)
+    return IntentResult(intent, confidence, "llm", path=path, section=section, response=response)
 
 
 def classify(
     text: str,
-    client: Any = None,
+    client: ModelClient | None = None,
     recent_messages: Sequence[Any] = (),
     section_names: Sequence[str] = (),
 ) -> IntentResult:

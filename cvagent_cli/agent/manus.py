@@ -1,23 +1,41 @@
 """ResumeAgent (the seeds' Manus): ToolCallAgent + intent classification before each
 turn, the dynamic prompt, capability packs with their tool policy and stages, turn
 summaries, and the state that persists with a session.
+
+The capability pack is the single source of the prompts, the tool policy and the model
+hints: nothing here names a pack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.capabilities import Capability, CapabilityRegistry
+from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
 from cvagent_cli.agent.intent import Intent, IntentResult, classify, detect_language
-from cvagent_cli.agent.prompts import PromptParts, build_system_prompt, next_step_prompt
-from cvagent_cli.agent.toolcall import AgentState, Approver, ToolCallAgent, turns_in_budget
+from cvagent_cli.agent.prompts import Prompt, build_system_prompt, next_step_prompt
+from cvagent_cli.agent.request import compact_history, current_turn_index
+from cvagent_cli.agent.toolcall import Approver, ToolCallAgent, Turn, defer_all, usage_event
 from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.errors import CvAgentError
+from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.tools.base import ToolContext, ToolOutcome
 
 MAX_SUMMARIES = 12
+#: Intents that state no goal of their own (the previous goal stays).
+_NO_GOAL = (Intent.GREETING, Intent.THANKS, Intent.UNKNOWN, Intent.QUESTION)
+
+
+@dataclass
+class ResumeTurn(Turn):
+    intent: IntentResult = field(
+        default_factory=lambda: IntentResult(Intent.UNKNOWN, 0.0, "fallback")
+    )
+    language: str = "en"
+    backtracked: bool = False  # the stage moved back: the pack's BACKTRACK prompt is next
 
 
 class ResumeAgent(ToolCallAgent):
@@ -25,10 +43,10 @@ class ResumeAgent(ToolCallAgent):
         self,
         *,
         registry: CapabilityRegistry,
-        capability: str = "base",
+        capability: str = DEFAULT_CAPABILITY,
         classify_with_model: bool = True,
-        loader=None,
-        **kwargs,
+        loader: Callable[[Path], ResumeDocument] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         # Opening another resume is the session's job (lock, history, undo log).
@@ -39,13 +57,7 @@ class ResumeAgent(ToolCallAgent):
         self.progress: WorkflowProgress | None = None
         self.summaries: list[str] = []
         self.goal = ""
-        self.language = "en"
-        self.intent = IntentResult(intent=Intent.UNKNOWN, confidence=0.0, source="fallback")
         self.classify_with_model = classify_with_model
-        self.prompt_parts = PromptParts()
-        self._request = ""
-        self._last_tool: str | None = None
-        self._turn_tools: list[str] = []
 
     # -- capability and workflow -------------------------------------------------------
     def _new_stage_machine(self) -> StageMachine | None:
@@ -55,12 +67,21 @@ class ResumeAgent(ToolCallAgent):
         old = self.capability.name
         self.capability = self.registry.get(name)
         self.stage = self._new_stage_machine()
-        if name == "optimizer" and self.workspace.doc is not None and self.progress is None:
-            self.progress = WorkflowProgress.from_outline(self.workspace.doc.outline())
+        self._ensure_task_list()
         return old, self.capability.name
 
+    def _ensure_task_list(self) -> None:
+        if self.capability.task_list and self.progress is None and self.workspace.doc is not None:
+            self.progress = WorkflowProgress.from_outline(self.workspace.doc.outline())
+
     def allowed_tools(self) -> list[str]:
-        return self.capability.tool_policy.resolve(self.tools.names, self.tools.default_off)
+        return self.capability.tools(self.tools.names, self.tools.default_off)
+
+    def call_temperature(self) -> float | None:
+        if self.temperature is not None:  # the user's setting wins over the pack's hint
+            return self.temperature
+        hints = self.capability.model_hints
+        return hints.temperature if hints is not None else None
 
     def tool_context(self) -> ToolContext:
         return ToolContext(
@@ -79,45 +100,44 @@ class ResumeAgent(ToolCallAgent):
 
     # -- the turn ----------------------------------------------------------------------
     def run(self, request: str, approve: Approver | None = None) -> Iterator[ev.Event]:
-        self._request = request
-        self._turn_tools = []
-        self.language = detect_language(request)
-        names = (
-            [s.title for s in self.workspace.doc.sections if s.title] if self.workspace.doc else []
-        )
-        recent = self.memory.to_wire()[-5:]
-        client = self.client if self.classify_with_model else None
-        self.intent = classify(request, client=client, recent_messages=recent, section_names=names)
+        turn = ResumeTurn(request, approve or defer_all, language=detect_language(request))
+        turn.intent = yield from self._classify(request)
         yield ev.IntentDetected(
-            self.intent.intent.value, self.intent.source, self.intent.confidence
+            turn.intent.intent.value, turn.intent.source, turn.intent.confidence
         )
-        if self.intent.intent == Intent.LOAD_RESUME and self.intent.path:
-            yield from self._load_directly(self.intent.path)
+        if turn.intent.intent == Intent.LOAD_RESUME and turn.intent.path:
+            yield from self._load_directly(turn.intent.path)
             return
-        if self.intent.intent not in (
-            Intent.GREETING,
-            Intent.THANKS,
-            Intent.UNKNOWN,
-            Intent.QUESTION,
-        ):
-            self.goal = request.strip().splitlines()[0][:200] if request.strip() else self.goal
-        suggested = self.registry.suggest_for(request)
+        if turn.intent.intent not in _NO_GOAL and request.strip():
+            self.goal = request.strip().splitlines()[0][:200]
+        suggested = self.registry.suggest_for(request) or self.registry.for_intent(
+            turn.intent.intent.value
+        )
         if (
-            self.intent.intent == Intent.TAILOR
-            and self.capability.name == "base"
-            and "tailor" in self.registry.names()
+            suggested
+            and suggested != self.capability.name
+            and self.capability.name == DEFAULT_CAPABILITY
         ):
-            suggested = suggested or "tailor"
-        if suggested and suggested != self.capability.name and self.capability.name == "base":
             old, new = self.set_capability(suggested)
             yield ev.CapabilitySwitched(old, new, "the request matches this pack")
-        last_done: ev.Done | None = None
-        for event in super().run(request, approve):
+        done: ev.Done | None = None
+        for event in self.run_turn(turn):
             if isinstance(event, ev.Done):
-                last_done = event
+                done = event
             yield event
-        if last_done is not None:
-            self._summarize(request, last_done)
+        if done is not None:
+            self._summarize(turn, done)
+
+    def _classify(self, request: str) -> Iterator[ev.Event]:
+        doc = self.workspace.doc
+        names = [s.title for s in doc.sections if s.title] if doc else []
+        client = self.client if self.classify_with_model else None
+        result = classify(
+            request, client=client, recent_messages=self.memory.to_wire()[-5:], section_names=names
+        )
+        if result.response is not None:  # the model was asked: its tokens count too
+            yield usage_event(result.response, self.client)
+        return result
 
     def _load_directly(self, path: str) -> Iterator[ev.Event]:
         """LOAD_RESUME: the user typed a path, so load it without a model round trip."""
@@ -129,90 +149,92 @@ class ResumeAgent(ToolCallAgent):
             yield ev.Done("error")
             return
         self.progress = None
+        self._ensure_task_list()
         yield ev.Notice(f"loaded {target} ({doc.line_count} lines, {len(doc.sections)} sections)")
         yield ev.Done("loaded", final_text=f"Loaded {target}.")
 
-    def prepare(self, step: int) -> Iterator[ev.Event]:
-        intent = self.intent.intent.value
-        self.prompt_parts = build_system_prompt(
+    def compose(self, turn: Turn) -> Prompt:
+        assert isinstance(turn, ResumeTurn)
+        intent = turn.intent.intent.value
+        parts = build_system_prompt(
             workspace=self.workspace,
-            capability_name=self.capability.name,
-            capability_addendum=self.capability.system_prompt_addendum,
+            capability=self.capability,
             intent=intent,
-            section_hint=self.intent.section,
-            user_text=self._request,
-            language=self.language,
+            section_hint=turn.intent.section,
+            user_text=turn.request,
+            language=turn.language,
             summaries=self._summaries_outside_history(),
             goal=self.goal,
             progress=self.progress_line(),
             capabilities=self.registry.names(),
         )
-        self.system_prompt = self.prompt_parts.text()
         stage = self.stage.current if self.stage is not None else None
-        self.next_step_prompt = next_step_prompt(
-            intent, dict(self.capability.next_step_prompts), stage, self._last_tool
+        next_step = next_step_prompt(
+            self.capability, intent=intent, stage=stage, backtracked=turn.backtracked
         )
-        return iter(())
+        turn.backtracked = False
+        return Prompt(parts, next_step)
 
-    def on_outcome(self, outcome: ToolOutcome) -> Iterator[ev.Event]:
-        if outcome.switch_capability:
-            old, new = self.set_capability(outcome.switch_capability)
+    def apply_effects(self, outcome: ToolOutcome, turn: Turn) -> Iterator[ev.Event]:
+        """The one door for tool effects; runs only for calls the policy allowed and whose
+        arguments validated.  The model is told what actually happened."""
+        assert isinstance(turn, ResumeTurn)
+        yield from super().apply_effects(outcome, turn)
+        effects = outcome.effects
+        if effects.switch_capability:
+            old, new = self.set_capability(effects.switch_capability)
             yield ev.CapabilitySwitched(old, new, "requested by the model")
-            yield from self.prepare(0)  # prompt and tools rebuilt within the same turn
-        if outcome.stage and self.stage is not None:
-            ok, message = self.stage.advance(outcome.stage.upper())
-            outcome.content = message if ok else f"Error: {message}"
-            outcome.ok = ok
-            if ok:
-                yield ev.StageChanged(self.stage.current, self.progress_line())
-        elif outcome.stage:
-            outcome.content = f"Error: the {self.capability.name!r} capability has no stages"
-            outcome.ok = False
-
-    def act(self) -> Iterator[ev.Event]:
-        for call in self._pending:
-            self._turn_tools.append(call.name)
-            if call.name == "update_progress":
-                yield from self._progress_call(call)
-        self._last_tool = self._pending[-1].name if self._pending else None
-        yield from super().act()
-
-    def _progress_call(self, call) -> Iterator[ev.Event]:
-        """Mark optimizer tasks (the stage part goes through on_outcome)."""
-        params, _, error = self.tools.parse_arguments(call.name, call.arguments)
-        if (
-            error
-            or params is None
-            or not getattr(params, "task", None)
-            or not getattr(params, "status", None)
-        ):
-            return
-        if self.progress is None and self.workspace.doc is not None:
-            self.progress = WorkflowProgress.from_outline(self.workspace.doc.outline())
-        if self.progress is not None:
-            try:
-                self.progress.mark(params.task, params.status)
-            except (KeyError, ValueError):
-                return
-            yield ev.StageChanged(
-                self.stage.current if self.stage else "", self.progress.summary_line()
-            )
+            turn.prompt = self.compose(turn)  # prompt and tools rebuilt within the same turn
+        said: list[str] = []
+        failed = False
+        if effects.stage:
+            if self.stage is None:
+                said.append(f"Error: the {self.capability.name!r} capability has no stages")
+                failed = True
+            else:
+                before = self.stage.index
+                ok, message = self.stage.advance(effects.stage.upper())
+                said.append(message if ok else f"Error: {message}")
+                failed = failed or not ok
+                if ok:
+                    turn.backtracked = self.stage.index < before
+                    yield ev.StageChanged(self.stage.current or "", self.progress_line())
+        if effects.task and effects.task_status:
+            if not self.capability.task_list:
+                said.append(f"Error: the {self.capability.name!r} capability keeps no task list")
+                failed = True
+            else:
+                self._ensure_task_list()
+                if self.progress is None:
+                    said.append("Error: no resume is loaded, so there are no section tasks")
+                    failed = True
+                else:
+                    ok, message = self.progress.mark(effects.task, effects.task_status)
+                    said.append(message if ok else f"Error: {message}")
+                    failed = failed or not ok
+                    if ok:
+                        stage = self.stage.current if self.stage is not None else ""
+                        yield ev.StageChanged(stage or "", self.progress.summary_line())
+        if said:
+            outcome.content = " ".join(said)
+            outcome.ok = not failed
+            outcome.summary = said[0][:80]
 
     # -- turn summaries (seed 003) and persisted state ---------------------------------
     def _summaries_outside_history(self) -> list[str]:
         """Summaries of the turns the request no longer carries verbatim (no duplicates)."""
         history = self.memory.to_wire()
-        earlier = (
-            history[: self._current_turn_index(history)]
-            if self.state is AgentState.RUNNING
-            else history
-        )
-        shown = turns_in_budget(earlier, self.history_tokens)
+        earlier = history[: current_turn_index(history)] if self.turn is not None else history
+        shown = compact_history(earlier, self.history_tokens)[1]
         return self.summaries[: max(len(self.summaries) - shown, 0)]
 
-    def _summarize(self, request: str, done: ev.Done) -> None:
-        said = " ".join(request.split())[:100]
-        tools = ",".join(dict.fromkeys(self._turn_tools))
+    def note(self, text: str) -> None:
+        """Something the model must know at its next turn (an /undo, an outside edit)."""
+        self.summaries = (self.summaries + [f"note: {text}"])[-MAX_SUMMARIES:]
+
+    def _summarize(self, turn: ResumeTurn, done: ev.Done) -> None:
+        said = " ".join(turn.request.split())[:100]
+        tools = ",".join(dict.fromkeys(turn.tools_used))
         answer = " ".join(done.final_text.split())[:80]
         summary = f"{said}" + (f" → {tools}" if tools else "")
         if done.edits_applied:
@@ -222,6 +244,17 @@ class ResumeAgent(ToolCallAgent):
         if answer:
             summary += f"; said: {answer}"
         self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]
+
+    def preview_request(self, text: str) -> tuple[list[dict], list[dict]]:
+        """The messages and tools a turn starting with ``text`` would send first, built the
+        way ``run`` builds them (no model call, nothing remembered)."""
+        turn = ResumeTurn(text, language=detect_language(text))
+        doc = self.workspace.doc
+        names = [s.title for s in doc.sections if s.title] if doc else []
+        turn.intent = classify(text, section_names=names)
+        turn.prompt = self.compose(turn)
+        history = [*self.memory.to_wire(), {"role": "user", "content": text}]
+        return self.request_messages(turn, history), self.tools.to_params(self.allowed_tools())
 
     def export_state(self) -> dict:
         return {

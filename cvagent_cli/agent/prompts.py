@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cvagent_cli.agent.capabilities import Capability
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
 from cvagent_cli.safety.guards import suspicious_instructions
@@ -23,19 +24,21 @@ INTENT_SECTION_KINDS = {
     "TAILOR": ("summary", "skills", "experience"),
 }
 NEXT_STEP = {
-    "ANALYZE": "If you have the analysis results, present them: the score, the 3 most valuable fixes with line numbers, and offer to fix them one at a time.",
+    "ANALYZE": "Run analyze_resume if you have no results yet, then present them: the score, the 3 most valuable fixes with line numbers, and offer to fix them one at a time.",
     "EDIT": "Continue the edit: read what you need, then propose one precise edit_resume change (or ask for a missing fact).",
     "TAILOR": "Compare the resume with the job description (analyze_resume shows coverage), then propose keep / remove / add of keywords the user's experience supports.",
 }
 
 
 @dataclass
-class PromptParts:
-    """The prompt, by part, so /tokens can show what each part costs."""
+class Prompt:
+    """What the agent sends besides the conversation: the system prompt by part (so
+    /tokens can show what each part costs) and the next-step prompt."""
 
     parts: dict[str, str] = field(default_factory=dict)
+    next_step: str = ""
 
-    def text(self) -> str:
+    def system(self) -> str:
         return "\n\n".join(p for p in self.parts.values() if p)
 
 
@@ -91,10 +94,11 @@ def resume_context(workspace: Workspace) -> str:
         rows.append(
             f"last analysis: {report.score}/100" + (f"; top findings: {top}" if top else "")
         )
-    if workspace.applied:
+    edits = workspace.session_edits()
+    if edits:
         rows.append(
-            f"edits applied this session: {len(workspace.applied)} — "
-            + "; ".join(r for r, _ in workspace.applied[-5:])
+            f"edits applied this session (still in place): {len(edits)} — "
+            + "; ".join(e.reason for e in edits[-5:])
         )
     if workspace.jd is not None:
         jd = workspace.jd
@@ -147,8 +151,7 @@ def referenced_sections(
 def build_system_prompt(
     *,
     workspace: Workspace,
-    capability_name: str,
-    capability_addendum: str,
+    capability: Capability,
     intent: str,
     section_hint: str | None,
     user_text: str,
@@ -157,19 +160,18 @@ def build_system_prompt(
     goal: str,
     progress: str,
     capabilities: list[str],
-) -> PromptParts:
-    parts = PromptParts()
-    parts.parts["base"] = (
-        BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n" + language_rule(language)
+) -> dict[str, str]:
+    parts: dict[str, str] = {}
+    parts["base"] = BASE_PROMPT.format(untrusted=UNTRUSTED_NOTE) + "\n" + language_rule(language)
+    others = ", ".join(c for c in capabilities if c != capability.name)
+    parts["capability"] = (
+        f"## Capability: {capability.name}\n{capability.system_prompt_addendum.strip()}\n"
+        f"(Other packs you can switch to with use_capability: {others})"
     )
-    parts.parts["capability"] = (
-        f"## Capability: {capability_name}\n{capability_addendum.strip()}\n"
-        f"(Other packs you can switch to with use_capability: {', '.join(c for c in capabilities if c != capability_name)})"
-    )
-    parts.parts["resume_context"] = resume_context(workspace)
-    parts.parts["sections"] = referenced_sections(workspace, intent, section_hint, user_text)
+    parts["resume_context"] = resume_context(workspace)
+    parts["sections"] = referenced_sections(workspace, intent, section_hint, user_text)
     if summaries:
-        parts.parts["summaries"] = "## Earlier turns (summaries)\n" + "\n".join(
+        parts["summaries"] = "## Earlier turns (summaries)\n" + "\n".join(
             f"- {s}" for s in summaries[-6:]
         )
     state = []
@@ -178,18 +180,27 @@ def build_system_prompt(
     if progress:
         state.append(f"progress: {progress}")
     state.append(f"current request intent: {intent}")
-    parts.parts["task"] = "## Task context\n" + "\n".join(state)
+    parts["task"] = "## Task context\n" + "\n".join(state)
     return parts
 
 
+#: Small talk gets no next-step prompt unless the pack names the intent itself.
+_NO_DEFAULT = ("GREETING", "THANKS")
+
+
 def next_step_prompt(
-    intent: str, capability_prompts: dict[str, str], stage: str | None, last_tool: str | None
+    capability: Capability, *, intent: str, stage: str | None, backtracked: bool
 ) -> str:
-    """Empty for GREETING / THANKS / QUESTION / UNKNOWN: let the model just answer."""
-    if stage and stage in capability_prompts:
-        return capability_prompts[stage]
-    if intent in ("GREETING", "THANKS", "QUESTION", "UNKNOWN"):
-        return ""
-    if last_tool == "analyze_resume":
-        return NEXT_STEP["ANALYZE"]
-    return capability_prompts.get(intent, NEXT_STEP.get(intent, ""))
+    """The pack's prompt for the first key it has — ``BACKTRACK`` (the stage just moved
+    back), the current stage, the intent, then ``DEFAULT`` — else cvagent's own for the
+    intent, else nothing (the model just answers)."""
+    keys = (
+        ["BACKTRACK"] * backtracked
+        + ([stage] if stage else [])
+        + [intent]
+        + ([] if intent in _NO_DEFAULT else ["DEFAULT"])
+    )
+    found = capability.next_step_prompt(*keys)
+    if found is not None:
+        return found
+    return NEXT_STEP.get(intent, "")

@@ -1,20 +1,27 @@
 """A chat session on one resume: the lock, the workspace, the agent, and what persists
-(ChatHistory with the agent's state, the undo log).  The REPL and the one-shot modes
-both drive a ``ChatSession``; it never prints.
+(ChatHistory with the agent's state, the undo log).
+
+The REPL and the one-shot modes drive a ``ChatSession`` through its operations (``ask``,
+``undo``, ``set_jd``, ``switch_model``, ``request_preview`` …); it never prints, and what
+it has to say outside a turn waits in ``take_notices()`` as events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.capabilities import CapabilityRegistry
+from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
+from cvagent_cli.agent.messages import Message
 from cvagent_cli.agent.toolcall import Approver
+from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.undo import UndoLog
@@ -25,13 +32,26 @@ MEMORY_MESSAGES = 50
 HISTORY_MESSAGES = 30
 
 
+class Lock(Protocol):
+    def release(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What ``undo``/``redo`` did: each step's message and diff, and the count asked."""
+
+    steps: list[tuple[str, str]]  # (message, diff) of each step that happened
+    asked: int
+    problem: str | None = None  # why it stopped early (nothing left, changed elsewhere)
+
+
 class ChatSession:
     def __init__(
         self,
         *,
         client: ModelClient,
         doc: ResumeDocument | None = None,
-        jd=None,
+        jd: Any = None,
         capability: str | None = None,
         max_steps: int = 10,
         auto_apply: bool = False,
@@ -40,37 +60,38 @@ class ChatSession:
         persist: bool = True,
         registry: CapabilityRegistry | None = None,
         classify_with_model: bool = True,
-        lock=None,
-        lock_factory=None,
+        lock: Lock | None = None,
+        lock_factory: Callable[[Path], Lock] | None = None,
         temperature: float | None = None,
     ) -> None:
-        self.warnings: list[str] = []
-        self.notices: list[str] = []
+        self._notices: list[ev.Notice] = []
         self.lock = lock
         self.lock_factory = lock_factory  # path -> held lock, for resumes opened later
         self.registry = registry or CapabilityRegistry.load()
-        self.warnings += list(getattr(self.registry, "warnings", []))
-        on_disk = doc is not None and doc.path is not None
-        self.persist = persist and on_disk
-        undo = (
-            UndoLog(paths.session_dir(doc.path) / "undo.json")
-            if self.persist and doc is not None and doc.path
-            else None
-        )
+        for text in self.registry.warnings:
+            self._warn(text)
+        self.persist = persist and doc is not None and doc.path is not None
+        files = paths.session_files(doc.path) if self.persist and doc and doc.path else None
+        undo = UndoLog(files.undo) if files is not None else None
         if undo is not None and undo.warning:
-            self.warnings.append(undo.warning)
+            self._warn(undo.warning)
         self.workspace = Workspace(
-            doc, jd=jd, undo=undo, read_only=read_only, write_to_disk=on_disk
+            doc,
+            jd=jd,
+            undo=undo,
+            read_only=read_only,
+            write_to_disk=doc is not None and doc.path is not None,
         )
-        self.warnings += self.workspace.notices
+        for text in self.workspace.notices:
+            self._warn(text)
         self.history = (
-            ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)
-            if self.persist and doc is not None and doc.path
+            ChatHistory(files.history, HISTORY_MESSAGES, resume=doc.path)
+            if files is not None and doc is not None
             else None
         )
         self.agent = ResumeAgent(
             registry=self.registry,
-            capability=capability or "base",
+            capability=capability or DEFAULT_CAPABILITY,
             classify_with_model=classify_with_model,
             client=client,
             tools=default_tools(),
@@ -85,17 +106,51 @@ class ChatSession:
             if new:
                 archived = self.history.archive()
                 if archived:
-                    self.notices.append(
+                    self._inform(
                         f"started a new conversation (the old one is kept in {archived.name})"
                     )
             else:
                 self._restore(capability)
 
+    # -- notices ----------------------------------------------------------------------
+    def _inform(self, text: str) -> None:
+        self._notices.append(ev.Notice(text))
+
+    def _warn(self, text: str) -> None:
+        self._notices.append(ev.Notice(text, "warning"))
+
+    def take_notices(self) -> list[ev.Notice]:
+        """What the session has to say outside a turn (start-up, loading, saving)."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def auto_apply(self) -> bool:
+        """``--yes`` (or "always" answered once): the agent holds the one copy."""
+        return self.agent.auto_apply
+
+    @property
+    def client(self) -> ModelClient:
+        return self.agent.client
+
+    @property
+    def capability(self) -> Capability:
+        return self.agent.capability
+
+    @property
+    def messages(self) -> list[Message]:
+        """The conversation the model remembers (what is saved for next time)."""
+        return self.agent.memory.messages
+
+    def progress_line(self) -> str:
+        return self.agent.progress_line()
+
     def _restore(self, capability: str | None) -> None:
         assert self.history is not None
         messages, state, warning = self.history.load()
         if warning:
-            self.warnings.append(warning)
+            self._warn(warning)
         if not messages and not state:
             return
         self.agent.memory.replace_from(messages)
@@ -103,7 +158,7 @@ class ChatSession:
             state = {**state, "capability": capability, "stage": None}
         self.agent.restore_state(state)
         stage = f", stage {self.agent.stage.current}" if self.agent.stage is not None else ""
-        self.notices.append(
+        self._inform(
             f"resumed the conversation about {self.workspace.name}: {len(messages)} messages, "
             f"capability {self.agent.capability.name}{stage} (--new to start afresh)"
         )
@@ -113,11 +168,67 @@ class ChatSession:
         notice = self.workspace.refresh_from_disk()
         if notice:
             yield ev.Notice(notice, "warning")
-            self.agent.summaries.append(f"note: {notice}")
+            self.agent.note(notice)
         try:
             yield from self.agent.run(text, approve)
         finally:
             self.save()
+
+    def request_preview(self, text: str = "") -> tuple[list[dict], list[dict]]:
+        """The messages and tool schemas the next request would send (for /tokens)."""
+        return self.agent.preview_request(text)
+
+    # -- operations the REPL offers ----------------------------------------------------
+    def undo(self, count: int = 1) -> StepResult:
+        return self._steps(count, undo=True)
+
+    def redo(self, count: int = 1) -> StepResult:
+        return self._steps(count, undo=False)
+
+    def _steps(self, count: int, *, undo: bool) -> StepResult:
+        done: list[tuple[str, str]] = []
+        problem = None
+        for _ in range(max(1, count)):
+            result = self.workspace.undo_last() if undo else self.workspace.redo_last()
+            if not result.applied:
+                problem = result.message
+                break
+            done.append((result.message, result.diff))
+        if done:
+            # the model believes its edits are as it left them: tell it the resulting state
+            verb = "undo" if undo else "redo"
+            state = "; ".join(e.reason for e in self.workspace.session_edits()) or "none"
+            self.agent.note(
+                f"the user ran /{verb} {len(done)} time(s) ({', '.join(m for m, _ in done)}); "
+                f"edits of this session now in place: {state}"
+            )
+            self.save()
+        return StepResult(done, max(1, count), problem)
+
+    def set_jd(self, path: Path) -> Any:
+        from cvagent_cli.resume.jd import JobDescription
+
+        job = JobDescription.from_path(Path(path).expanduser())
+        self.workspace.jd = job
+        return job
+
+    def analyze(self) -> Any:
+        from cvagent_cli.resume.analyzer import analyze
+
+        doc = self.workspace.doc
+        if doc is None:
+            raise CvAgentError("no resume is loaded", hint="/load PATH, or type its path")
+        report = analyze(doc, self.workspace.jd)
+        self.workspace.last_report = report  # the prompt's ResumeContext shows the latest score
+        return report
+
+    def set_capability(self, name: str) -> tuple[str, str]:
+        return self.agent.set_capability(name)
+
+    def switch_model(self, client: ModelClient) -> None:
+        """Use another model from the next request on; the session's usage carries over."""
+        client.session_usage = self.agent.client.session_usage
+        self.agent.client = client
 
     def open_resume(self, path: Path) -> ResumeDocument:
         """Switch to another resume the user named (/load PATH, or typing its path): check
@@ -139,11 +250,13 @@ class ChatSession:
 
     def load(self, path: Path) -> ResumeDocument:
         self.save()
-        doc = self.workspace.load(
-            Path(path).expanduser(),
-            UndoLog(paths.session_dir(Path(path).expanduser()) / "undo.json"),
-        )
-        self.history = ChatHistory.for_resume(doc.path, HISTORY_MESSAGES)  # type: ignore[arg-type]
+        path = Path(path).expanduser()
+        files = paths.session_files(path)
+        doc = self.workspace.load(path, UndoLog(files.undo))
+        for text in self.workspace.notices:
+            self._warn(text)
+        self.workspace.notices.clear()
+        self.history = ChatHistory(files.history, HISTORY_MESSAGES, resume=path)
         self.persist = True
         self.agent.memory.clear()
         self.agent.progress = None
@@ -155,7 +268,7 @@ class ChatSession:
             return
         warning = self.history.save(self.agent.memory.messages, self.agent.export_state())
         if warning:
-            self.warnings.append(warning)
+            self._warn(warning)
 
     def clear(self) -> None:
         self.agent.memory.clear()

@@ -1,4 +1,4 @@
-"""``cvagent chat``: parse options, then hand over to the chat runner (ui.chat_runner)."""
+"""``cvagent chat``: parse options, then hand over to the chat runner (cli.chat_runner)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def chat_command(
       cvagent chat resume.md --jd job.md -c tailor
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
     """
-    from cvagent_cli.ui.chat_runner import run_chat
+    from cvagent_cli.cli.chat_runner import run_chat
 
     code = run_chat(
         resume,

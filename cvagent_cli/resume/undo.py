@@ -7,14 +7,13 @@ editor is never overwritten blindly.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 import uuid
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.resume.statefiles import move_aside, write_private_json
 
 MAX_ENTRIES = 50
 MAX_BYTES = 8 * 1024 * 1024
@@ -47,12 +46,11 @@ class UndoLog:
             self.done = [UndoEntry(**e) for e in data["done"]]
             self.undone = [UndoEntry(**e) for e in data.get("undone", [])]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
-            with contextlib.suppress(OSError):
-                self.path.replace(aside)
-            self.warning = (
-                f"the undo log was unreadable ({type(exc).__name__}); moved aside to {aside.name}"
-            )
+            try:
+                where = f"moved aside to {move_aside(self.path, 'corrupt').name}"
+            except OSError:
+                where = "it could not be moved aside"
+            self.warning = f"the undo log was unreadable ({type(exc).__name__}); {where}"
             self.done, self.undone = [], []
 
     def _save(self) -> None:
@@ -67,9 +65,7 @@ class UndoLog:
             "done": [asdict(e) for e in self.done],
             "undone": [asdict(e) for e in self.undone[-MAX_ENTRIES:]],
         }
-        atomic_write_bytes(
-            self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"), mode=0o600
-        )
+        write_private_json(self.path, data)
 
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
         """Persist the entry *before* the resume is written (see ``reconcile``)."""

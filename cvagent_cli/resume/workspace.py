@@ -9,6 +9,7 @@ encoding, BOM, newlines and permissions) and records an undo entry.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from cvagent_cli.errors import InputError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.editing import unified_diff
 from cvagent_cli.resume.textio import atomic_write_bytes
-from cvagent_cli.resume.undo import UndoLog
+from cvagent_cli.resume.undo import UndoEntry, UndoLog
 
 
 def _digest(data: bytes) -> str:
@@ -49,7 +50,7 @@ class Workspace:
         self.notices: list[str] = []
         if doc is not None:
             self._reconcile_undo()
-        self.applied: list[tuple[str, str]] = []  # (reason, diff)
+        self.opened_at = time.time()
         self.last_report = None  # the latest AnalysisReport, for the prompt's ResumeContext
         self._disk_digest = _digest(doc.render()) if doc else None
 
@@ -70,7 +71,7 @@ class Workspace:
         self.doc = doc
         self.undo = undo or UndoLog(None)
         self.initial_text = doc.text
-        self.applied = []
+        self.opened_at = time.time()
         self.write_to_disk = True
         self._disk_digest = _digest(doc.render())
         self._reconcile_undo()
@@ -120,7 +121,6 @@ class Workspace:
         except BaseException:
             self.undo.forget_last(entry)
             raise
-        self.applied.append((reason, diff))
         return ApplyResult(True, "applied", diff)
 
     def _write(self, text: str) -> None:
@@ -152,6 +152,11 @@ class Workspace:
         text = getattr(entry, target)
         self._write(text)
         return ApplyResult(True, f"{verb}: {entry.reason}", unified_diff(current, text, self.name))
+
+    def session_edits(self) -> list[UndoEntry]:
+        """The edits applied since the resume was opened and still in place (the undo
+        log is the one record of applied edits: an undone edit is not listed)."""
+        return [e for e in self.undo.done if e.time >= self.opened_at]
 
     def session_diff(self) -> str:
         return unified_diff(self.initial_text, self.doc.text, self.name) if self.doc else ""

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from cvagent_cli.tools.base import BaseTool, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.tools.base import BaseTool, Effects, ToolContext, ToolOutcome, ToolParams
 
 
 class UseCapabilityParams(ToolParams):
@@ -30,7 +30,7 @@ class UseCapability(BaseTool):
         return ToolOutcome(
             f"Switched to the {args.name!r} capability; follow its instructions now.",
             summary=f"→ {args.name}",
-            switch_capability=args.name,
+            effects=Effects(switch_capability=args.name),
         )
 
 
@@ -55,8 +55,19 @@ class UpdateProgress(BaseTool):
                 ok=False,
                 summary="nothing to update",
             )
-        # The agent owns the state machine; it validates and reports the transition.
-        return ToolOutcome("progress update requested", summary="progress", stage=args.stage)
+        if args.task and not args.status:
+            return ToolOutcome(
+                "Error: give the task's status (in_progress, done or skipped)",
+                ok=False,
+                summary="no status",
+            )
+        # The agent owns the stage machine and the task list: it applies these effects
+        # and replaces this text with what actually happened.
+        return ToolOutcome(
+            "",
+            summary="progress",
+            effects=Effects(stage=args.stage, task=args.task, task_status=args.status),
+        )
 
 
 class TerminateParams(ToolParams):
@@ -69,7 +80,9 @@ class Terminate(BaseTool):
     params = TerminateParams
 
     def run(self, args: TerminateParams, ctx: ToolContext) -> ToolOutcome:
-        return ToolOutcome(f"Turn ended ({args.status}).", summary=args.status, terminate=True)
+        return ToolOutcome(
+            f"Turn ended ({args.status}).", summary=args.status, effects=Effects(terminate=True)
+        )
 
 
 def default_tools():

@@ -37,15 +37,26 @@ class ToolParams(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
+@dataclass(frozen=True)
+class Effects:
+    """What a tool asks of the agent itself.  The agent applies them in one place, after
+    the capability's tool policy and the argument validation passed, and reports back to
+    the model what happened (a stage that cannot be reached, an unknown task …)."""
+
+    terminate: bool = False
+    switch_capability: str | None = None
+    stage: str | None = None
+    task: str | None = None  # with task_status: a section task of the task list
+    task_status: str | None = None
+
+
 @dataclass
 class ToolOutcome:
     content: str
     ok: bool = True
     summary: str = ""
     proposed_edit: ProposedEdit | None = None
-    terminate: bool = False
-    switch_capability: str | None = None
-    stage: str | None = None
+    effects: Effects = field(default_factory=Effects)
 
 
 @dataclass
@@ -149,7 +160,13 @@ class ToolCollection:
     def execute(
         self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None
     ) -> ToolOutcome:
-        if allowed is not None and name in self.tools and name not in set(allowed):
+        offered = (
+            list(self.tools) if allowed is None else [n for n in self.tools if n in set(allowed)]
+        )
+        if name not in self.tools:
+            error = f"unknown tool {name!r}; available tools: {', '.join(offered)}"
+            return ToolOutcome(f"Error: {error}", ok=False, summary="unknown tool")
+        if name not in offered:
             return ToolOutcome(
                 f"Error: the tool {name!r} is not allowed by the current capability",
                 ok=False,

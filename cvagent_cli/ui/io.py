@@ -54,11 +54,9 @@ class ChatIO:
         input: list[str] | tuple[str, ...] | object | None = None,
         output: TextIO | Console | None = None,
         pt_output: object | None = None,
-        yes: bool = False,
         interactive: bool = True,
         history_file: Path | None = None,
     ) -> None:
-        self.yes = yes
         self.interactive = interactive
         self.history_file = history_file
         if isinstance(output, Console):
@@ -148,15 +146,20 @@ class ChatIO:
             session.app.after_render += once
         return _guarded_prompt(session, message)
 
+    def typed_text(self) -> str:
+        """What is typed at the prompt right now (after a Ctrl-C, to tell clear from exit)."""
+        session = self._session
+        return session.default_buffer.text if session is not None else ""
+
     def ask(self, question: str, default: str = "") -> str:
         if self.scripted:
             return self._next_scripted(question)
         return _guarded_prompt(self._question_session(), question, default=default)
 
-    def confirm(self, question: str) -> bool:
-        """A yes/no question; without a human, only --yes says yes."""
+    def confirm(self, question: str, *, unattended: bool = False) -> bool:
+        """A yes/no question; without a human the answer is ``unattended`` (``--yes``)."""
         if not self.interactive:
-            return self.yes
+            return unattended
         while True:
             try:
                 answer = self.ask(f"{question} [y/n] ").strip().lower()
@@ -169,14 +172,11 @@ class ChatIO:
 
     # -- the edit confirmation ------------------------------------------------------------------
     def confirm_edit(self, edit: ProposedEdit) -> Decision:
-        """The approver for ``session.ask``; the diff has been rendered already."""
+        """The approver for ``session.ask``, asked only when the agent's approval rule
+        (``automatic_decision``) leaves it to a person; the diff has been rendered already."""
         flagged = bool(edit.flags)
         if not self.interactive:
-            if self.yes and not flagged:
-                return Decision(Action.APPLY)
-            return Decision(Action.DEFER)  # reported as proposed; flagged ones never auto-apply
-        if self.yes and not flagged:
-            return Decision(Action.APPLY)
+            return Decision(Action.DEFER)  # reported as proposed, not applied
         if flagged:
             self.console.print(
                 Text(

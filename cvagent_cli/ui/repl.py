@@ -9,7 +9,6 @@ to the prompt with everything already shown kept.
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -86,8 +85,7 @@ class Repl:
         return 0
 
     def _interrupted_text(self) -> str:
-        session = getattr(self.io, "_session", None)
-        return session.default_buffer.text if session is not None else ""
+        return self.io.typed_text()
 
     def handle(self, line: str) -> bool:
         """One input line; False means exit."""
@@ -100,22 +98,16 @@ class Repl:
         return True
 
     def send(self, text: str) -> TurnResult | None:
-        if not getattr(self.session.agent.client, "model", None):
+        if not getattr(self.session.client, "model", None):
             self.renderer.error("no model configured", NO_MODEL_HINT)
             return None
-        before = self.ws.doc
         result = run_turn(self.session, text, self.renderer, self.io.confirm_edit)
-        if self.ws.doc is not before:
-            self._print_notices()
+        self._print_notices()
         return result
 
     def _print_notices(self) -> None:
-        for text in self.session.notices:
-            self.renderer.notice(text)
-        for text in self.session.warnings:
-            self.renderer.notice(text, "warning")
-        self.session.notices.clear()
-        self.session.warnings.clear()
+        for notice in self.session.take_notices():
+            self.renderer.render(notice)
 
     # -- commands --------------------------------------------------------------------------
     def command_names(self) -> list[str]:
@@ -160,20 +152,19 @@ class Repl:
                 )
             )
         if name == "capability":
-            return self.session.agent.registry.names()
+            return self.session.registry.names()
         if name == "diff":
             return ["last"]
         return []
 
     def toolbar(self) -> str:
-        agent = self.session.agent
         name = self.ws.name + (" (read-only)" if self.ws.read_only else "")
-        capability = agent.capability.name
-        progress = agent.progress_line()
-        usage = agent.session_usage
+        capability = self.session.capability.name
+        progress = self.session.progress_line()
+        usage = self.session.client.session_usage
         tokens = f"{usage.prompt_tokens + usage.completion_tokens:,} tokens"
         cost = f" ${usage.cost_usd:.4f}" if usage.cost_usd else ""
-        model = getattr(agent.client, "model", None) or "no model"
+        model = getattr(self.session.client, "model", None) or "no model"
         return f" {name} · {model} · {capability}{' · ' + progress if progress else ''} · {tokens}{cost} "
 
     def _need_doc(self):
@@ -237,18 +228,15 @@ class Repl:
     def _step(self, arg: str, undo: bool) -> None:
         self._need_doc()
         count = int(arg) if arg.isdigit() else 1
-        for _ in range(max(1, count)):
-            result = self.ws.undo_last() if undo else self.ws.redo_last()
-            if not result.applied:
-                self.renderer.notice(result.message, "warning")
-                return
-            self.renderer.notice(result.message)
-            print_diff(self.console, result.diff)
-            # the model believes its edit is in place; tell it otherwise on the next turn
-            self.session.agent.summaries.append(
-                f"note: the user ran /{'undo' if undo else 'redo'} ({result.message})"
-            )
-            self.session.save()
+        result = self.session.undo(count) if undo else self.session.redo(count)
+        for message, diff in result.steps:
+            self.renderer.notice(message)
+            print_diff(self.console, diff)
+        if result.problem:
+            self.renderer.notice(result.problem, "warning")
+        if result.steps and len(result.steps) < result.asked:
+            verb = "undid" if undo else "redid"
+            self.renderer.notice(f"{verb} {len(result.steps)} of the {result.asked} asked")
 
     def cmd_undo(self, arg: str) -> None:
         """/undo [N] — revert the last applied edit (N times); works across sessions."""
@@ -260,12 +248,9 @@ class Repl:
 
     def cmd_analyze(self, arg: str) -> None:
         """Run the offline analyzer on the resume (scores, findings, JD coverage)."""
-        from cvagent_cli.resume.analyzer import analyze
         from cvagent_cli.ui.report import render_report
 
-        report = analyze(self._need_doc(), self.ws.jd)
-        self.ws.last_report = report  # the prompt's ResumeContext shows the latest score
-        render_report(self.console, report, max_findings=25)
+        render_report(self.console, self.session.analyze(), max_findings=25)
 
     def cmd_jd(self, arg: str) -> None:
         """/jd FILE — load a job description to tailor against."""
@@ -277,98 +262,74 @@ class Repl:
                 else "no job description loaded; /jd FILE loads one"
             )
             return
-        from cvagent_cli.resume.jd import JobDescription
-
-        self.ws.jd = JobDescription.from_path(Path(arg).expanduser())
+        self.session.set_jd(Path(arg))
         self.renderer.notice(
             f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor"
         )
 
     def cmd_capability(self, arg: str) -> None:
         """/capability [NAME] — list capability packs, or switch to one."""
-        agent = self.session.agent
         if not arg:
             table = Table(box=None, show_header=False, pad_edge=False)
-            for cap in agent.registry:
-                mark = "●" if cap.name == agent.capability.name else " "
+            for cap in self.session.registry:
+                mark = "●" if cap.name == self.session.capability.name else " "
                 table.add_row(mark, Text(cap.name, style="bold"), Text(clean(cap.description)))
             self.console.print(table)
             return
-        old, new = agent.set_capability(arg)
+        old, new = self.session.set_capability(arg)
         self.renderer.render(ev.CapabilitySwitched(old, new, "/capability"))
-        if agent.stage is not None:
-            self.renderer.notice(f"stage {agent.stage.current}")
+        progress = self.session.progress_line()
+        if progress:
+            self.renderer.notice(progress)
 
     def cmd_model(self, arg: str) -> None:
         """/model [NAME] — show the model, or switch to another (litellm name)."""
-        agent = self.session.agent
         if not arg:
             self.renderer.notice(
-                f"model: {getattr(agent.client, 'model', None) or 'none configured'}"
+                f"model: {getattr(self.session.client, 'model', None) or 'none configured'}"
             )
             return
         if self.make_client is None:
             raise CvAgentError("switching models is not available here")
-        agent.client = self.make_client(arg)
+        self.session.switch_model(self.make_client(arg))
         self.renderer.notice(f"model: {arg}")
 
     def cmd_tokens(self, arg: str) -> None:
-        """What the next request would send, by part, in tokens."""
-        agent = self.session.agent
-        list(agent.prepare(0) or ())  # rebuild the prompt exactly as the next think() will
-        client = agent.client
+        """What the next request would send, by part, in tokens (built as the agent builds it)."""
+        from cvagent_cli.llm.tokens import estimate_request_tokens
 
-        def count(messages: list[dict], tools: list[dict] | None = None) -> int:
+        messages, tools = self.session.request_preview(arg or "…")
+        client = self.session.client
+
+        def count(wire: list[dict], schemas: list[dict] | None = None) -> int:
             if getattr(client, "model", None):
-                try:
-                    return int(client.count_tokens(messages, tools))
-                except Exception:
-                    pass
-            return (
-                len(
-                    json.dumps(messages, ensure_ascii=False)
-                    + (json.dumps(tools, ensure_ascii=False) if tools else "")
-                )
-                // 4
-            )
+                return int(client.count_tokens(wire, schemas))
+            return estimate_request_tokens(wire, schemas)
 
         table = Table(box=None, pad_edge=False)
         table.add_column("part")
         table.add_column("tokens", justify="right")
+        system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
+        rest = messages[1:] if system else messages
         total = 0
-        for name, text in agent.prompt_parts.parts.items():
-            if text:
-                n = count([{"role": "system", "content": text}])
-                total += n
-                table.add_row(f"system prompt: {name}", f"{n:,}")
-        memory = agent.memory.to_wire()
-        n = count(memory) if memory else 0
+        if system:
+            n = count([messages[0]])
+            total += n
+            table.add_row("system prompt: rules, pack, resume context, summaries", f"{n:,}")
+        n = count(rest) if rest else 0
         total += n
-        table.add_row(f"memory: {len(memory)} messages", f"{n:,}")
-        tools = agent.tools.to_params(agent.allowed_tools())
-        n = (
-            max(
-                0,
-                count([{"role": "user", "content": "x"}], tools)
-                - count([{"role": "user", "content": "x"}]),
-            )
-            if tools
-            else 0
-        )
+        table.add_row(f"conversation: {len(rest)} messages as sent (compacted)", f"{n:,}")
+        n = count([], tools) if tools else 0
         total += n
         table.add_row(f"tool schemas: {len(tools)} tools", f"{n:,}")
-        table.add_row(
-            Text("total (before your next message)", style="bold"), Text(f"{total:,}", style="bold")
-        )
+        table.add_row(Text("total", style="bold"), Text(f"{total:,}", style="bold"))
         self.console.print(table)
         if not getattr(client, "model", None):
-            self.console.print(
-                Text("(estimated as characters/4: no model configured)", style="dim")
-            )
+            self.console.print(Text("(estimated: no model configured)", style="dim"))
 
     def cmd_history(self, arg: str) -> None:
         """The conversation the model remembers (what is saved for next time)."""
-        messages = self.session.agent.memory.messages
+        messages = self.session.messages
         if not messages:
             self.renderer.notice("the conversation is empty")
             return
@@ -415,7 +376,9 @@ class Repl:
                 f"{target} is the resume itself; edits are written to it as they are applied"
             )
             return
-        if target.exists() and not self.io.confirm(f"{target} exists; overwrite it?"):
+        if target.exists() and not self.io.confirm(
+            f"{target} exists; overwrite it?", unattended=self.session.auto_apply
+        ):
             self.renderer.notice("not saved")
             return
         atomic_write_bytes(target, doc.render())

@@ -17,6 +17,8 @@ from cvagent_cli.agent.intent import (
     extract_path,
     parse_label,
 )
+from cvagent_cli.errors import ContextWindowError, ModelError
+from cvagent_cli.llm.types import ModelResponse
 
 SECTIONS = ["Summary", "Experience", "Skills", "工作经历", "项目经历", "自我评价"]
 
@@ -172,10 +174,6 @@ class Delta:
 
 
 @dataclass
-class Final:
-    content: str | None
-
-
 class FakeClient:
     """Scripted ``stream()``: yields text deltas, then a final object with ``.content``."""
 
@@ -187,19 +185,23 @@ class FakeClient:
         self.error = error
         self.calls: list[tuple[list[dict], object]] = []
 
-    def stream(self, messages, tools=None):
+    def stream(self, messages, tools=None, **kwargs):
         self.calls.append((messages, tools))
+        self.kwargs = kwargs
         for delta in self.deltas:
             yield Delta(delta)
         if self.error is not None:
             raise self.error
-        yield Final(self.final)
+        content = self.final if self.final is not None else "".join(self.deltas)
+        yield ModelResponse(content)
 
 
 def test_model_label_from_final_content():
     client = FakeClient(["ED", "IT"], final="EDIT")
     result = classify_with_model(client, [], "make the second bullet punchier")
-    assert result == IntentResult(Intent.EDIT, 0.8, "llm")
+    assert (result.intent, result.confidence, result.source) == (Intent.EDIT, 0.8, "llm")
+    assert result.response is not None and result.response.content == "EDIT"
+    assert client.kwargs == {"retry": False}  # one short call: a label is not worth a backoff
     messages, tools = client.calls[0]
     assert tools is None
     assert messages[0]["role"] == "system" and "EDIT" in messages[0]["content"]
@@ -231,19 +233,21 @@ def test_parse_label_is_robust(answer: str, intent: Intent):
 @pytest.mark.parametrize("answer", ["", "   ", "lorem ipsum dolor", "🤖🤖", "{not json"])
 def test_garbage_answers_are_unknown_fallback(answer: str):
     result = classify_with_model(FakeClient([answer], final=answer), [], "hmm")
-    assert result == IntentResult(Intent.UNKNOWN, 0.0, "fallback")
+    assert (result.intent, result.confidence, result.source) == (Intent.UNKNOWN, 0.0, "fallback")
 
 
 @pytest.mark.parametrize(
-    "error", [RuntimeError("boom"), ConnectionError("down"), ValueError("bad")]
+    "error",
+    [ModelError("rate limited", retryable=True), ModelError("bad key"), ContextWindowError("long")],
 )
-def test_a_failing_model_never_raises(error: Exception):
+def test_a_model_error_is_unknown_fallback(error: Exception):
     result = classify_with_model(FakeClient(["ED"], error=error), [], "hmm")
     assert result == IntentResult(Intent.UNKNOWN, 0.0, "fallback")
 
 
-def test_a_client_without_stream_is_unknown_fallback():
-    assert classify_with_model(object(), [], "hmm").source == "fallback"
+def test_a_bug_in_the_client_is_not_swallowed():
+    with pytest.raises(RuntimeError, match="boom"):
+        classify_with_model(FakeClient(["ED"], error=RuntimeError("boom")), [], "hmm")
 
 
 def test_model_load_resume_gets_the_path():

@@ -27,9 +27,7 @@ def apply(edit):
 
 def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resume, monkeypatch):
     client = gateway(server, monkeypatch)
-    session = ChatSession(
-        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
-    )
+    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume))
     original = resume.read_text(encoding="utf-8")
     first_bullet = next(line for line in original.splitlines() if line.startswith("- "))
     for turn in range(30):
@@ -72,7 +70,7 @@ def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resum
     assert validate_sequence(stored["messages"]) == []
     assert stored["state"]["summaries"]
     # Token accounting reached the session.
-    assert session.agent.session_usage.prompt_tokens > 0
+    assert session.client.session_usage.prompt_tokens > 0
 
 
 def test_reopening_restores_history_capability_and_summaries(server, resume, monkeypatch):
@@ -81,22 +79,19 @@ def test_reopening_restores_history_capability_and_summaries(server, resume, mon
         client=client,
         doc=ResumeDocument.from_path(resume),
         capability="star",
-        classify_with_model=False,
     )
     server.enqueue(Reply(text="What was the scale of the billing system?"))
     list(first.ask("help me tell the payments story"))
     first.close()
-    second = ChatSession(
-        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
-    )
+    second = ChatSession(client=client, doc=ResumeDocument.from_path(resume))
     assert second.agent.capability.name == "star"
-    assert any("resumed" in n for n in second.notices)
+    assert any("resumed" in n.text for n in second.take_notices())
     assert [m.role for m in second.agent.memory.messages] == ["user", "assistant"]
     assert second.agent.summaries
-    third = ChatSession(
-        client=client, doc=ResumeDocument.from_path(resume), new=True, classify_with_model=False
+    third = ChatSession(client=client, doc=ResumeDocument.from_path(resume), new=True)
+    assert len(third.agent.memory) == 0 and any(
+        "new conversation" in n.text for n in third.take_notices()
     )
-    assert len(third.agent.memory) == 0 and any("new conversation" in n for n in third.notices)
 
 
 def test_corrupt_history_is_moved_aside_with_a_warning(server, resume, monkeypatch):
@@ -106,9 +101,10 @@ def test_corrupt_history_is_moved_aside_with_a_warning(server, resume, monkeypat
     session = ChatSession(
         client=gateway(server, monkeypatch),
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
     )
-    assert session.warnings and len(session.agent.memory) == 0
+    assert [n for n in session.take_notices() if n.level == "warning"] and len(
+        session.agent.memory
+    ) == 0
 
 
 def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(
@@ -117,7 +113,6 @@ def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(
     session = ChatSession(
         client=gateway(server, monkeypatch),
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
     )
     text = resume.read_text(encoding="utf-8")
     bullet = next(line for line in text.splitlines() if line.startswith("- "))
@@ -136,9 +131,7 @@ def test_resume_changed_on_disk_is_reloaded_and_a_stale_edit_not_applied(
 
 def test_api_key_never_reaches_history(server, resume, monkeypatch):
     client = gateway(server, monkeypatch)
-    session = ChatSession(
-        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
-    )
+    session = ChatSession(client=client, doc=ResumeDocument.from_path(resume))
     server.enqueue(Reply(text="Noted."))
     list(session.ask("my key is sk-test-not-a-real-key-1234567890, keep it safe"))
     stored = ChatHistory.for_resume(resume).path.read_text(encoding="utf-8")
@@ -162,7 +155,6 @@ def test_typing_another_resume_path_switches_lock_history_and_undo_log(
         doc=ResumeDocument.from_path(resume),
         lock=first,
         lock_factory=take,
-        classify_with_model=False,
     )
     list(session.ask(f"load {other}"))
     assert session.workspace.doc.path == other and server.requests == []

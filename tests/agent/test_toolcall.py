@@ -45,7 +45,6 @@ def make_agent(resume, model, *, capability="base", auto_apply=False, max_steps=
     return ResumeAgent(
         registry=CapabilityRegistry.load(),
         capability=capability,
-        classify_with_model=False,
         client=model,
         tools=default_tools(),
         workspace=workspace,

@@ -219,7 +219,7 @@ def test_second_process_on_a_locked_resume_is_refused(server, chat_env, resume):
 
 def test_start_up_does_not_import_litellm():
     code = (
-        "import sys; import cvagent_cli.cli.app, cvagent_cli.ui.chat_runner, cvagent_cli.ui.repl, "
+        "import sys; import cvagent_cli.cli.app, cvagent_cli.cli.chat_runner, cvagent_cli.ui.repl, "
         "cvagent_cli.agent.session, cvagent_cli.llm.gateway; "
         "print(json.dumps(['litellm' in sys.modules]))"
     )
@@ -238,7 +238,7 @@ def test_the_prompt_comes_up_before_litellm_is_imported(chat_env, resume):
     switched off: litellm must still be absent (it is imported while the user types)."""
     code = f"""
 import json, sys
-import cvagent_cli.ui.chat_runner as runner
+import cvagent_cli.cli.chat_runner as runner
 runner.preload = lambda client: None
 runner._isatty = lambda stream: True  # pretend to be on a terminal
 seen = {{}}

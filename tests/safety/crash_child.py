@@ -56,7 +56,6 @@ def _open(resume: Path, model: ScriptedModel) -> ChatSession:
     return ChatSession(
         client=model,
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
         auto_apply=True,
     )
 

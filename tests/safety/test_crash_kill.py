@@ -185,9 +185,8 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
                 session = ChatSession(
                     client=ScriptedModel(),
                     doc=ResumeDocument.from_path(resume),
-                    classify_with_model=False,
                 )
-                assert session.warnings, (
+                assert [n for n in session.take_notices() if n.level == "warning"], (
                     f"{at}: {broken} unreadable and the next start gave no warning"
                 )
                 for name in broken:
@@ -213,7 +212,6 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
     session = ChatSession(
         client=model,
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
         auto_apply=True,
     )
     line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
@@ -266,7 +264,7 @@ def replace_then_die(src, dst, *a, **kw):
 
 os.replace = replace_then_die
 model = ScriptedModel()
-session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), classify_with_model=False, auto_apply=True)
+session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), auto_apply=True)
 line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
 model.enqueue(tool("edit_resume", old_text=line, new_text=line + " together", reason="polish"), "Done.")
 list(session.ask("please polish the first bullet of my experience", lambda edit: ev.Decision(ev.Action.APPLY)))
@@ -290,9 +288,7 @@ def test_edit_applied_just_before_a_kill_can_still_be_undone_in_the_next_session
     )
     assert proc.returncode == 137, proc.stderr.decode()
     assert resume.read_bytes() != original  # the edit landed, then the process died
-    session = ChatSession(
-        client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False
-    )
+    session = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
     result = session.workspace.undo_last()
     assert result.applied, result.message
     assert resume.read_bytes() == original
@@ -306,7 +302,6 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     session = ChatSession(
         client=model,
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
         auto_apply=True,
     )
     line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
@@ -330,13 +325,11 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     session = ChatSession(
         client=model,
         doc=ResumeDocument.from_path(resume),
-        classify_with_model=False,
         auto_apply=True,
     )
-    assert len(session.warnings) == 2, session.warnings
-    assert any("undo" in w for w in session.warnings) and any(
-        "history" in w for w in session.warnings
-    )
+    warnings = [n.text for n in session.take_notices() if n.level == "warning"]
+    assert len(warnings) == 2, warnings
+    assert any("undo" in w for w in warnings) and any("history" in w for w in warnings)
     for name in STATE_FILES:
         assert not (folder / name).exists()
         assert len(list(folder.glob(f"{name}.corrupt-*"))) == 1  # kept for the user, not deleted
@@ -355,9 +348,7 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     for name in STATE_FILES:
         assert _valid_json(folder / name)
     assert (
-        ChatSession(
-            client=ScriptedModel(), doc=ResumeDocument.from_path(resume), classify_with_model=False
-        )
+        ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
         .workspace.undo_last()
         .applied
     )

@@ -187,7 +187,7 @@ def _run(attack: Attack, mode: str, *, batch: bool = False, analyze: bool = Fals
 
         auto = False
     else:
-        chat_io = ChatIO(output=quiet, yes=mode == "yes", interactive=False)
+        chat_io = ChatIO(output=quiet, interactive=False)
 
         def approve(edit):
             seen(edit)
@@ -199,7 +199,6 @@ def _run(attack: Attack, mode: str, *, batch: bool = False, analyze: bool = Fals
         doc=ResumeDocument.from_path(attack.resume),
         jd=attack.jd,
         auto_apply=auto,
-        classify_with_model=False,
     )
     attack.events = []
     for event in session.ask(REQUEST[attack.entry["language"]], approve):
@@ -369,9 +368,8 @@ def test_facts_from_hidden_text_are_flagged_as_invented(name, tmp_path):
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
-        classify_with_model=False,
     )
-    chat_io = ChatIO(output=Console(file=io.StringIO()), yes=True, interactive=False)
+    chat_io = ChatIO(output=Console(file=io.StringIO()), interactive=False)
     events = list(
         session.ask(
             "Please improve my summary." if name.startswith("en") else "请优化一下我的个人简介。",
@@ -415,9 +413,7 @@ def test_every_request_fences_the_resume_even_after_an_applied_edit(tmp_path):
     attack.model.enqueue(
         tool("edit_resume", old_text=old, new_text=new, reason="clearer"), Reply(text="Done.")
     )
-    session = ChatSession(
-        client=attack.model, doc=ResumeDocument.from_path(attack.resume), classify_with_model=False
-    )
+    session = ChatSession(client=attack.model, doc=ResumeDocument.from_path(attack.resume))
     attack.events = list(
         session.ask("make my summary a bit clearer", lambda edit: ev.Decision(ev.Action.APPLY))
     )

@@ -51,9 +51,7 @@ class Harness:
         )
         self.client = LiteLLMGateway(settings, policy=policy)
         self.resume = resume
-        self.session = ChatSession(
-            client=self.client, doc=ResumeDocument.from_path(resume), classify_with_model=False
-        )
+        self.session = ChatSession(client=self.client, doc=ResumeDocument.from_path(resume))
 
     def ask(self, text: str, approve=None) -> list:
         return list(self.session.ask(text, approve))  # never raises: the session survives

@@ -62,9 +62,7 @@ def _session(server, resume, monkeypatch, **kw) -> ChatSession:
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     settings = load_settings(model="openai/test-model", api_base=server.url, max_retries=0)
     client = LiteLLMGateway(settings, policy=RetryPolicy(max_retries=0, sleep=lambda s: None))
-    return ChatSession(
-        client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False, **kw
-    )
+    return ChatSession(client=client, doc=ResumeDocument.from_path(resume), **kw)
 
 
 def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_undo_log(
@@ -189,7 +187,6 @@ def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
-        classify_with_model=False,
     )
     list(session.ask("polish my first bullet", lambda edit: ev.Decision(ev.Action.APPLY)))
     session.close()
@@ -217,9 +214,8 @@ def test_an_edit_that_would_write_a_key_into_the_resume_is_never_auto_applied(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
-        classify_with_model=False,
     )
-    chat_io = ChatIO(output=Console(file=io.StringIO()), yes=True, interactive=False)
+    chat_io = ChatIO(output=Console(file=io.StringIO()), interactive=False)
     list(session.ask(f"here is my key {FAKE_KEY}, add it under Skills", chat_io.confirm_edit))
     session.close()
     assert resume.read_bytes() == before

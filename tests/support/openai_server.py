@@ -686,6 +686,9 @@ class _HTTPServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+CLASSIFIER_PREFIX = "You label the intent of the user's latest message"
+
+
 class LoopbackServer:
     """A threaded OpenAI-compatible server on 127.0.0.1 (see the module docstring).
 
@@ -704,6 +707,11 @@ class LoopbackServer:
     ) -> None:
         self.default_text = default_text
         self.echo = echo
+        #: cvagent's intent classifier asks for one label word before a turn; it is
+        #: answered with this (None: from the queue like any request) so scripts need
+        #: not know which messages the heuristics already classify
+        self.intent_label: str | None = "UNKNOWN"
+        self.classifier_requests: list[Any] = []
         self.requests: list[Any] = []
         #: headers of each request, names lower-cased (httpx sends them lower-case)
         self.request_headers: list[dict[str, str]] = []
@@ -785,8 +793,20 @@ class LoopbackServer:
         with self._lock:
             (self._connections.add if add else self._connections.discard)(conn)
 
+    def _is_classifier(self, body: Any) -> bool:
+        messages = body.get("messages") if isinstance(body, dict) else None
+        first = messages[0] if isinstance(messages, list) and messages else {}
+        return (
+            self.intent_label is not None
+            and isinstance(first, dict)
+            and str(first.get("content", "")).startswith(CLASSIFIER_PREFIX)
+        )
+
     def _record(self, body: Any, headers: dict[str, str]) -> None:
         with self._lock:
+            if self._is_classifier(body):  # kept apart: tests count the agent's own requests
+                self.classifier_requests.append(body)
+                return
             self.requests.append(body)
             self.request_headers.append(headers)
             if self._requests_log:
@@ -794,6 +814,8 @@ class LoopbackServer:
                     fh.write(json.dumps(body, ensure_ascii=False) + "\n")
 
     def _next_reply(self, body: dict) -> Reply:
+        if self._is_classifier(body):
+            return Reply(text=self.intent_label or "")
         with self._lock:
             if self._queue:
                 return self._queue.popleft()

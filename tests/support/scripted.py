@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from cvagent_cli.agent.intent import CLASSIFIER_PROMPT
 from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.errors import ModelError
 from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
@@ -33,12 +34,19 @@ def tool(tool_name: str, /, **arguments) -> Reply:
 
 
 class ScriptedModel:
+    """Replies from a script.  The intent classifier's requests (recognised by their system
+    prompt) are answered with ``intent_label`` and kept apart in ``classifier_requests``, so
+    a session runs with the production default (classifier on) without scripting them."""
+
     model = "scripted/test"
 
-    def __init__(self, *replies: Reply | str) -> None:
+    def __init__(self, *replies: Reply | str, intent_label: str = "UNKNOWN") -> None:
         self.replies: list[Reply] = [Reply(text=r) if isinstance(r, str) else r for r in replies]
         self.requests: list[dict] = []
+        self.classifier_requests: list[list[dict]] = []
+        self.intent_label = intent_label
         self.default = "OK."
+        self.session_usage = Usage()
         self._counter = 0
 
     def enqueue(self, *replies: Reply | str) -> ScriptedModel:
@@ -46,8 +54,19 @@ class ScriptedModel:
         return self
 
     def stream(
-        self, messages: list[dict], tools: list[dict] | None = None, *, temperature=None
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        *,
+        temperature: float | None = None,
+        retry: bool = True,
     ) -> Iterator:
+        if messages and str(messages[0].get("content", "")).startswith(CLASSIFIER_PROMPT[:40]):
+            self.classifier_requests.append(messages)
+            usage = Usage(sum(len(str(m.get("content"))) for m in messages) // 4, 1, None)
+            self.session_usage = self.session_usage + usage
+            yield ModelResponse(content=self.intent_label, usage=usage, model=self.model)
+            return
         problems = validate_sequence([m for m in messages if m["role"] != "system"])
         self.requests.append({"messages": json.loads(json.dumps(messages)), "tools": tools})
         if problems:
@@ -69,12 +88,9 @@ class ScriptedModel:
                 ToolCallRequest(id=f"call_{self._counter}", name=call.name, arguments=args)
             )
         prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
-        yield ModelResponse(
-            content=reply.text,
-            tool_calls=calls,
-            usage=Usage(prompt, len(reply.text) // 4, None),
-            model=self.model,
-        )
+        usage = Usage(prompt, len(reply.text) // 4, None)
+        self.session_usage = self.session_usage + usage
+        yield ModelResponse(content=reply.text, tool_calls=calls, usage=usage, model=self.model)
 
     def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
         return (

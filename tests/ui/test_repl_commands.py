@@ -15,9 +15,9 @@ import pytest
 from rich.console import Console
 
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest
+from cvagent_cli.cli.chat_runner import NoModelClient
+from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
 from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.ui.chat_runner import NoModelClient
 from cvagent_cli.ui.io import ChatIO, locate_replacement, make_completer
 from cvagent_cli.ui.repl import Repl, is_command
 
@@ -33,8 +33,9 @@ class ScriptedClient:
         self.model = model
         self.replies = list(replies)
         self.requests: list[list[dict]] = []
+        self.session_usage = Usage()
 
-    def stream(self, messages, tools=None, *, temperature=None):
+    def stream(self, messages, tools=None, **kwargs):
         self.requests.append(messages)
         reply = self.replies.pop(0) if self.replies else ModelResponse("OK")
         if reply.content:
@@ -60,7 +61,7 @@ def resume(tmp_path) -> Path:
 def make_repl(resume: Path | None, lines: list[str], replies=(), client=None, **session_kw):
     doc = ResumeDocument.from_path(resume) if resume is not None else None
     client = client or ScriptedClient(replies)
-    session = ChatSession(client=client, doc=doc, classify_with_model=False, **session_kw)
+    session = ChatSession(client=client, doc=doc, **session_kw)
     out = io.StringIO()
     console = Console(file=out, color_system=None, width=120, force_terminal=False)
     repl = Repl(
@@ -262,7 +263,8 @@ def test_tokens_lists_the_parts_of_the_next_request(resume):
         resume, ["hello", "/tokens"], [ModelResponse("Hi! How can I help with your resume?")]
     )
     assert "system prompt:" in out
-    assert "memory: 2 messages" in out
+    # what the next request really sends: the earlier turn compacted, plus the new message
+    assert "conversation: 3 messages as sent" in out
     assert "tool schemas:" in out and "tools" in out
     assert "total" in out
 
@@ -384,17 +386,17 @@ def test_flagged_edit_is_asked_even_with_yes(resume):
 
 def test_non_interactive_confirmation_never_waits():
     from cvagent_cli.agent.events import Action, ProposedEdit
+    from cvagent_cli.agent.toolcall import automatic_decision
 
     plain = ProposedEdit("1", "c", None, "a", "b", "", (), (("a", "b"),))
     flagged = ProposedEdit("1", "c", None, "a", "b", "", ("73% appears nowhere",), (("a", "b"),))
     quiet = io.StringIO()
-    assert (
-        ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(plain).action is Action.APPLY
-    )
-    assert (
-        ChatIO(output=quiet, interactive=False, yes=True).confirm_edit(flagged).action
-        is Action.DEFER
-    )
+    # --yes: the agent's one approval rule applies a plain edit and never a flagged one
+    assert automatic_decision(plain, auto_apply=True).action is Action.APPLY
+    assert automatic_decision(flagged, auto_apply=True) is None
+    assert automatic_decision(plain, auto_apply=False) is None
+    # without a person, whatever is left to ask is deferred, never waited for
+    assert ChatIO(output=quiet, interactive=False).confirm_edit(flagged).action is Action.DEFER
     assert ChatIO(output=quiet, interactive=False).confirm_edit(plain).action is Action.DEFER
     assert quiet.getvalue() == ""
 
@@ -404,7 +406,7 @@ def test_toolbar_shows_file_model_capability_and_usage(resume):
     repl.session.agent.set_capability("star")
     from cvagent_cli.llm.types import Usage
 
-    repl.session.agent.session_usage = Usage(1200, 34, 0.0021)
+    repl.session.client.session_usage = Usage(1200, 34, 0.0021)
     bar = repl.toolbar()
     assert "resume.md" in bar and "fake/test-model" in bar
     assert "star" in bar and "DISCOVERY" in bar
@@ -428,12 +430,12 @@ def test_interrupting_a_turn_keeps_memory_valid(resume):
     from cvagent_cli.ui.render import run_turn
 
     class Interrupting(ScriptedClient):
-        def stream(self, messages, tools=None, *, temperature=None):
+        def stream(self, messages, tools=None, **kwargs):
             self.requests.append(messages)
             if len(self.requests) == 1:
                 yield TextDelta("partial ")
                 raise KeyboardInterrupt
-            yield from super().stream(messages, tools, temperature=temperature)
+            yield from super().stream(messages, tools, **kwargs)
 
     client = Interrupting([ModelResponse("", [ToolCallRequest("c1", "read_resume", "{}")])])
     repl, out, _ = make_repl(resume, [], client=client)

@@ -20,7 +20,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from cvagent_cli import paths
+from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
 from cvagent_cli.errors import ConfigError, ExitCode, ModelError, UsageError
+from cvagent_cli.llm.tokens import estimate_request_tokens
+from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
 from cvagent_cli.ui.console import make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.render import EventRenderer, clean
@@ -33,20 +36,22 @@ class NoModelClient:
 
     model = ""
 
-    def stream(self, messages, tools=None, *, temperature=None):
+    def __init__(self) -> None:
+        self.session_usage = Usage()
+
+    def stream(
+        self,
+        messages: list[dict],
+        tools: list[dict] | None = None,
+        *,
+        temperature: float | None = None,
+        retry: bool = True,
+    ) -> Iterator[StreamEvent]:
         raise ModelError("no model configured", hint=NO_MODEL_HINT)
         yield  # pragma: no cover - makes this a generator like the real one
 
-    def count_tokens(self, messages, tools=None) -> int:
-        import json
-
-        return (
-            len(
-                json.dumps(messages, ensure_ascii=False)
-                + (json.dumps(tools, ensure_ascii=False) if tools else "")
-            )
-            // 4
-        )
+    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
+        return estimate_request_tokens(messages, tools)
 
 
 def make_client(settings):
@@ -145,7 +150,9 @@ def run_chat(
 
             job = JobDescription.from_path(Path(jd).expanduser())
         client = make_client(settings)
-        pack = capability or (settings.capability if settings.capability != "base" else None)
+        pack = capability or (
+            settings.capability if settings.capability != DEFAULT_CAPABILITY else None
+        )
         session = ChatSession(
             client=client,
             doc=doc,
@@ -166,36 +173,26 @@ def run_chat(
         raise
 
     if interactive:
-        history = (
-            paths.session_dir(doc.path) / "input_history"
-            if doc is not None and doc.path
-            else paths.state_dir(create=True) / "input_history"
-        )
+        history = paths.input_history_file(doc.path if doc is not None else None)
         if tty is not None:
             pt_input, pt_output, tty_out = tty
-            io = ChatIO(
-                input=pt_input, pt_output=pt_output, output=tty_out, yes=yes, history_file=history
-            )
+            io = ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, history_file=history)
         else:
-            io = ChatIO(yes=yes, history_file=history)
+            io = ChatIO(history_file=history)
         renderer = EventRenderer(io.console)
     else:
-        io = ChatIO(output=err, yes=yes, interactive=False)
+        io = ChatIO(output=err, interactive=False)
         # -m on a file: answers go to stdout, so the stream is not shown twice on stderr
         renderer = EventRenderer(err, show_text=from_stdin)
 
-    def switch_model(name: str):
+    def switch_model(name: str) -> ModelClient:
         new_client = make_client(settings.model_copy(update={"model": name}))
         preload(new_client)
         return new_client
 
     repl = Repl(session, io, renderer=renderer, make_client=switch_model, read_only=read_only)
-    for text in session.notices:
-        renderer.notice(text)
-    for text in session.warnings:
-        renderer.notice(text, "warning")
-    session.notices.clear()
-    session.warnings.clear()
+    for notice in session.take_notices():
+        renderer.render(notice)
     if read_only:
         renderer.notice("read-only: edits are proposed, never written", "warning")
     try:
@@ -244,7 +241,7 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
     if pending:
         why = (
             "run again with --yes to apply them"
-            if not repl.io.yes
+            if not repl.session.auto_apply
             else "they need your confirmation in `cvagent chat`"
         )
         repl.renderer.notice(f"{pending} edit(s) proposed, not applied: {why}", "warning")
