@@ -1,5 +1,5 @@
 """Typed events: everything the agent core says, for the UI to render (seed 002's
-MessageBuilder: thinking, tool_call, tool_result, clarify, content, error, done).
+MessageBuilder: thinking, tool_call, tool_result, content, error, done).
 
 The core never prints.  A UI iterates ``agent.run(...)`` and renders each event; tests
 assert on them.
@@ -85,13 +85,6 @@ class StageChanged:
 
 
 @dataclass(frozen=True)
-class Clarify:
-    """The model asked the user a question (STAR discovery, missing facts)."""
-
-    question: str
-
-
-@dataclass(frozen=True)
 class Notice:
     """A one-line status for the user (resume reloaded from disk, history trimmed…)."""
 
@@ -118,7 +111,7 @@ class UsageEvent:
 
 @dataclass(frozen=True)
 class Done:
-    """The turn ended; ``reason`` is text | terminate | max_steps | stuck | error | cancelled."""
+    """The turn ended; ``reason`` is text | terminate | max_steps | stuck | error | loaded."""
 
     reason: str
     final_text: str = ""
@@ -137,7 +130,6 @@ Event = (
     | EditOutcome
     | CapabilitySwitched
     | StageChanged
-    | Clarify
     | Notice
     | ErrorEvent
     | UsageEvent

@@ -59,24 +59,9 @@ class StageMachine:
         )
         self.history: list[str] = [self.current] if self.current else []
 
-    def __bool__(self) -> bool:
-        return bool(self.stages)
-
     @property
     def index(self) -> int:
         return self.stages.index(self.current) if self.current in self.stages else -1
-
-    @property
-    def next_stage(self) -> str | None:
-        i = self.index
-        return self.stages[i + 1] if 0 <= i < len(self.stages) - 1 else None
-
-    @property
-    def is_finished(self) -> bool:
-        return bool(self.stages) and self.current == self.stages[-1]
-
-    def can_advance(self, to: str | Stage) -> bool:
-        return self._check(to)[0]
 
     def advance(self, to: str | Stage) -> tuple[bool, str]:
         ok, target, message = self._check(to)
@@ -119,10 +104,6 @@ class StageMachine:
             f"(next allowed stage: {self.stages[here + 1]})",
         )
 
-    def describe(self) -> str:
-        """The stage list with the current stage marked, for the system prompt."""
-        return " → ".join(f"[{s}]" if s == self.current else s for s in self.stages)
-
     def to_dict(self) -> dict[str, Any]:
         return {"stages": list(self.stages), "current": self.current, "history": list(self.history)}
 
@@ -149,9 +130,6 @@ class StageMachine:
             if kept:
                 machine.history = kept
         return machine
-
-    def __repr__(self) -> str:
-        return f"StageMachine({self.describe()})"
 
 
 # -- tasks --------------------------------------------------------------------------------
@@ -300,18 +278,6 @@ class WorkflowProgress:
         task.status = wanted  # type: ignore[assignment]
         return True, f"{task.section_id}: {wanted}. {self.summary_line()}"
 
-    def set_details(
-        self, section_id: str, *, diagnosis: str | None = None, goal: str | None = None
-    ) -> bool:
-        task = self.find(section_id)
-        if task is None:
-            return False
-        if diagnosis is not None:
-            task.diagnosis = diagnosis
-        if goal is not None:
-            task.goal = goal
-        return True
-
     # -- views ------------------------------------------------------------------------------
     @property
     def completed(self) -> list[Task]:
@@ -333,10 +299,6 @@ class WorkflowProgress:
                 return task
         return next((t for t in self.tasks if t.status == "pending"), None)
 
-    @property
-    def is_complete(self) -> bool:
-        return bool(self.tasks) and not self.remaining
-
     def summary_line(self) -> str:
         """E.g. ``3/7 sections done, 1 skipped: experience, projects, summary | skipped: awards | next: education``."""
         if not self.tasks:
@@ -352,20 +314,6 @@ class WorkflowProgress:
         upcoming = self.current
         line += f" | next: {upcoming.section_id}" if upcoming else " | all sections handled"
         return line
-
-    def context(self) -> dict[str, Any]:
-        """The workflow context of seed 001 (``_build_workflow_context``)."""
-        return {
-            "completed_tasks": [t.section_id for t in self.completed],
-            "skipped_tasks": [t.section_id for t in self.skipped],
-            "remaining_tasks": [t.section_id for t in self.remaining],
-            "current_task": self.current.section_id if self.current else None,
-            "progress": {
-                "total_tasks": len(self.tasks),
-                "completed_tasks": len(self.completed),
-                "skipped_tasks": len(self.skipped),
-            },
-        }
 
     def to_dict(self) -> dict[str, Any]:
         return {"tasks": [t.to_dict() for t in self.tasks]}

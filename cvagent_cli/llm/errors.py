@@ -186,7 +186,7 @@ def translate(
         return make(
             ModelError,
             f"the model did not answer within {timeout:g} s",
-            hint="the server may be busy; raise the limit with --timeout or CVAGENT_TIMEOUT",
+            hint="the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
             retryable=True,
         )
     if chain_names & {"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}:

@@ -375,18 +375,11 @@ class EventRenderer:
         parts = [p for p in (event.stage and f"stage {event.stage}", event.progress) if p]
         self.console.print(Text(clean("· " + " · ".join(dict.fromkeys(parts))), style=INFO))
 
-    def _on_Clarify(self, event: ev.Clarify) -> None:
-        self.console.print(Text(f"? {clean(event.question)}", style=f"bold {INFO}"), soft_wrap=True)
-
     def _on_Notice(self, event: ev.Notice) -> None:
         self.notice(event.text, event.level)
 
     def _on_ErrorEvent(self, event: ev.ErrorEvent) -> None:
         self.error(event.message, event.hint)
-
-    def _on_Done(self, event: ev.Done) -> None:
-        if event.reason == "cancelled":
-            self.notice("stopped", "warning")
 
     # -- used by the REPL as well ----------------------------------------------------------
     def notice(self, text: str, level: str = "info") -> None:

@@ -42,8 +42,10 @@ def test_sample_parses_as_golden_file(path):
     doc = ResumeDocument.from_path(path)
     golden = GOLDEN / (path.stem + ".json")
     actual = snapshot(doc)
-    if UPDATE or not golden.exists():
+    if UPDATE:
         golden.write_text(json.dumps(actual, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    # a missing golden file is a failure, never written silently (that test could not fail)
+    assert golden.exists(), f"no golden file {golden.name}: run with CVAGENT_UPDATE_GOLDEN=1"
     assert actual == json.loads(golden.read_text(encoding="utf-8"))
     assert doc.render() == path.read_bytes()
 

@@ -14,6 +14,7 @@ from cvagent_cli.ui.render import (
     EventRenderer,
     clean,
     describe_arguments,
+    diff_rows,
     error_panel,
     numbered_diff,
     print_diff,
@@ -86,12 +87,16 @@ def test_numbered_diff_of_several_hunks_restarts_numbers_per_hunk():
 
 
 def test_changed_words_are_emphasised_on_a_terminal():
-    buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=120)
-    print_diff(console, unified_diff("Led a team of engineers.\n", "Led a team of 6 engineers.\n"))
-    out = buffer.getvalue()
-    assert "\x1b[" in out  # colour and emphasis on a terminal
-    assert "6" in out and "Led a team of" in out
+    rows = diff_rows(unified_diff("Led a team of engineers.\n", "Led a team of 6 engineers.\n"))
+    added = next(text for _, text in rows if text.plain.startswith("+Led"))
+    emphasised = {
+        added.plain[span.start : span.end]
+        for span in added.spans
+        if "bold" in str(span.style) and "underline" in str(span.style)
+    }
+    # the inserted "6 " is marked; the words that stayed are not
+    assert emphasised and all("6" in part for part in emphasised)
+    assert not any("Led" in part or "engineers" in part for part in emphasised)
 
 
 def test_long_diff_lines_are_not_hard_wrapped_in_plain_output():
@@ -202,13 +207,12 @@ def test_error_panel_without_hint():
     assert "no model configured" in buffer.getvalue() and "how to fix" not in buffer.getvalue()
 
 
-def test_notices_capabilities_stages_and_clarify():
+def test_notices_capabilities_and_stages():
     out = render(
         ev.Notice("resume.md changed on disk (edited elsewhere?); reloaded it", "warning"),
         ev.Notice("resumed the conversation"),
         ev.CapabilitySwitched("base", "tailor", "the request matches this pack"),
         ev.StageChanged("DRAFTING", "stage DRAFTING"),
-        ev.Clarify("Which metric did the migration improve?"),
         ev.UsageEvent(10, 5, None, 10, 5, None),
         ev.IntentDetected("EDIT", "heuristic", 0.9),
         ev.Done("text", "done"),
@@ -219,7 +223,6 @@ def test_notices_capabilities_stages_and_clarify():
         "· resumed the conversation",
         "capability: base → tailor (the request matches this pack)",
         "· stage DRAFTING",
-        "? Which metric did the migration improve?",
     ]
 
 
