@@ -60,6 +60,8 @@ class ModelError(CvAgentError):
     def __init__(self, message: str, *, hint: str | None = None, retryable: bool = False) -> None:
         super().__init__(message, hint=hint)
         self.retryable = retryable
+        #: seconds the server asked us to wait (Retry-After), when it said
+        self.retry_after: float | None = None
 
 
 class ContextWindowError(ModelError):

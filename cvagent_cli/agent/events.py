@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from cvagent_cli.tools.base import ProposedEdit  # a tool proposes it; the agent emits it
 
@@ -36,7 +37,7 @@ class IntentDetected:
 class ToolCallEvent:
     id: str
     name: str
-    arguments: dict
+    arguments: dict[str, Any]
     raw_arguments: str
 
 
@@ -117,7 +118,7 @@ class Done:
     final_text: str = ""
     steps: int = 0
     edits_applied: int = 0
-    pending_edits: list = field(default_factory=list)
+    pending_edits: list[ProposedEdit] = field(default_factory=list)
 
 
 Event = (

@@ -39,7 +39,7 @@ class ChatHistory:
         return cls(paths.session_files(resume_path).history, max_messages, resume=resume_path)
 
     # -- loading ---------------------------------------------------------------------
-    def load(self) -> tuple[list[Message], dict, str | None]:
+    def load(self) -> tuple[list[Message], dict[str, Any], str | None]:
         """(messages, state, warning).  Missing file: empty, no warning.  Unusable file:
         moved aside to ``history.json.corrupt-<timestamp>``, empty, with a warning."""
         if not self.path.exists() and not self.path.is_symlink():
@@ -54,7 +54,7 @@ class ChatHistory:
         return memory.messages, state, None
 
     @staticmethod
-    def _parse(document: Any) -> tuple[list[Message], dict]:
+    def _parse(document: Any) -> tuple[list[Message], dict[str, Any]]:
         if not isinstance(document, dict):
             raise ValueError("not a JSON object")
         if document.get("schema_version") != SCHEMA_VERSION:
@@ -81,7 +81,7 @@ class ChatHistory:
         return f"chat history {self.path} could not be read ({reason}); moved it to {target.name} and started a new conversation"
 
     # -- saving ----------------------------------------------------------------------
-    def save(self, messages: list[Message], state: dict | None = None) -> str | None:
+    def save(self, messages: list[Message], state: dict[str, Any] | None = None) -> str | None:
         """Write the last ``max_messages`` (whole turns, unanswered tool calls dropped) and
         ``state``, secrets scrubbed.  Returns a warning instead of raising if the disk
         refuses: losing the saved chat must not end the session."""

@@ -8,7 +8,7 @@ hints: nothing here names a pack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,7 +128,7 @@ class ResumeAgent(ToolCallAgent):
         if done is not None:
             self._summarize(turn, done)
 
-    def _classify(self, request: str) -> Iterator[ev.Event]:
+    def _classify(self, request: str) -> Generator[ev.Event, None, IntentResult]:
         doc = self.workspace.doc
         names = [s.title for s in doc.sections if s.title] if doc else []
         client = self.client if self.classify_with_model else None
@@ -245,7 +245,7 @@ class ResumeAgent(ToolCallAgent):
             summary += f"; said: {answer}"
         self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]
 
-    def preview_request(self, text: str) -> tuple[list[dict], list[dict]]:
+    def preview_request(self, text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The messages and tools a turn starting with ``text`` would send first, built the
         way ``run`` builds them (no model call, nothing remembered)."""
         turn = ResumeTurn(text, language=detect_language(text))
@@ -256,7 +256,7 @@ class ResumeAgent(ToolCallAgent):
         history = [*self.memory.to_wire(), {"role": "user", "content": text}]
         return self.request_messages(turn, history), self.tools.to_params(self.allowed_tools())
 
-    def export_state(self) -> dict:
+    def export_state(self) -> dict[str, Any]:
         return {
             "capability": self.capability.name,
             "stage": self.stage.to_dict() if self.stage is not None else None,
@@ -265,7 +265,7 @@ class ResumeAgent(ToolCallAgent):
             "goal": self.goal,
         }
 
-    def restore_state(self, state: dict) -> None:
+    def restore_state(self, state: dict[str, Any]) -> None:
         try:
             if state.get("capability") in self.registry.names():
                 self.set_capability(state["capability"])

@@ -20,6 +20,7 @@ System messages are refused: the agent rebuilds its system prompt on every call.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from cvagent_cli.agent.messages import Message, messages_to_wire
 
@@ -72,7 +73,7 @@ def cleanup_incomplete_sequences(messages: Iterable[Message]) -> list[Message]:
             result = items[index]
             index += 1
             if result.tool_call_id in ids and result.tool_call_id not in results:
-                results[result.tool_call_id] = result  # type: ignore[index]
+                results[result.tool_call_id] = result
         ids_ok = all(ids) and len(set(ids)) == len(ids)
         if ids_ok and set(results) == set(ids):
             out.append(message)
@@ -100,7 +101,7 @@ class Memory:
     def __len__(self) -> int:
         return len(self._messages)
 
-    def to_wire(self) -> list[dict]:
+    def to_wire(self) -> list[dict[str, Any]]:
         return messages_to_wire(self._messages)
 
     def clear(self) -> None:

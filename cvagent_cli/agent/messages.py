@@ -163,7 +163,7 @@ def messages_to_wire(messages: list[Message]) -> list[dict[str, Any]]:
     return [message.to_wire() for message in messages]
 
 
-def _content_problems(message: dict, index: int, *, allow_null: bool) -> list[str]:
+def _content_problems(message: dict[str, Any], index: int, *, allow_null: bool) -> list[str]:
     content = message.get("content")
     if content is None:
         return (
@@ -178,7 +178,7 @@ def _content_problems(message: dict, index: int, *, allow_null: bool) -> list[st
     return [f"messages[{index}]: 'content' must be a string or an array of typed parts"]
 
 
-def validate_sequence(wire_messages: list[dict]) -> list[str]:
+def validate_sequence(wire_messages: list[dict[str, Any]]) -> list[str]:
     """Every reason the chat API would refuse this message list; empty means valid.
 
     Tool results must directly follow (only other tool results in between) the assistant

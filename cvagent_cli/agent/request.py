@@ -8,13 +8,15 @@ on in the turn summaries of the system prompt.  The current turn always goes who
 
 from __future__ import annotations
 
+from typing import Any
+
 from cvagent_cli.llm.tokens import estimate_tokens
 
 HISTORY_TOKENS = 600  # earlier turns sent per request
 OLD_ANSWER_CHARS = 700
 
 
-def current_turn_index(history: list[dict]) -> int:
+def current_turn_index(history: list[dict[str, Any]]) -> int:
     """Index of the last user message (where the current turn starts); 0 if none."""
     for index in range(len(history) - 1, -1, -1):
         if history[index]["role"] == "user":
@@ -22,15 +24,17 @@ def current_turn_index(history: list[dict]) -> int:
     return 0
 
 
-def compact_history(messages: list[dict], budget: int) -> tuple[list[dict], int]:
+def compact_history(
+    messages: list[dict[str, Any]], budget: int
+) -> tuple[list[dict[str, Any]], int]:
     """Earlier turns, newest first while they fit ``budget`` tokens, each reduced to the
     user's words and the assistant's text; returns them and how many turns they are."""
-    turns: list[list[dict]] = []
+    turns: list[list[dict[str, Any]]] = []
     for message in messages:
         if message["role"] == "user" or not turns:
             turns.append([])
         turns[-1].append(message)
-    kept: list[dict] = []
+    kept: list[dict[str, Any]] = []
     count = 0
     for turn in reversed(turns):
         compact = [m for m in turn if m["role"] == "user"]
@@ -51,12 +55,12 @@ def compact_history(messages: list[dict], budget: int) -> tuple[list[dict], int]
 
 
 def build_request(
-    *, system: str, history: list[dict], history_tokens: int, notes: list[str]
-) -> list[dict]:
+    *, system: str, history: list[dict[str, Any]], history_tokens: int, notes: list[str]
+) -> list[dict[str, Any]]:
     """The messages of one request: the system prompt, the earlier turns that fit
     ``history_tokens`` (compacted), the current turn whole, and ``notes`` (next-step
     prompt, strategy hints) where the model reads them last."""
-    wire: list[dict] = [{"role": "system", "content": system}] if system else []
+    wire: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
     start = current_turn_index(history)
     wire += compact_history(history[:start], history_tokens)[0]
     wire += history[start:]

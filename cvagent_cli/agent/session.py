@@ -174,7 +174,7 @@ class ChatSession:
         finally:
             self.save()
 
-    def request_preview(self, text: str = "") -> tuple[list[dict], list[dict]]:
+    def request_preview(self, text: str = "") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The messages and tool schemas the next request would send (for /tokens)."""
         return self.agent.preview_request(text)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.memory import Memory
@@ -217,7 +218,9 @@ class ToolCallAgent:
             turn.done_reason = "terminate"
 
     # -- pieces -----------------------------------------------------------------------
-    def request_messages(self, turn: Turn, history: list[dict] | None = None) -> list[dict]:
+    def request_messages(
+        self, turn: Turn, history: list[dict[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
         """Exactly what the next think() of ``turn`` sends (``history``: Memory's)."""
         notes = [STUCK_HINT] if turn.stuck_hinted else []
         next_step = turn.prompt.next_step
@@ -231,7 +234,7 @@ class ToolCallAgent:
         )
 
     def _call_model(
-        self, turn: Turn, tools: list[dict] | None
+        self, turn: Turn, tools: list[dict[str, Any]] | None
     ) -> Generator[ev.Event, None, ModelResponse | None]:
         for attempt in (1, 2):
             messages = self.request_messages(turn)

@@ -135,7 +135,13 @@ class StageMachine:
 # -- tasks --------------------------------------------------------------------------------
 
 TaskStatus = Literal["pending", "in_progress", "done", "skipped"]
-TASK_STATUSES: tuple[str, ...] = ("pending", "in_progress", "done", "skipped")
+TASK_STATUSES: tuple[TaskStatus, ...] = ("pending", "in_progress", "done", "skipped")
+
+
+def _as_status(value: str) -> TaskStatus | None:
+    return next((s for s in TASK_STATUSES if s == value), None)
+
+
 _STATUS_ALIASES = {
     "complete": "done",
     "completed": "done",
@@ -181,7 +187,7 @@ class Task:
             original_text=str(data.get("original_text") or ""),
             diagnosis=str(data.get("diagnosis") or ""),
             goal=str(data.get("goal") or ""),
-            status=status if status in TASK_STATUSES else "pending",  # type: ignore[arg-type]
+            status=_as_status(str(status)) or "pending",
             kind=str(data.get("kind") or "other"),
         )
 
@@ -265,7 +271,8 @@ class WorkflowProgress:
         """Set a task's status; ``(ok, message)`` with the message meant for the model."""
         wanted = str(getattr(status, "value", status) or "").strip().lower()
         wanted = _STATUS_ALIASES.get(wanted, wanted)
-        if wanted not in TASK_STATUSES:
+        new_status = _as_status(wanted)
+        if new_status is None:
             return False, f"unknown status {status!r}; use one of: {', '.join(TASK_STATUSES)}"
         task = self.find(section_id)
         if task is None:
@@ -275,7 +282,7 @@ class WorkflowProgress:
             for other in self.tasks:
                 if other is not task and other.status == "in_progress":
                     other.status = "pending"
-        task.status = wanted  # type: ignore[assignment]
+        task.status = new_status
         return True, f"{task.section_id}: {wanted}. {self.summary_line()}"
 
     # -- views ------------------------------------------------------------------------------

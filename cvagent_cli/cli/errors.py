@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 import typer
 
 from cvagent_cli.errors import CvAgentError, ExitCode
 
-F = TypeVar("F", bound=Callable)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def report_error(error: CvAgentError) -> None:
@@ -27,9 +28,9 @@ def report_error(error: CvAgentError) -> None:
     console.print(line, soft_wrap=True)
 
 
-def handle_user_errors(func: F) -> F:
+def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except CvAgentError as exc:
@@ -42,4 +43,4 @@ def handle_user_errors(func: F) -> F:
             sys.stderr.close()
             raise typer.Exit(0) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -64,7 +64,8 @@ def _server_message(exc: BaseException) -> str:
     body = getattr(exc, "body", None)
     text = None
     if isinstance(body, dict):
-        inner = body.get("error") if isinstance(body.get("error"), dict) else body
+        error = body.get("error")
+        inner: dict[str, Any] = error if isinstance(error, dict) else body
         if isinstance(inner.get("message"), str):
             text = inner["message"]
     if not text:
@@ -139,7 +140,7 @@ def translate(
         err = cls(
             scrub_secrets(message), hint=scrub_secrets(hint) if hint else None, retryable=retryable
         )
-        err.retry_after = _retry_after_of(exc)  # type: ignore[attr-defined]
+        err.retry_after = _retry_after_of(exc)
         return err
 
     if isinstance(exc, ex.ContextWindowExceededError) or (

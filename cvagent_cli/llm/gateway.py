@@ -115,7 +115,7 @@ def load_litellm() -> Any:
                     hint="reinstall cvagent (pip install --force-reinstall cvagent)",
                 ) from exc
             litellm.suppress_debug_info = True
-            litellm.set_verbose = False
+            litellm.set_verbose = False  # type: ignore[attr-defined]  # a module flag litellm reads
             # token_counter would fetch Hugging Face tokenizers for llama/command-r
             # names (minutes of retries offline, printed on stderr); tiktoken is enough
             litellm.disable_hf_tokenizer_download = True
@@ -192,8 +192,8 @@ class LiteLLMGateway:
 
     def stream(
         self,
-        messages: list[dict],
-        tools: list[dict] | None = None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
         *,
         temperature: float | None = None,
         retry: bool = True,
@@ -220,12 +220,14 @@ class LiteLLMGateway:
                     if attempt and err.retryable and not state["yielded"]:
                         raise self._gave_up(err, attempt) from err
                     raise
-                wait = self.policy.delay(attempt, getattr(err, "retry_after", None))
+                wait = self.policy.delay(attempt, err.retry_after)
                 attempt += 1
                 yield Retrying(err.message, wait, attempt)
                 self.policy.sleep(wait)
 
-    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
+    def count_tokens(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> int:
         """litellm's tokenizer count, or the tokenizer-free estimate if that fails."""
         try:
             litellm = load_litellm()
@@ -276,8 +278,8 @@ class LiteLLMGateway:
         secret = [k for k in missing if any(w in k.upper() for w in ("KEY", "TOKEN", "SECRET"))]
         if not secret:
             return  # e.g. OLLAMA_API_BASE: litellm has a default for it
-        var = PROVIDER_KEY_VARS.get(provider)
-        names = var if var in secret else " or ".join(secret)
+        var = PROVIDER_KEY_VARS.get(provider) if provider else None
+        names = var if var is not None and var in secret else " or ".join(secret)
         raise ModelError(
             f"no API key for {self.model}: {names} is not set",
             hint=f"export {names.split(' or ')[0]}=...; cvagent never stores keys in its "
@@ -288,8 +290,8 @@ class LiteLLMGateway:
         self,
         model: str,
         provider: str | None,
-        messages: list[dict],
-        tools: list[dict] | None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
         temperature: float | None,
     ) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
@@ -319,8 +321,8 @@ class LiteLLMGateway:
         litellm: Any,
         model: str,
         provider: str | None,
-        messages: list[dict],
-        tools: list[dict] | None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
         temperature: float | None,
         state: dict[str, bool],
     ) -> Iterator[StreamEvent]:
@@ -391,8 +393,8 @@ class LiteLLMGateway:
         litellm: Any,
         model: str,
         provider: str | None,
-        messages: list[dict],
-        tools: list[dict] | None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None,
         usage_obj: Any,
         text: str,
         tool_calls: list[ToolCallRequest],
@@ -443,7 +445,7 @@ class LiteLLMGateway:
             retryable=err.retryable,
         )
         if hasattr(err, "retry_after"):
-            new.retry_after = err.retry_after  # type: ignore[attr-defined]
+            new.retry_after = err.retry_after
         return new
 
     def _translate(self, exc: BaseException, litellm: Any) -> ModelError:

@@ -43,7 +43,7 @@ class RetryPolicy:
             return min(float(retry_after), self.max_delay)
         raw = min(self.base_delay * (2**attempt), self.max_delay)
         scaled = raw * (1.0 + self.jitter * (2.0 * self.rng() - 1.0))
-        return max(0.0, min(scaled, self.max_delay))
+        return float(max(0.0, min(scaled, self.max_delay)))
 
     def should_retry(self, error: BaseException, attempt: int = 0) -> bool:
         """Retry only a ``ModelError`` marked retryable, and only ``max_retries`` times."""

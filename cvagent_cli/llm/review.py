@@ -4,6 +4,7 @@ findings (strengths, and the three most valuable rewrites with before/after)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta
 from cvagent_cli.resume.document import ResumeDocument
@@ -23,7 +24,7 @@ Be specific and brief. {untrusted}"""
 
 def review_messages(
     doc: ResumeDocument, report: AnalysisReport, jd_keywords: list[str] | None = None
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     language = "Simplified Chinese (简体中文)" if doc.language == "zh" else "English"
     text = doc.text
     if len(text) > MAX_RESUME_CHARS:
@@ -55,7 +56,7 @@ def review_messages(
 
 
 def stream_review(
-    client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd=None
+    client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd: Any = None
 ) -> Iterator[str]:
     """Yield the review's text as it streams."""
     keywords = list(getattr(jd, "keywords", []) or []) if jd is not None else None

@@ -16,7 +16,9 @@ def estimate_tokens(text: str) -> int:
     return (len(text) - cjk) // 4 + cjk + 1
 
 
-def estimate_request_tokens(messages: list[dict[str, Any]], tools: list[dict] | None = None) -> int:
+def estimate_request_tokens(
+    messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+) -> int:
     """The estimate for a whole request as it goes over the wire (JSON)."""
     text = json.dumps(messages, ensure_ascii=False, default=str)
     if tools:

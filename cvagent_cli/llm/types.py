@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -114,11 +114,13 @@ class ModelClient(Protocol):
 
     def stream(
         self,
-        messages: list[dict],
-        tools: list[dict] | None = None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
         *,
         temperature: float | None = None,
         retry: bool = True,
     ) -> Iterator[StreamEvent]: ...
 
-    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int: ...
+    def count_tokens(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> int: ...

@@ -104,7 +104,7 @@ def _pid_alive(pid: int) -> bool:
     ):  # pragma: no cover - os.kill(pid, 0) would terminate the process there
         import ctypes
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # exists on Windows only
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
         if not handle:
             return ctypes.get_last_error() == 5  # ERROR_ACCESS_DENIED: exists, not ours

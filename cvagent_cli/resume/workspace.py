@@ -16,6 +16,7 @@ from pathlib import Path
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.editing import unified_diff
+from cvagent_cli.resume.report import AnalysisReport
 from cvagent_cli.resume.textio import atomic_write_bytes
 from cvagent_cli.resume.undo import UndoEntry, UndoLog
 
@@ -51,7 +52,7 @@ class Workspace:
         if doc is not None:
             self._reconcile_undo()
         self.opened_at = time.time()
-        self.last_report = None  # the latest AnalysisReport, for the prompt's ResumeContext
+        self.last_report: AnalysisReport | None = None  # for the prompt's ResumeContext
         self._disk_digest = _digest(doc.render()) if doc else None
 
     # -- loading ------------------------------------------------------------------

@@ -6,7 +6,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from cvagent_cli.tools.base import BaseTool, Effects, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.tools.base import (
+    BaseTool,
+    Effects,
+    ToolCollection,
+    ToolContext,
+    ToolOutcome,
+    ToolParams,
+)
 
 
 class UseCapabilityParams(ToolParams):
@@ -85,8 +92,7 @@ class Terminate(BaseTool):
         )
 
 
-def default_tools():
-    from cvagent_cli.tools.base import ToolCollection
+def default_tools() -> ToolCollection:
     from cvagent_cli.tools.resume_tools import (
         AnalyzeResume,
         BatchEditResume,

@@ -28,8 +28,10 @@ class ProposedEdit:
     before: str  # the whole resume text before
     after: str  # the whole resume text after
     diff: str
-    flags: tuple = ()  # truthfulness FactFlags: facts found in neither resume nor messages
-    replacements: tuple = ()  # ((old_text, new_text), ...) as the model gave them
+    flags: tuple[
+        Any, ...
+    ] = ()  # truthfulness FactFlags: facts found in neither resume nor messages
+    replacements: tuple[tuple[str, str], ...] = ()  # as the model gave them
     section: str | None = None
 
 
@@ -78,7 +80,7 @@ class BaseTool:
     def run(self, args: Any, ctx: ToolContext) -> ToolOutcome:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def to_param(self) -> dict:
+    def to_param(self) -> dict[str, Any]:
         return {
             "type": "function",
             "function": {
@@ -133,11 +135,13 @@ class ToolCollection:
     def default_off(self) -> list[str]:
         return [n for n, t in self.tools.items() if not t.default_enabled]
 
-    def to_params(self, allowed: Iterable[str] | None = None) -> list[dict]:
+    def to_params(self, allowed: Iterable[str] | None = None) -> list[dict[str, Any]]:
         keep = set(self.tools if allowed is None else allowed)
         return [t.to_param() for n, t in self.tools.items() if n in keep]
 
-    def parse_arguments(self, name: str, raw: str) -> tuple[ToolParams | None, dict, str | None]:
+    def parse_arguments(
+        self, name: str, raw: str
+    ) -> tuple[ToolParams | None, dict[str, Any], str | None]:
         """Validated params, the raw dict (for display) and an error text for the model."""
         tool = self.tools.get(name)
         if tool is None:
@@ -172,9 +176,9 @@ class ToolCollection:
                 ok=False,
                 summary="not allowed",
             )
-        params, _, error = self.parse_arguments(name, raw_arguments)
-        if error is not None or params is None:
-            return ToolOutcome(f"Error: {error}", ok=False, summary=error or "invalid")
+        params, _, problem = self.parse_arguments(name, raw_arguments)
+        if problem is not None or params is None:
+            return ToolOutcome(f"Error: {problem}", ok=False, summary=problem or "invalid")
         try:
             return self.tools[name].run(params, ctx)
         except Exception as exc:  # a tool bug must not kill the session; the model sees it

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -147,7 +148,7 @@ def _propose(
             ok=False,
             summary="no change",
         )
-    flags: list = []
+    flags: list[Any] = []
     support = visible_text(before)  # hidden text (comments, white spans) vouches for nothing
     for old, new in pairs:
         flags += check_edit(

@@ -310,7 +310,7 @@ def open_tty() -> tuple[object, object, TextIO]:
     from prompt_toolkit.output import create_output
 
     tty_in = open("/dev/tty", encoding="utf-8")  # noqa: SIM115 - lives as long as the REPL
-    tty_out = open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115
+    tty_out = open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115 - the caller closes it
     return create_input(stdin=tty_in), create_output(stdout=tty_out), tty_out
 
 
