@@ -1,8 +1,8 @@
-"""Capability packs: one agent, many behaviours, configured as YAML (seed 002).
+"""Capability packs: one agent, many behaviours, configured as YAML.
 
 A ``Capability`` adds a ``system_prompt_addendum`` to the base system prompt, restricts
 the tools the model may call through a ``ToolPolicy``, and can carry a GuideAgent stage
-list (seed 001), per-stage / per-intent ``next_step_prompts``, model hints and trigger
+list (GuideAgent), per-stage / per-intent ``next_step_prompts``, model hints and trigger
 phrases that suggest the pack to the user.
 
 Packs are data: the shipped ones live in the top-level ``capabilities/`` folder (packaged

@@ -1,4 +1,4 @@
-"""Typed events: everything the agent core says, for the UI to render (seed 002's
+"""Typed events: everything the agent core says, for the UI to render (the
 MessageBuilder: thinking, tool_call, tool_result, content, error, done).
 
 The core never prints.  A UI iterates ``agent.run(...)`` and renders each event; tests

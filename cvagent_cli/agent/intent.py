@@ -1,4 +1,4 @@
-"""Intent classification before each ``think()`` (seed 000).
+"""Intent classification before each ``think()``.
 
 The agent classifies the user's message first, so it can pick the next-step prompt (an
 empty one for GREETING / THANKS / UNKNOWN, to avoid repeating instructions), answer a

@@ -1,4 +1,4 @@
-"""ResumeAgent (the seeds' Manus): ToolCallAgent + intent classification before each
+"""ResumeAgent (OpenManus's Manus): ToolCallAgent + intent classification before each
 turn, the dynamic prompt, capability packs with their tool policy and stages, turn
 summaries, and the state that persists with a session.
 
@@ -220,7 +220,7 @@ class ResumeAgent(ToolCallAgent):
             outcome.ok = not failed
             outcome.summary = said[0][:80]
 
-    # -- turn summaries (seed 003) and persisted state ---------------------------------
+    # -- turn summaries and persisted state ---------------------------------
     def _summaries_outside_history(self) -> list[str]:
         """Summaries of the turns the request no longer carries verbatim (no duplicates)."""
         history = self.memory.to_wire()

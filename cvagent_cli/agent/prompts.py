@@ -1,7 +1,7 @@
-"""The dynamic prompt (seed 000's ``_generate_dynamic_prompts``), rebuilt before every
+"""The dynamic prompt (OpenManus's ``_generate_dynamic_prompts``), rebuilt before every
 think(): base rules + the capability's addendum + a structured ResumeContext + only the
 sections the intent needs (the reference mechanism) + accumulated turn summaries
-(seed 003) + the user's goal and progress.  Resume and JD text is always fenced as
+(summary injection) + the user's goal and progress.  Resume and JD text is always fenced as
 untrusted data.
 """
 

@@ -1,7 +1,7 @@
 """What one request to the model carries, built by a pure function.
 
 Memory keeps 50 messages, but a request carries only as many earlier turns as fit a token
-budget (seed 004: token-aware history), each compacted to what the user said and what the
+budget (token-aware history), each compacted to what the user said and what the
 assistant answered; their tool traffic is dropped whole, never split, and older turns live
 on in the turn summaries of the system prompt.  The current turn always goes whole.
 """

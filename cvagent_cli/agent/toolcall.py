@@ -1,4 +1,4 @@
-"""ToolCallAgent: the think()/act() loop of the seeds (OpenManus BaseAgent →
+"""ToolCallAgent: the think()/act() loop of OpenManus (BaseAgent →
 ToolCallAgent), with the flaws fixed:
 
 - a text-only answer ends the turn;
@@ -285,8 +285,12 @@ class ToolCallAgent:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
         if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
+            after = decision.new_text or edit.after
             result = self.workspace.apply(
-                edit.before, decision.new_text or edit.after, edit.reason or "edit"
+                edit.before,
+                after,
+                edit.reason or "edit",
+                diff=edit.diff if after == edit.after else None,  # the proposal's diff
             )
             if result.applied:
                 turn.edits_applied += 1

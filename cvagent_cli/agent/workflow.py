@@ -1,4 +1,4 @@
-"""GuideAgent's workflow state (seed 001): the stage machine and the task list.
+"""GuideAgent's workflow state: the stage machine and the task list.
 
 ``StageMachine`` is the DISCOVERY → DRAFTING → CONFIRMING → FINISHED flow of the STAR
 storytelling strategy (any stage list a capability pack declares works): one step

@@ -139,9 +139,6 @@ def load_litellm() -> Any:
     return _litellm_module
 
 
-_litellm = load_litellm  # the name the design notes use
-
-
 def preload_in_background() -> threading.Thread:
     """Start importing litellm in a daemon thread and return it (already started)."""
 

@@ -102,7 +102,9 @@ class Workspace:
         return f"{self.name} changed on disk (edited elsewhere?); reloaded it"
 
     # -- editing ------------------------------------------------------------------
-    def apply(self, before: str, after: str, reason: str) -> ApplyResult:
+    def apply(self, before: str, after: str, reason: str, diff: str | None = None) -> ApplyResult:
+        """Write ``after`` if the resume still holds ``before``; ``diff`` is the diff of the
+        two when the caller has it already (the proposal's), so it is not computed again."""
         if self.doc is None:
             return ApplyResult(False, "no resume is loaded")
         if self.read_only:
@@ -113,7 +115,7 @@ class Workspace:
             return ApplyResult(
                 False, f"{why}; the edit was not applied — read the resume again and redo it"
             )
-        diff = unified_diff(before, after, self.name)
+        diff = diff if diff is not None else unified_diff(before, after, self.name)
         entry = self.undo.record(
             before, after, reason
         )  # log first: a crash leaves it one step ahead
