@@ -25,6 +25,35 @@ from common import CONTEXT_WINDOW, Context, Figure, Sandbox, Stat, Tokenizer, ra
 from script import TURNS, ScriptServer, locate
 
 TARGET_RATIO = 0.40
+TARGET_PREFIX_SHARE = 0.85  # of all request tokens over the session, cvagent
+TARGET_CACHED_COST = 0.25  # cvagent's input cost at a 10% cache price, over the naive agent's
+
+
+def serialized(body: dict) -> str:
+    """A request as a prompt cache sees it: tool schemas, then the messages in order."""
+    return json.dumps(body.get("tools") or [], ensure_ascii=False) + "".join(
+        json.dumps(m, ensure_ascii=False) for m in body["messages"]
+    )
+
+
+def prefix_tokens(tok: Tokenizer, bodies: list[dict]) -> list[int]:
+    """For each request, the tokens of its longest prefix repeated from the previous one
+    (what an automatic prefix cache can reuse; the first request reuses nothing)."""
+    out, previous = [], ""
+    for body in bodies:
+        text = serialized(body)
+        common = 0
+        limit = min(len(text), len(previous))
+        while common < limit and text[common] == previous[common]:
+            common += 1
+        out.append(tok.count_text(text[:common]) if common else 0)
+        previous = text
+    return out
+
+
+def cached_cost(tokens: list[int], cached: list[int], price: float) -> float:
+    """Input cost in units of one uncached token: cached tokens at ``price``."""
+    return sum(t - min(c, t) + price * min(c, t) for t, c in zip(tokens, cached, strict=True))
 
 
 class RecordingClient:
@@ -214,6 +243,26 @@ def run(ctx: Context) -> list[Figure]:
         f"naive median {statistics.median(nv_tokens):,.0f}, median ratio {statistics.median(ratios):.3f}"
     )
 
+    cv_serial = [tok.count_text(serialized(b)) for b in cv["bodies"]]
+    nv_serial = [tok.count_text(serialized(b)) for b in nv["bodies"]]
+    cv_prefix, nv_prefix = prefix_tokens(tok, cv["bodies"]), prefix_tokens(tok, nv["bodies"])
+    shares = [p / t for p, t in zip(cv_prefix, cv_serial, strict=True) if t]
+    session_share = sum(cv_prefix) / sum(cv_serial)
+    naive_share = sum(nv_prefix) / sum(nv_serial)
+    costs = {
+        price: (
+            cached_cost(cv_serial, cv_prefix, price),
+            cached_cost(nv_serial, nv_prefix, price),
+            float(sum(nv_serial)),
+        )
+        for price in (0.5, 0.1)
+    }
+    ctx.details["tokens"]["cache"] = {
+        "prefix_share_per_request": [round(x, 4) for x in shares],
+        "session_prefix_share": round(session_share, 4),
+        "naive_session_prefix_share": round(naive_share, 4),
+        "cost_units": {str(k): v for k, v in costs.items()},
+    }
     cv_stat, nv_stat = Stat.of(cv_tokens), Stat.of(nv_tokens)
     median_ratio = statistics.median(ratios)
     worst = max(max(cv_tokens), max(nv_tokens))
@@ -261,6 +310,37 @@ def run(ctx: Context) -> list[Figure]:
             float(sum(nv_tokens)),
             sum(cv_tokens) / sum(nv_tokens),
         ),
+        Figure(
+            "cache_prefix_share",
+            "cache: request repeating the previous one's prefix",
+            "share",
+            Stat.of(shares),
+            "whole session",
+            session_share,
+            session_share,
+            target=f"session ≥ {TARGET_PREFIX_SHARE:.2f}",
+            met=None if ctx.quick else session_share >= TARGET_PREFIX_SHARE,
+            value_text=f"median {statistics.median(shares):.2f}",
+            note=f"naive agent: {naive_share:.2f} of its (larger) requests",
+        ),
+        *[
+            Figure(
+                f"cache_cost_{int(price * 100)}",
+                f"cache: session input cost, cache price {int(price * 100)}%",
+                "cost",
+                Stat.of([costs[price][0]]),
+                "naive, same cache price",
+                costs[price][1],
+                costs[price][0] / costs[price][1],
+                target=f"≤ {TARGET_CACHED_COST:.2f} × naive" if price == 0.1 else "",
+                met=(None if ctx.quick else costs[price][0] / costs[price][1] <= TARGET_CACHED_COST)
+                if price == 0.1
+                else None,
+                value_text=f"{costs[price][0]:,.0f} tok-equiv",
+                note=f"vs naive without a cache: {costs[price][0] / costs[price][2]:.3f}",
+            )
+            for price in (0.5, 0.1)
+        ],
         Figure(
             "tokens_max",
             "largest request (either run) vs 128k window",
