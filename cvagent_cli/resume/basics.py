@@ -79,6 +79,7 @@ class BasicInfo(BaseModel):
     name: str | None = None
     email: str | None = None
     phone: str | None = None
+    masked_phone: str | None = None  # shown with digits hidden (189****9173): not a number
     linkedin: str | None = None
     github: str | None = None
     website: str | None = None
