@@ -22,6 +22,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
+from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
@@ -58,8 +59,14 @@ _UNDERSCORE_EM_RE = re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])")
 _ESCAPE_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _BOLD_LINE_RE = re.compile(r"^(\*\*|__)(?P<title>(?:(?!\1).)+?)\1\s*[:：]?\s*$")
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
-_NAME_SPLIT_RE = re.compile(r"\s+[-–—|·]\s+|\s*[|｜]\s*")
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
+# "#自我评价", "###职位描述": CommonMark wants a space after the #s; people often omit it.
+# "#." (a pandoc numbered list) and "#1" are not headings.
+_TIGHT_ATX_RE = re.compile(r"^(#{1,6})([^\s#.\d][^\n]{0,40})$")
+# "… last line of a paragraph.**Skills**": a bold section title glued to the end of a line.
+_GLUED_BOLD_RE = re.compile(r"^(?:.*?\S)?\s*(\*\*|__)(?P<title>[^*_]{1,30})\1\s*[:：]?\s*$")
+_HTML_HEADING_RE = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.IGNORECASE | re.DOTALL)
+_FENCE_LINE_RE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 
 
 def slugify(title: str) -> str:
@@ -93,6 +100,11 @@ def plain_inline(source: str) -> str:
 
 def inline_text(token: Token | None) -> str:
     return plain_inline(token.content) if token is not None else ""
+
+
+def _is_plain_title(title: str) -> bool:
+    """A line that is exactly a known section name, not written in lower case."""
+    return len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower()
 
 
 @dataclass(frozen=True)
@@ -161,6 +173,7 @@ class ResumeDocument:
         self.blocks: list[Block] = []
         self.html_inline_lines: list[int] = []
         self._title: str | None = None
+        self.name_headings: list[str] = []  # a name in a heading that is not the title
         self.title_line: int | None = None
         self._starts: list[int] = []
         self._parse()
@@ -278,7 +291,13 @@ class ResumeDocument:
         contact = self.sections_of_kind("contact")
         if contact:
             header += "\n" + "".join(self.section_text(s) for s in contact)
-        return extract_basic_info(header, self.text, self.front_matter, name=self._title)
+        return extract_basic_info(
+            header,
+            self.text,
+            self.front_matter,
+            names=[self._title, *self.name_headings],
+            language=self.language,
+        )
 
     @cached_property
     def word_count(self) -> int:
@@ -314,9 +333,33 @@ class ResumeDocument:
     # -- parsing ------------------------------------------------------------------
     def _parse(self) -> None:
         tokens = _parser().parse(self.text)
+        unfenced = self._unfenced(tokens)
+        if unfenced is not None:
+            fence, text = unfenced
+            tokens = _parser().parse(text)
+            self.blocks.append(fence)
         headings = self._collect(tokens)
         self._build_tree(headings)
         self._attach_items(tokens)
+
+    def _unfenced(self, tokens: list[Token]) -> tuple[Block, str] | None:
+        """A resume written entirely inside one code fence (to keep its layout) is read as
+        the Markdown inside it: the text with the two fence lines blanked, so line numbers
+        stay the same.  ``None`` when the fence is a code sample inside a resume."""
+        fences = [t for t in tokens if t.type == "fence" and t.map]
+        if len(fences) != 1 or any(t.type == "heading_open" for t in tokens):
+            return None
+        start, end = fences[0].map  # type: ignore[misc]
+        filled = sum(1 for line in self.lines if line.strip())
+        inside = sum(1 for line in self.lines[start:end] if line.strip())
+        if inside < 0.8 * filled or inside < 6:
+            return None
+        lines = list(self.lines)
+        for n in (start, end - 1):
+            if _FENCE_LINE_RE.match(lines[n]):
+                ending = lines[n][len(lines[n].rstrip("\r\n")) :]
+                lines[n] = ending
+        return Block("code", start + 1, end), "".join(lines)
 
     def _collect(self, tokens: list[Token]) -> list[tuple[int, int, str, str]]:
         """Headings as (line, level, title, style); records front matter and blocks."""
@@ -334,7 +377,10 @@ class ResumeDocument:
                 title = inline_text(tokens[i + 1])
                 style = "setext" if tok.markup in ("=", "-") else "atx"
                 headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
-            elif tok.type in ("table_open", "html_block", "fence", "code_block") and tok.map:
+            elif tok.type == "html_block" and tok.map:
+                self.blocks.append(Block("html", tok.map[0] + 1, tok.map[1]))
+                headings.extend(self._html_headings(tok, at_top=not headings))
+            elif tok.type in ("table_open", "fence", "code_block") and tok.map:
                 kind = {
                     "table_open": "table",
                     "html_block": "html",
@@ -345,7 +391,11 @@ class ResumeDocument:
             elif tok.type == "paragraph_open" and tok.map and depth == 0:
                 heading = self._pseudo_heading(tokens[i + 1], tok.map)
                 if heading:
-                    headings.append((tok.map[0] + 1, 0, heading[0], heading[1]))
+                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
+                else:
+                    headings.extend(self._line_headings(tokens[i + 1], tok.map, depth))
+            elif tok.type == "paragraph_open" and tok.map:
+                headings.extend(self._line_headings(tokens[i + 1], tok.map, depth))
             elif (
                 tok.type == "inline"
                 and tok.map
@@ -370,18 +420,67 @@ class ResumeDocument:
         return headings
 
     @staticmethod
-    def _pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str] | None:
-        """A one-line paragraph that is only bold text, or exactly a known section title."""
+    def _pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str, int] | None:
+        """A one-line paragraph that is only bold text, exactly a known section title, or a
+        heading written without the space after its #s: (title, style, level; 0 = guess)."""
         if span[1] - span[0] != 1:
             return None
-        bold = _BOLD_LINE_RE.match(inline.content.strip())
+        source = inline.content.strip()
+        tight = _TIGHT_ATX_RE.match(source)
+        if tight:
+            title = plain_inline(tight.group(2)).strip()
+            return (title, "atx", len(tight.group(1))) if title else None
+        bold = _BOLD_LINE_RE.match(source)
         if bold:
             title = plain_inline(bold.group("title")).rstrip(":：").strip()
-            return (title, "bold") if 0 < len(title) <= 60 else None
+            return (title, "bold", 0) if 0 < len(title) <= 60 else None
         title = inline_text(inline).rstrip(":：").strip()
-        if len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower():
-            return title, "plain"
+        if _is_plain_title(title):
+            return title, "plain", 0
         return None
+
+    @staticmethod
+    def _line_headings(
+        inline: Token, span: list[int], depth: int
+    ) -> list[tuple[int, int, str, str]]:
+        """Section titles on a line of their own *inside* a paragraph (no blank line around
+        them): ``EXPERIENCE`` in a plain-text resume, ``#工作经历``, or a bold title glued to
+        the end of the line above.  Only known section names count here, so a bold phrase in
+        the middle of a job description stays text."""
+        found: list[tuple[int, int, str, str]] = []
+        lines = inline.content.split("\n")
+        if len(lines) < 2 and depth == 0:
+            return found
+        for offset, source in enumerate(lines):
+            source = source.strip()
+            line = span[0] + 1 + offset
+            tight = _TIGHT_ATX_RE.match(source) if depth == 0 else None
+            if tight:
+                found.append((line, len(tight.group(1)), plain_inline(tight.group(2)), "atx"))
+                continue
+            glued = _GLUED_BOLD_RE.match(source)
+            if glued:
+                title = plain_inline(glued.group("title")).rstrip(":：").strip()
+                if normalize_title(title) in _EXACT:
+                    found.append((line, 0, title, "bold"))
+                continue
+            title = plain_inline(source).rstrip(":：").strip()
+            if depth == 0 and _is_plain_title(title):
+                found.append((line, 0, title, "plain"))
+        return found
+
+    def _html_headings(self, tok: Token, *, at_top: bool) -> list[tuple[int, int, str, str]]:
+        """``<h3>Experience</h3>`` blocks: section headings when they name a section; the
+        first one at the very top is the title (the name banner)."""
+        found: list[tuple[int, int, str, str]] = []
+        assert tok.map is not None
+        for offset, source in enumerate(tok.content.split("\n")):
+            for match in _HTML_HEADING_RE.finditer(source):
+                title = plain_inline(match.group(2)).strip()
+                top = at_top and not found
+                if title and (top or classify_title(title) != "other"):
+                    found.append((tok.map[0] + 1 + offset, int(match.group(1)), title, "html"))
+        return found
 
     def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
         last_line = len(self.lines)
@@ -417,9 +516,18 @@ class ResumeDocument:
             parent = stack[-1] if stack else None
             if line == title_line:
                 level = 1
-                self._title = _NAME_SPLIT_RE.split(title, 1)[0].strip() or title
+                self._title = title
                 if kind == "other":
                     kind = "contact"
+            elif (
+                kind == "other"
+                and parent is None
+                and not any(s.kind not in ("contact", "other") for s in self.sections)
+                and person.clean_name(title)
+            ):
+                # "# Resume" then "## Sofia Marchetti": the name, above every section.
+                kind = "contact"
+                self.name_headings.append(title)
             elif parent is not None and parent.kind not in ("contact", "other"):
                 # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
                 # whatever words it contains; only an exact section name stands alone.
@@ -469,10 +577,22 @@ class ResumeDocument:
         line, level, title, style = headings[0]
         if level == 1 and sum(1 for h in headings if h[1] == 1) == 1:
             return line
-        at_top = not any(self.lines[n - 1].strip() for n in range(body_start, line))
-        if level == 0 and style == "bold" and at_top and classify_title(title) == "other":
-            return line
-        return None
+        at_top = not any(
+            self.lines[n - 1].strip() and not self._in_html(n) for n in range(body_start, line)
+        )
+        if not at_top or classify_title(title) != "other":
+            return None
+        if level == 0:
+            return line if style == "bold" else None
+        # "## <p align=center>Name</p>", "### NAME | COUNTRY | CITY", "# 简历": the first
+        # heading, at the top, naming no section, and not above the next heading's level.
+        if not (person.clean_name(title) or person.is_generic_title(title)):
+            return None
+        following = next((h[1] for h in headings[1:] if h[1]), None)
+        return line if following is None or level <= following else None
+
+    def _in_html(self, line: int) -> bool:
+        return any(b.kind == "html" and b.start_line <= line <= b.end_line for b in self.blocks)
 
     def _attach_items(self, tokens: list[Token]) -> None:
         owners = {s.heading_line: s for s in self.sections}

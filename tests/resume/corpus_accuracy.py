@@ -35,9 +35,7 @@ def phone_state(doc: ResumeDocument) -> str:
 def top_sections(doc: ResumeDocument) -> list[tuple[str, str]]:
     """Top-level sections as (title, kind): neither the preamble nor the title heading."""
     return [
-        (s.title, s.kind)
-        for s in doc.roots
-        if s.heading_line and s.heading_line != doc.title_line
+        (s.title, s.kind) for s in doc.roots if s.heading_line and s.heading_line != doc.title_line
     ]
 
 
@@ -64,8 +62,10 @@ class Score:
 
     def add(self, fld: str, ok: bool, weight: int = 1, hit: int | None = None) -> None:
         self.cases[fld] = self.cases.get(fld, 0) + weight
-        self.hits[fld] = self.hits.get(fld, 0) + (weight if ok else 0) if hit is None else (
-            self.hits.get(fld, 0) + hit
+        self.hits[fld] = (
+            self.hits.get(fld, 0) + (weight if ok else 0)
+            if hit is None
+            else (self.hits.get(fld, 0) + hit)
         )
 
     def rate(self, fld: str) -> float:
