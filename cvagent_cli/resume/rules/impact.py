@@ -24,24 +24,13 @@ from cvagent_cli.resume.rules import (
     lemma,
 )
 from cvagent_cli.resume.rules.lexicon import (
-    METRIC_WORDS_EN,
-    METRIC_WORDS_ZH,
     STRONG_VERBS_EN,
     STRONG_VERBS_ZH,
     WEAK_OPENERS_EN,
     WEAK_OPENERS_ZH,
-    ZH_COUNTERS,
-    ZH_NUMERALS,
 )
+from cvagent_cli.resume.rules.metrics import has_metric
 
-# Signs of scale: a number not glued to letters (EC2, P99, ES2023 are names, not metrics;
-# checked by hand so the regex starts with a character class and scans fast) with an
-# optional currency sign and %, k/M/B, x/× or + suffix; %/×; English scale words; Chinese
-# scale words or a numeral + counter (三倍, 十万).
-_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
-_YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
-_METRIC_WORDS = frozenset(METRIC_WORDS_EN)
-_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
 _WEAK_EN_RE = re.compile(
     r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?("
     + "|".join(re.escape(w) for w in WEAK_OPENERS_EN)
@@ -66,21 +55,6 @@ class ImpactStats:
     @property
     def weak_share(self) -> float:
         return self.weak_openers / self.measured if self.measured else 0.0
-
-
-def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
-    for match in _NUMBER_RE.finditer(text):
-        before = text[match.start() - 1] if match.start() else " "
-        if before.isascii() and before.isalnum():
-            continue  # EC2, P99
-        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
-            return True
-    if "%" in text or "％" in text or "×" in text:
-        return True
-    words = tokens if tokens is not None else frozenset(re.findall(r"[a-z]+", text.lower()))
-    if words & _METRIC_WORDS:
-        return True
-    return any(word in text for word in METRIC_WORDS_ZH) or bool(_ZH_COUNT_RE.search(text))
 
 
 def weak_opener(item: Item) -> str | None:
