@@ -30,6 +30,7 @@ from cvagent_cli.resume.rules.lexicon import (
     WEAK_OPENERS_ZH,
 )
 from cvagent_cli.resume.rules.metrics import has_metric
+from cvagent_cli.resume.rules.rewrite import capitalised, en_core, zh_core
 
 _WEAK_EN_RE = re.compile(
     r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?("
@@ -39,7 +40,6 @@ _WEAK_EN_RE = re.compile(
 )
 _WEAK_ZH_RE = re.compile(r"^\W*(?:我|本人)?(" + "|".join(WEAK_OPENERS_ZH) + ")")
 _LEADING_FIGURES = frozenset("0123456789$€£¥")
-_TRAIL_RE = re.compile(r"[。．.；;，,!！\s]+$")
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,10 @@ def check(ctx: Context) -> list[RawFinding]:
                     item,
                     "No number shows the scale or the result of this work.",
                     ctx.say(
-                        'Add a number: how much, how many, how fast — e.g. "Cut month-end reporting from 3 days to 4 hours for 12 managers".',
-                        f"补充量化结果（规模、比例、时间）。改为：主导{_rest(item.text, opener)}，使……提升30%（覆盖 X 名用户 / 节省 X 小时）",
+                        "Add the number only you know — how much, how many, how fast — e.g. "
+                        f'"{capitalised(en_core(item.text))}, cutting [metric] by [X%] for [N] users".',
+                        "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
+                        f"改为：{zh_core(item.text)}，使[指标]提升[X%]（覆盖[N]名用户 / 节省[N]小时）",
                     ),
                 )
             )
@@ -114,8 +116,9 @@ def check(ctx: Context) -> list[RawFinding]:
                     f'Weak opener "{opener}" describes a duty, not what you achieved.',
                     ctx.say(
                         f'Replace "{opener}" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, '
-                        'e.g. "Led the vendor onboarding process, cutting delivery errors by 30%".',
-                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。改为：主导{_rest(item.text, opener)}，使……提升30%",
+                        f'e.g. "Led {en_core(item.text, opener)}, [result: X% / N]".',
+                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。"
+                        f"改为：主导{zh_core(item.text, opener)}，使[指标]提升[X%]",
                     ),
                 )
             )
@@ -133,7 +136,8 @@ def check(ctx: Context) -> list[RawFinding]:
                     "Bullet does not start with an action verb.",
                     ctx.say(
                         f'Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. "Built …" instead of a noun phrase.',
-                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…），例如：改为：设计并落地……，使……提升30%",
+                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…）。"
+                        f"改为：设计并落地{zh_core(item.text)}，使[指标]提升[X%]",
                     ),
                 )
             )
@@ -149,12 +153,3 @@ def _starts_with_verb(text: str) -> bool:
         return True
     # Any capitalised -ed word at the start is a past-tense verb in practice ("Geocoded").
     return lemma(word) is not None or (word.lower().endswith("ed") and len(word) >= 5)
-
-
-def _rest(text: str, opener: str | None) -> str:
-    """The bullet without its weak opener or pronoun, for a Chinese example rewrite."""
-    rest = re.sub(r"^\W*(?:我|本人)?(?:主要)?", "", text)
-    if opener and rest.startswith(opener):
-        rest = rest[len(opener) :]
-    rest = _TRAIL_RE.sub("", rest)
-    return rest[:30] + ("…" if len(rest) > 30 else "")

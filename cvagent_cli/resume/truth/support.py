@@ -194,6 +194,6 @@ def _reordered(name: str, core_len: int, support: str) -> bool:
     reachable = [True] + [False] * len(head)  # reachable[i]: head[:i] is covered by pieces
     for end in range(2, len(head) + 1):
         reachable[end] = any(
-            reachable[start] and head[start:end] in support for start in range(0, end - 1)
+            reachable[start] and head[start:end] in support for start in range(end - 1)
         )
     return reachable[len(head)]
