@@ -53,6 +53,12 @@ _NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
 _FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
 
 
+_CONTACT_KEYS = frozenset(
+    "phone mobile tel telephone cell contact phone_number 电话 手机 联系电话 联系方式"
+    " location city address country 城市 地址 现居".split()
+)
+
+
 class BasicInfo(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
@@ -104,7 +110,13 @@ def extract_basic_info(
     names stated in the text ("姓名：…", a bold first line) after.
     """
     fm = front_matter or {}
-    fm_text = "\n".join(str(v) for v in fm.values() if isinstance(v, (str, int)))
+    # Only contact-like keys: a free-text field (an "ai_instructions:" payload) is no
+    # source of the person's own phone number.
+    fm_text = "\n".join(
+        str(v)
+        for k, v in fm.items()
+        if isinstance(v, (str, int)) and str(k).casefold() in _CONTACT_KEYS
+    )
     text = header_text if header_text.strip() else full_text[:2000]
     search_space = header_text + "\n" + full_text[:4000]
     emails = find_emails(search_space)

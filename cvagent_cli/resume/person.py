@@ -33,7 +33,7 @@ _CJK_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,4}(?:[·•][\u4e00-\u9fff]{1,6})
 _LATIN_WORD_RE = re.compile(r"^(?:[A-ZÀ-Þ][A-Za-zÀ-ÿ'’.-]*|[A-ZÀ-Þ]\.)$")
 _PARTICLES = frozenset("van von der den de del della da di la le du bin al el ibn dos das".split())
 _LABEL_RE = re.compile(
-    r"(?:^|[|｜\s•·-])(?:full\s*name|name|姓\s*名)\s*[*_]*\s*[:：|｜]\s*[*_]*\s*([^|｜\n,，;；]{1,40})",
+    r"(?:^|[|｜\s•·-])[*_]*(?:full\s*name|name|姓\s*名)\s*[*_]*\s*[:：|｜]\s*[*_]*\s*([^|｜\n,，;；]{1,40})",
     re.IGNORECASE | re.MULTILINE,
 )
 _FIRST_LAST_RE = (
@@ -75,6 +75,18 @@ _CREDENTIALS_RE = re.compile(
 )
 
 
+# A job title is not a name ("title: QA Automation Engineer" in front matter, "# 前端工程师").
+_ROLE_WORDS = frozenset(
+    "engineer developer manager designer analyst scientist intern consultant specialist "
+    "architect director officer administrator programmer researcher assistant associate "
+    "lead head accountant teacher nurse technician coordinator representative executive "
+    "qa ui ux senior junior principal staff frontend backend full-stack fullstack".split()
+)
+_ZH_ROLE_RE = re.compile(
+    r"工程师|经理|总监|专员|主管|开发|设计|运营|产品|实习|助理|老师|教师|分析|架构|测试|前端|后端|算法"
+)
+
+
 def is_generic_title(text: str) -> bool:
     """ "Resume", "简历 / Resume", "## Résumé": a document title, not a name."""
     words = [w for w in re.split(r"[\s/|｜·•:：-]+", _plain(text).casefold()) if w]
@@ -83,7 +95,11 @@ def is_generic_title(text: str) -> bool:
 
 def looks_like_name(text: str) -> bool:
     if _CJK_NAME_RE.match(text):
-        return text not in _GENERIC_WORDS and classify_title(text) == "other"
+        return (
+            text not in _GENERIC_WORDS
+            and not _ZH_ROLE_RE.search(text)
+            and classify_title(text) == "other"
+        )
     text = _CREDENTIALS_RE.sub("", text)
     if "," in text:  # "Stockholm, Sweden", "Oakland, CA": a place
         return False
@@ -95,6 +111,8 @@ def looks_like_name(text: str) -> bool:
     if any(ch.isdigit() or ch in "@/\\:" for ch in text):
         return False
     if not all(_LATIN_WORD_RE.match(w) or w in _PARTICLES for w in words):
+        return False
+    if any(w.casefold().strip(".") in _ROLE_WORDS for w in words):
         return False
     return classify_title(text) == "other"
 
