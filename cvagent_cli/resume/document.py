@@ -523,11 +523,14 @@ class ResumeDocument:
                 kind == "other"
                 and parent is None
                 and not any(s.kind not in ("contact", "other") for s in self.sections)
-                and person.clean_name(title)
             ):
-                # "# Resume" then "## Sofia Marchetti": the name, above every section.
-                kind = "contact"
-                self.name_headings.append(title)
+                # Above every section: "# Resume" then "## Sofia Marchetti" (the name), or a
+                # bold subtitle under the name ("**Site Reliability Engineer**").
+                if person.clean_name(title):
+                    kind = "contact"
+                    self.name_headings.append(title)
+                elif style in ("bold", "plain") or title_line is not None:
+                    kind = "contact"
             elif parent is not None and parent.kind not in ("contact", "other"):
                 # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
                 # whatever words it contains; only an exact section name stands alone.

@@ -243,6 +243,7 @@ _KEYWORDS: tuple[tuple[str, str], ...] = (
     ("教育", "education"),
     ("学历", "education"),
     ("skill", "skills"),
+    ("competenc", "skills"),
     ("技能", "skills"),
     ("技术", "skills"),
     ("award", "awards"),
@@ -279,8 +280,15 @@ def strip_decoration(title: str) -> str:
     return " ".join(_DECORATION_RE.sub(" ", title).split())
 
 
+# "一、基本信息", "2. Education", "(三) 工作经历", "IV. Skills": a number in front of a title.
+_ENUMERATOR_RE = re.compile(
+    r"^\s*[(（]?(?:[一二三四五六七八九十]+|\d{1,2}|[ivx]{1,4})[)）]?\s*[、.．)）]\s*"
+)
+
+
 def normalize_title(title: str) -> str:
-    return _NORMALIZE_RE.sub(" ", strip_decoration(title).casefold()).strip()
+    text = _ENUMERATOR_RE.sub("", strip_decoration(title).casefold())
+    return _NORMALIZE_RE.sub(" ", text).strip()
 
 
 def classify_title(title: str) -> str:
