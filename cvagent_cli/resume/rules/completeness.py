@@ -77,7 +77,15 @@ def check(ctx: Context) -> list[RawFinding]:
             'Add a professional email under your name: "jane.doe@example.com".',
             "在姓名下方添加邮箱，例如：邮箱：zhangli@example.com",
         )
-    if not basics.phone:
+    if not basics.phone and basics.masked_phone:
+        add(
+            "masked-phone",
+            "warning",
+            f"The phone number is masked ({basics.masked_phone}); recruiters cannot call it.",
+            "Write the full number in the copy you send to employers; keep it masked only in public copies.",
+            "投递给招聘方的版本请写完整手机号；仅在公开版本中打码。",
+        )
+    elif not basics.phone:
         add(
             "missing-phone",
             "warning",
