@@ -122,7 +122,9 @@ def extract_basic_info(
     emails = find_emails(search_space)
     regions = guess_regions(fm_text + "\n" + search_space, language)
     phone_text = fm_text + "\n" + text
-    phones = find_phones(phone_text, regions) or find_phones(full_text[:4000], regions)
+    phones = find_phones(phone_text, regions, limit=1) or find_phones(
+        full_text[:4000], regions, limit=1
+    )
     masked = (
         None
         if phones or fm.get("phone")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli.resume.dates import find_ranges
+
 # Regions guessed from place names (lower-case substrings) and from the resume's language.
 _PLACES: tuple[tuple[str, str], ...] = (
     ("china", "CN"), ("中国", "CN"), ("hong kong", "HK"), ("香港", "HK"), ("taiwan", "TW"),
@@ -69,37 +71,48 @@ def guess_regions(text: str, language: str) -> tuple[str, ...]:
     return tuple(regions)
 
 
-def find_phones(text: str, regions: tuple[str, ...] = ("US",)) -> list[str]:
-    """Phone numbers as written, in order, valid for their region (or with a +country code)."""
+def find_phones(
+    text: str, regions: tuple[str, ...] = ("US",), limit: int | None = None
+) -> list[str]:
+    """Phone numbers as written, in order: valid for one of ``regions``, or possible for their
+    region when a +country code or a "Phone:" label vouches for them ("+44 7700 900123",
+    "Phone: (555) 284-9031": ranges kept for fiction or not yet allocated).
+
+    Each digit run is checked on its own, and regions one by one until one accepts it:
+    libphonenumber compiles a region's patterns on first use (~10 ms each), so a resume
+    whose number carries its country code or a label never pays for the other regions.
+    """
     if not _CANDIDATE_RE.search(text):
         return []
-    from phonenumbers import Leniency, PhoneNumberMatcher  # ~25 ms: only when needed
+    from phonenumbers import Leniency, PhoneNumberMatcher  # ~20 ms: only when needed
 
     found: dict[int, str] = {}
-    for region in regions:
-        for match in PhoneNumberMatcher(text, region, leniency=Leniency.VALID):
-            _add(found, match.start, match.raw_string)
-    # "+44 7700 900123", "Phone: (555) 284-9031": a country code or a label makes a number
-    # a phone even in a range the plan keeps for fiction or has not allocated yet.
-    for match in PhoneNumberMatcher(text, regions[0], leniency=Leniency.POSSIBLE):
-        start, raw = match.start, match.raw_string
-        prefix = _COUNTRY_PREFIX_RE.search(text[max(0, start - 8) : start])
-        if prefix and not _INTERNATIONAL_RE.match(raw):
-            start -= len(prefix.group())
-            raw = text[start : match.end]
-        if "/" not in raw and (_INTERNATIONAL_RE.match(raw) or _labelled(text, start)):
-            _add(found, start, raw)
+    for candidate in _CANDIDATE_RE.finditer(text):
+        snippet, offset = candidate.group(), candidate.start()
+        if "/" in snippet or find_ranges(snippet):
+            continue  # "06/2021 – 02/2021", "2019.07 - 2023.06"
+        prefix = _COUNTRY_PREFIX_RE.search(text[max(0, offset - 8) : offset])
+        if prefix and not _INTERNATIONAL_RE.match(snippet):
+            offset -= len(prefix.group())  # "+1 " left outside by the digit run
+            snippet = text[offset : candidate.end()]
+        if _INTERNATIONAL_RE.match(snippet) or _labelled(text, offset):
+            tries = [(regions[0], Leniency.POSSIBLE)]
+        else:
+            tries = [(region, Leniency.VALID) for region in regions]
+        for region, leniency in tries:
+            matches = list(PhoneNumberMatcher(snippet, region, leniency=leniency))
+            for match in matches:
+                _add(found, offset + match.start, match.raw_string)
+            if matches:
+                break
+        if limit is not None and len(found) >= limit:
+            break
     return [found[start] for start in sorted(found)]
 
 
-_DATE_LIKE_RE = re.compile(r"/|(?:19|20)\d\d\s*[–—~至-]|[–—~至-]\s*(?:19|20)\d\d")
-
-
 def _add(found: dict[int, str], start: int, raw: str) -> None:
-    """Keep ``raw`` unless it looks like a date range or lies inside a longer number found."""
+    """Keep ``raw`` unless it lies inside a longer number already found."""
     raw = raw.strip()
-    if _DATE_LIKE_RE.search(raw):
-        return
     for s, r in list(found.items()):
         if s <= start < s + len(r) or start <= s < start + len(raw):
             if len(raw) <= len(r):
