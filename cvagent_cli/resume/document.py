@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
-import html
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,8 +21,10 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
+from cvagent_cli.resume import headings as heading_rules
 from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
+from cvagent_cli.resume.inline import HTML_TAG_RE, inline_text
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
     CONTROL_RE,
@@ -49,62 +50,13 @@ def _parser() -> MarkdownIt:
     )
 
 
-_CODE_SPAN_RE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_IMAGE_RE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_AUTOLINK_RE = re.compile(r"<((?:https?|mailto|ftp):[^<>\s]+|[\w.+-]+@[\w.-]+)>")
-HTML_TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>", re.DOTALL)
-_EMPHASIS_RE = re.compile(r"(\*\*|__|~~|\*)(?=\S)(.+?)(?<=\S)\1")
-_UNDERSCORE_EM_RE = re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])")
-_ESCAPE_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
-_BOLD_LINE_RE = re.compile(r"^(\*\*|__)(?P<title>(?:(?!\1).)+?)\1\s*[:：]?\s*$")
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
-# "#自我评价", "###职位描述": CommonMark wants a space after the #s; people often omit it.
-# "#." (a pandoc numbered list) and "#1" are not headings.
-_TIGHT_ATX_RE = re.compile(r"^(#{1,6})([^\s#.\d][^\n]{0,40})$")
-# "… last line of a paragraph.**Skills**": a bold section title glued to the end of a line.
-_GLUED_BOLD_RE = re.compile(r"^(?:.*?\S)?\s*(\*\*|__)(?P<title>[^*_]{1,30})\1\s*[:：]?\s*$")
-_HTML_HEADING_RE = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.IGNORECASE | re.DOTALL)
-_FENCE_LINE_RE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 
 
 def slugify(title: str) -> str:
     slug = _SLUG_RE.sub("-", title.casefold()).strip("-_")
     return slug[:60].strip("-") or "section"
-
-
-def plain_inline(source: str) -> str:
-    """Plain text of Markdown inline source: markup dropped, line breaks as spaces."""
-    text = source
-    if "`" in text:
-        text = _CODE_SPAN_RE.sub(lambda m: m.group(2).strip(), text)
-    if "[" in text:
-        text = _LINK_RE.sub(r"\1", _IMAGE_RE.sub(r"\1", text))
-    if "<" in text:
-        text = HTML_TAG_RE.sub("", _AUTOLINK_RE.sub(r"\1", text))
-    if "*" in text or "~" in text or "__" in text:
-        for _ in range(3):  # nested emphasis: ***x*** or **a *b* c**
-            stripped = _EMPHASIS_RE.sub(r"\2", text)
-            if stripped == text:
-                break
-            text = stripped
-    if "_" in text:
-        text = _UNDERSCORE_EM_RE.sub(r"\1", text)
-    if "\\" in text:
-        text = _ESCAPE_RE.sub(r"\1", text)
-    if "&" in text:
-        text = html.unescape(text)
-    return " ".join(text.split()) if "\n" in text or "  " in text else text.strip()
-
-
-def inline_text(token: Token | None) -> str:
-    return plain_inline(token.content) if token is not None else ""
-
-
-def _is_plain_title(title: str) -> bool:
-    """A line that is exactly a known section name, not written in lower case."""
-    return len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower()
 
 
 @dataclass(frozen=True)
@@ -333,33 +285,14 @@ class ResumeDocument:
     # -- parsing ------------------------------------------------------------------
     def _parse(self) -> None:
         tokens = _parser().parse(self.text)
-        unfenced = self._unfenced(tokens)
+        unfenced = heading_rules.unfenced(tokens, self.lines)
         if unfenced is not None:
-            fence, text = unfenced
+            first, last, text = unfenced
             tokens = _parser().parse(text)
-            self.blocks.append(fence)
+            self.blocks.append(Block("code", first, last))
         headings = self._collect(tokens)
         self._build_tree(headings)
         self._attach_items(tokens)
-
-    def _unfenced(self, tokens: list[Token]) -> tuple[Block, str] | None:
-        """A resume written entirely inside one code fence (to keep its layout) is read as
-        the Markdown inside it: the text with the two fence lines blanked, so line numbers
-        stay the same.  ``None`` when the fence is a code sample inside a resume."""
-        fences = [t for t in tokens if t.type == "fence" and t.map]
-        if len(fences) != 1 or any(t.type == "heading_open" for t in tokens):
-            return None
-        start, end = fences[0].map  # type: ignore[misc]
-        filled = sum(1 for line in self.lines if line.strip())
-        inside = sum(1 for line in self.lines[start:end] if line.strip())
-        if inside < 0.8 * filled or inside < 6:
-            return None
-        lines = list(self.lines)
-        for n in (start, end - 1):
-            if _FENCE_LINE_RE.match(lines[n]):
-                ending = lines[n][len(lines[n].rstrip("\r\n")) :]
-                lines[n] = ending
-        return Block("code", start + 1, end), "".join(lines)
 
     def _collect(self, tokens: list[Token]) -> list[tuple[int, int, str, str]]:
         """Headings as (line, level, title, style); records front matter and blocks."""
@@ -379,7 +312,7 @@ class ResumeDocument:
                 headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
             elif tok.type == "html_block" and tok.map:
                 self.blocks.append(Block("html", tok.map[0] + 1, tok.map[1]))
-                headings.extend(self._html_headings(tok, at_top=not headings))
+                headings.extend(heading_rules.html_headings(tok, at_top=not headings))
             elif tok.type in ("table_open", "fence", "code_block") and tok.map:
                 kind = {
                     "table_open": "table",
@@ -389,13 +322,13 @@ class ResumeDocument:
                 }[tok.type]
                 self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
             elif tok.type == "paragraph_open" and tok.map and depth == 0:
-                heading = self._pseudo_heading(tokens[i + 1], tok.map)
+                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
                 if heading:
                     headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
                 else:
-                    headings.extend(self._line_headings(tokens[i + 1], tok.map, depth))
+                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
             elif tok.type == "paragraph_open" and tok.map:
-                headings.extend(self._line_headings(tokens[i + 1], tok.map, depth))
+                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
             elif (
                 tok.type == "inline"
                 and tok.map
@@ -418,69 +351,6 @@ class ResumeDocument:
             ):
                 depth -= 1
         return headings
-
-    @staticmethod
-    def _pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str, int] | None:
-        """A one-line paragraph that is only bold text, exactly a known section title, or a
-        heading written without the space after its #s: (title, style, level; 0 = guess)."""
-        if span[1] - span[0] != 1:
-            return None
-        source = inline.content.strip()
-        tight = _TIGHT_ATX_RE.match(source)
-        if tight:
-            title = plain_inline(tight.group(2)).strip()
-            return (title, "atx", len(tight.group(1))) if title else None
-        bold = _BOLD_LINE_RE.match(source)
-        if bold:
-            title = plain_inline(bold.group("title")).rstrip(":：").strip()
-            return (title, "bold", 0) if 0 < len(title) <= 60 else None
-        title = inline_text(inline).rstrip(":：").strip()
-        if _is_plain_title(title):
-            return title, "plain", 0
-        return None
-
-    @staticmethod
-    def _line_headings(
-        inline: Token, span: list[int], depth: int
-    ) -> list[tuple[int, int, str, str]]:
-        """Section titles on a line of their own *inside* a paragraph (no blank line around
-        them): ``EXPERIENCE`` in a plain-text resume, ``#工作经历``, or a bold title glued to
-        the end of the line above.  Only known section names count here, so a bold phrase in
-        the middle of a job description stays text."""
-        found: list[tuple[int, int, str, str]] = []
-        lines = inline.content.split("\n")
-        if len(lines) < 2 and depth == 0:
-            return found
-        for offset, source in enumerate(lines):
-            source = source.strip()
-            line = span[0] + 1 + offset
-            tight = _TIGHT_ATX_RE.match(source) if depth == 0 else None
-            if tight:
-                found.append((line, len(tight.group(1)), plain_inline(tight.group(2)), "atx"))
-                continue
-            glued = _GLUED_BOLD_RE.match(source)
-            if glued:
-                title = plain_inline(glued.group("title")).rstrip(":：").strip()
-                if normalize_title(title) in _EXACT:
-                    found.append((line, 0, title, "bold"))
-                continue
-            title = plain_inline(source).rstrip(":：").strip()
-            if depth == 0 and _is_plain_title(title):
-                found.append((line, 0, title, "plain"))
-        return found
-
-    def _html_headings(self, tok: Token, *, at_top: bool) -> list[tuple[int, int, str, str]]:
-        """``<h3>Experience</h3>`` blocks: section headings when they name a section; the
-        first one at the very top is the title (the name banner)."""
-        found: list[tuple[int, int, str, str]] = []
-        assert tok.map is not None
-        for offset, source in enumerate(tok.content.split("\n")):
-            for match in _HTML_HEADING_RE.finditer(source):
-                title = plain_inline(match.group(2)).strip()
-                top = at_top and not found
-                if title and (top or classify_title(title) != "other"):
-                    found.append((tok.map[0] + 1 + offset, int(match.group(1)), title, "html"))
-        return found
 
     def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
         last_line = len(self.lines)
