@@ -8,7 +8,12 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from cvagent_cli.resume import person
-from cvagent_cli.resume.phones import find_masked, find_phones, guess_regions
+from cvagent_cli.resume.phones import (
+    find_masked,
+    find_phones,
+    guess_regions,
+    has_phone_candidate,
+)
 
 EMAIL_RE = re.compile(
     r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])"
@@ -120,11 +125,13 @@ def extract_basic_info(
     text = header_text if header_text.strip() else full_text[:2000]
     search_space = header_text + "\n" + full_text[:4000]
     emails = find_emails(search_space)
-    regions = guess_regions(fm_text + "\n" + search_space, language)
     phone_text = fm_text + "\n" + text
-    phones = find_phones(phone_text, regions, limit=1) or find_phones(
-        full_text[:4000], regions, limit=1
-    )
+    phones: list[str] = []
+    if has_phone_candidate(phone_text + full_text[:4000]):  # skip the region guess otherwise
+        regions = guess_regions(phone_text, language)  # places are named in the header
+        phones = find_phones(phone_text, regions, limit=1) or find_phones(
+            full_text[:4000], regions, limit=1
+        )
     masked = (
         None
         if phones or fm.get("phone")

@@ -71,6 +71,11 @@ def guess_regions(text: str, language: str) -> tuple[str, ...]:
     return tuple(regions)
 
 
+def has_phone_candidate(text: str) -> bool:
+    """A run of digits long enough to be a phone number: the cheap test before the real one."""
+    return bool(_CANDIDATE_RE.search(text))
+
+
 def find_phones(
     text: str, regions: tuple[str, ...] = ("US",), limit: int | None = None
 ) -> list[str]:
