@@ -28,6 +28,7 @@ _EN_OF_RESUME_RE = re.compile(
 _RESUME_OF_RE = re.compile(
     r"^(?:resume|résumé|cv|curriculum vitae|简历)\s*(?:of|[-–—:：|｜])\s*(.+)$", re.IGNORECASE
 )
+_ASIDE_RE = re.compile(r"\s*[(（][^()（）]{1,20}[)）]\s*$")
 _PARTS_RE = re.compile(r"\s*[|｜]\s*|\s+[-–—·•]\s+|\s*[/／]\s*|\s{3,}")
 _CJK_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{2,4}(?:[·•][\u4e00-\u9fff]{1,6})?$")
 _LATIN_WORD_RE = re.compile(r"^(?:[A-ZÀ-Þ][A-Za-zÀ-ÿ'’.-]*|[A-ZÀ-Þ]\.)$")
@@ -56,6 +57,7 @@ def clean_name(raw: object) -> str | None:
     if not isinstance(raw, str):
         return None
     text = _plain(raw).strip(" :：,，.-")
+    text = _ASIDE_RE.sub("", text)  # "黎景行 (3年开发)", "Ana Ruiz (she/her)"
     if not text:
         return None
     for regex in (_RESUME_OF_RE, _ZH_OF_RESUME_RE, _EN_OF_RESUME_RE):

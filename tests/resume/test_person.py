@@ -20,6 +20,7 @@ from cvagent_cli.resume.document import ResumeDocument
         ("宋嘉禾/男/1998", "宋嘉禾"),
         ("Resume - Ana de la Cruz", "Ana de la Cruz"),
         ("Jane Doe, PhD", "Jane Doe, PhD"),
+        ("黎景行 (3年开发)", "黎景行"),
     ],
 )
 def test_name_is_cleaned_of_what_surrounds_it(raw: str, name: str) -> None:

@@ -198,3 +198,8 @@ def test_results_and_scale_are_metrics(text: str) -> None:
 )
 def test_dates_versions_tenure_phones_are_not_metrics(text: str) -> None:
     assert not has_metric(text)
+
+
+def test_a_decimal_after_a_product_name_is_a_version_not_a_metric() -> None:
+    assert not has_metric("Integrated with Camunda 8.5 to automate approval workflows.")
+    assert has_metric("Raised the app rating to 4.8 from 3.9")

@@ -102,7 +102,11 @@ def mask_non_metrics(text: str) -> str:
                 spans.extend(match.span() for match in regex.finditer(text))
                 break
     for match in _WORD_NUMBER_RE.finditer(text):  # "Java 8", "Python 3.11", "version 9.1"
-        if match.group(1).lower() in _VERSIONED:
+        word = match.group(1)
+        if word.lower() in _VERSIONED or (
+            # "Camunda 8.5": a decimal right after a product name (not the opening verb)
+            match.start() > 0 and word[0].isupper() and "." in match.group()[len(word) :]
+        ):
             spans.append(match.span())
     if not spans:
         return text
