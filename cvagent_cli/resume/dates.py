@@ -1,6 +1,8 @@
-"""Date ranges as resumes write them, in English and Chinese.
+"""Dates and date ranges as resumes write them, in English and Chinese: cvagent's only
+date grammar (the analyzer's rules and the truth guard both read dates here).
 
-``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
+``find_dates(text)`` returns every single date (``Mar 3, 2020``, ``2019.03``, ``2019年3月``,
+``2019``…) with its span.  ``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
 ``2019-03 ~ 2021-06``, ``03/2019 – 06/2021``, ``2019 – 2021``, ``2019.03 - 至今``,
 ``2019年3月 - 2021年6月``, ``2019/07–今``.  Each side remembers its *format* (``Mon YYYY``,
 ``YYYY.MM`` …) so the dates rule can tell a consistent resume from a mixed one.
