@@ -24,7 +24,11 @@ from cvagent_cli import yamlio
 from cvagent_cli.resume import headings as heading_rules
 from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
-from cvagent_cli.resume.inline import HTML_TAG_RE, inline_text
+from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived here before
+    HTML_TAG_RE,
+    inline_text,
+    plain_inline,  # noqa: F401
+)
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
     CONTROL_RE,
