@@ -78,8 +78,6 @@ def analyze(
         "dates": sum(1 for entry in ctx.entries if entry.ranges),
     }
     categories = score_categories(findings, ctx.extras.get("impact"), assessed=assessed)  # type: ignore[arg-type]
-    name = completeness.detect_name(doc)
-    basics = doc.basics if name == doc.basics.name else doc.basics.model_copy(update={"name": name})
     return AnalysisReport(
         source=doc.source,
         score=overall_score(categories),
@@ -93,7 +91,7 @@ def analyze(
             bullets=sum(len(s.bullets) for s in doc.sections),
             language=doc.language,  # type: ignore[arg-type]
         ),
-        basics=basics,
+        basics=doc.basics,
         sections=[SectionOutline(**row) for row in doc.outline()],
         jd=jd.coverage(doc) if jd is not None else None,
         scoring=SCORING_EXPLANATION,

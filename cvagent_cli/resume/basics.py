@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli.resume import person
+from cvagent_cli.resume.phones import (
+    find_masked,
+    find_phones,
+    guess_regions,
+    has_phone_candidate,
+)
+
 EMAIL_RE = re.compile(
     r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])"
-)
-# Chinese mobile numbers (1[3-9]x, 11 digits, optionally +86 and separated 3-4-4) and
-# international / North American formats with at least 7 digits.
-PHONE_RES = (
-    re.compile(r"(?<![\d\w])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d)"),
-    re.compile(
-        r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}(?!\d)"
-    ),
-    re.compile(r"(?<![\d\w])\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?!\d)"),
 )
 URL_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s)\]>|,，;；]*)?",
@@ -58,18 +58,9 @@ _NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
 _FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
 
 
-_GENERIC_TITLES = {
-    "resume",
-    "cv",
-    "curriculum vitae",
-    "简历",
-    "个人简历",
-    "求职简历",
-    "我的简历",
-    "履历",
-}
-_NAME_LABEL_RE = re.compile(
-    r"(?:^|[|｜\s])(?:name|姓名)\s*[:：|｜]\s*([^|｜\n,，;；]{1,40})", re.IGNORECASE | re.MULTILINE
+_CONTACT_KEYS = frozenset(
+    "phone mobile tel telephone cell contact phone_number 电话 手机 联系电话 联系方式"
+    " location city address country 城市 地址 现居".split()
 )
 
 
@@ -79,6 +70,7 @@ class BasicInfo(BaseModel):
     name: str | None = None
     email: str | None = None
     phone: str | None = None
+    masked_phone: str | None = None  # shown with digits hidden (189****9173): not a number
     linkedin: str | None = None
     github: str | None = None
     website: str | None = None
@@ -92,22 +84,6 @@ class BasicInfo(BaseModel):
 
 def find_emails(text: str) -> list[str]:
     return EMAIL_RE.findall(text)
-
-
-def find_phones(text: str) -> list[str]:
-    found: list[tuple[int, str]] = []
-    for regex in PHONE_RES:
-        for match in regex.finditer(text):
-            digits = re.sub(r"\D", "", match.group())
-            if 7 <= len(digits) <= 15 and not any(
-                s <= match.start() < e for s, e, _ in _spans(found)
-            ):
-                found.append((match.start(), match.group().strip()))
-    return [p for _, p in sorted(found)]
-
-
-def _spans(found: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
-    return [(s, s + len(p), p) for s, p in found]
 
 
 def _links(text: str) -> list[str]:
@@ -125,22 +101,54 @@ def _links(text: str) -> list[str]:
 
 
 def extract_basic_info(
-    header_text: str, full_text: str, front_matter: dict | None = None, name: str | None = None
+    header_text: str,
+    full_text: str,
+    front_matter: dict | None = None,
+    *,
+    names: Sequence[str | None] = (),
+    language: str = "en",
 ) -> BasicInfo:
-    """Find contact details, preferring the header (text before the first section)."""
+    """Find contact details, preferring the header (text before the first section).
+
+    ``names`` are name candidates from the document's structure (its title heading, a name
+    heading under a "Resume" title), most trusted first; front matter comes before them and
+    names stated in the text ("姓名：…", a bold first line) after.
+    """
     fm = front_matter or {}
+    # Only contact-like keys: a free-text field (an "ai_instructions:" payload) is no
+    # source of the person's own phone number.
+    fm_text = "\n".join(
+        str(v)
+        for k, v in fm.items()
+        if isinstance(v, (str, int)) and str(k).casefold() in _CONTACT_KEYS
+    )
     text = header_text if header_text.strip() else full_text[:2000]
     search_space = header_text + "\n" + full_text[:4000]
     emails = find_emails(search_space)
-    phones = find_phones(text) or find_phones(full_text[:4000])
+    phone_text = fm_text + "\n" + text
+    phones: list[str] = []
+    if has_phone_candidate(phone_text + full_text[:4000]):  # skip the region guess otherwise
+        regions = guess_regions(phone_text, language)  # places are named in the header
+        phones = find_phones(phone_text, regions, limit=1) or find_phones(
+            full_text[:4000], regions, limit=1
+        )
+    masked = (
+        None
+        if phones or fm.get("phone")
+        else find_masked(phone_text) or find_masked(full_text[:4000])
+    )
     links = _links(EMAIL_RE.sub(" ", search_space))
-    if name and name.strip().casefold() in _GENERIC_TITLES:
-        name = None
-    labelled = _NAME_LABEL_RE.search(text)
+    name = (
+        person.first([fm.get("name"), fm.get("title"), *names])
+        or person.from_text(text)
+        or person.from_lines(text)
+        or person.from_text(full_text[:3000])
+    )
     info = BasicInfo(
-        name=_str(fm.get("name")) or name or (labelled.group(1).strip() if labelled else None),
+        name=name,
         email=_str(fm.get("email")) or (emails[0] if emails else None),
         phone=_str(fm.get("phone")) or (phones[0] if phones else None),
+        masked_phone=masked,
         location=_str(fm.get("location")) or _location(text),
     )
     for link in links + [

@@ -1,6 +1,8 @@
-"""Date ranges as resumes write them, in English and Chinese.
+"""Dates and date ranges as resumes write them, in English and Chinese: cvagent's only
+date grammar (the analyzer's rules and the truth guard both read dates here).
 
-``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
+``find_dates(text)`` returns every single date (``Mar 3, 2020``, ``2019.03``, ``2019年3月``,
+``2019``…) with its span.  ``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
 ``2019-03 ~ 2021-06``, ``03/2019 – 06/2021``, ``2019 – 2021``, ``2019.03 - 至今``,
 ``2019年3月 - 2021年6月``, ``2019/07–今``.  Each side remembers its *format* (``Mon YYYY``,
 ``YYYY.MM`` …) so the dates rule can tell a consistent resume from a mixed one.
@@ -11,6 +13,7 @@ plain integer arithmetic.  A year without a month starts in January and ends in 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -35,31 +38,41 @@ _MONTH_NAME = (
 )
 _YEAR = r"(?:19|20)\d{2}"
 _MM = r"(?:0?[1-9]|1[0-2])"
+_NB = r"(?<![A-Za-z0-9.])"  # not glued to a word or a decimal point
 
-# One alternative per format; the first that matches decides (longest forms first, so that
-# "2019-03" is not read as the year 2019 followed by a dash).
+# The one date grammar of cvagent: the analyzer's ranges (``find_ranges``) and the truth
+# guard's date facts (``find_dates``, used by truth/dates.py) both read dates with it.
+# One alternative per format; at each position the first that matches decides (longer
+# forms first, so "2019-03" is not read as the year 2019 followed by a dash).  A day is
+# accepted and kept ("Mar 3, 2020", "2019.03.15", "2019年3月5日") but never a format of its own.
 _FORMATS: tuple[tuple[str, str], ...] = (
-    ("Mon YYYY", rf"\b{_MONTH_NAME}\.?,?\s*{_YEAR}"),
-    ("YYYY年M月", rf"{_YEAR}\s*年\s*{_MM}\s*月"),
-    ("YYYY-MM", rf"{_YEAR}-{_MM}(?![\d])"),
-    ("YYYY.MM", rf"{_YEAR}\.{_MM}(?![\d])"),
-    ("YYYY/MM", rf"{_YEAR}/{_MM}(?![\d])"),
-    ("MM/YYYY", rf"(?<![\d/.]){_MM}/{_YEAR}"),
-    ("MM.YYYY", rf"(?<![\d/.]){_MM}\.{_YEAR}"),
-    ("YYYY", rf"{_YEAR}(?:\s*年)?"),
+    ("Mon YYYY", rf"\b{_MONTH_NAME}\.?,?\s*(?:\d{{1,2}},?\s+)?{_YEAR}(?![\d])"),
+    ("YYYY年M月", rf"{_NB}{_YEAR}\s*年\s*{_MM}\s*月(?:\s*\d{{1,2}}\s*[日号])?"),
+    ("YYYY-MM", rf"{_NB}{_YEAR}-{_MM}(?:-\d{{1,2}})?(?![\d])(?!\.\d)"),
+    ("YYYY.MM", rf"{_NB}{_YEAR}\.{_MM}(?:\.\d{{1,2}})?(?![\d])(?!\.\d)"),
+    ("YYYY/MM", rf"{_NB}{_YEAR}/{_MM}(?:/\d{{1,2}})?(?![\d])(?!\.\d)"),
+    ("MM/YYYY", rf"(?<![\d/.A-Za-z]){_MM}/{_YEAR}(?![\d])"),
+    ("MM.YYYY", rf"(?<![\d/.A-Za-z]){_MM}\.{_YEAR}(?![\d])"),
+    ("YYYY", rf"{_NB}{_YEAR}\s*年(?!\s*\d{{1,2}}\s*月)"),
+    # A bare year, unless it is a quantity: 2000+ users, 2019%, 2020万, 2048px, FY-2020.
+    (
+        "YYYY",
+        rf"{_NB}(?<![A-Za-z][-_]){_YEAR}"
+        r"(?![\d]|\.\d|,\d|\s*%|[A-Za-z+]|\s?[万亿千百人名位个倍元块次项家台条])",
+    ),
 )
-_PRESENT = r"(?:present|current(?:ly)?|now|today|ongoing|至今|现在|目前|今天|今)"
-_SEP = r"(?:\s*[-–—−－~～〜至到]{1,2}\s*|\s+(?:to|until|till)\s+)"
+PRESENT = r"(?:present|current(?:ly)?|now|today|ongoing|至今|现在|目前|今天|今)"
+SEPARATOR = r"(?:\s*(?:[-–—−－~～〜→至到]{1,2})\s*|\s+(?:to|until|till)\s+)"
 
 _TOKEN = "|".join(f"(?:{pattern})" for _, pattern in _FORMATS)
 RANGE_RE = re.compile(
-    rf"(?<![\d\w])(?P<start>{_TOKEN}){_SEP}(?P<end>{_TOKEN}|{_PRESENT}(?![A-Za-z]))(?![\d])",
+    rf"(?<![\d\w])(?P<start>{_TOKEN}){SEPARATOR}(?P<end>{_TOKEN}|{PRESENT}(?![A-Za-z]))(?![\d])",
     re.IGNORECASE,
 )
 _FORMAT_RES = tuple(
     (name, re.compile(rf"^(?:{pattern})$", re.IGNORECASE)) for name, pattern in _FORMATS
 )
-_PRESENT_RE = re.compile(rf"^{_PRESENT}$", re.IGNORECASE)
+_PRESENT_RE = re.compile(rf"^{PRESENT}$", re.IGNORECASE)
 _NUM_RE = re.compile(r"\d+")
 _ALPHA_RE = re.compile(r"[A-Za-z]+")
 # A fast pre-check: no 4-digit 19xx/20xx year on the line means no range to parse.
@@ -116,18 +129,58 @@ def parse_date(token: str) -> tuple[YearMonth, str] | None:
     """One side of a range: ``Mar 2019``, ``2019.03``, ``2019年3月``… → (YearMonth, format)."""
     token = token.strip()
     for name, regex in _FORMAT_RES:
-        if not regex.match(token):
-            continue
-        numbers = [int(n) for n in _NUM_RE.findall(token)]
-        if name == "Mon YYYY":
-            word = _ALPHA_RE.search(token)
-            return YearMonth(numbers[-1], _MONTHS[word.group()[:3].lower()] if word else None), name
-        if name == "YYYY":
-            return YearMonth(numbers[0]), name
-        if name.startswith("MM"):
-            return YearMonth(numbers[1], numbers[0]), name
-        return YearMonth(numbers[0], numbers[1]), name
+        if regex.match(token):
+            year_month, _day = _read(name, token)
+            return year_month, name
     return None
+
+
+def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
+    """The year, month and day of ``token``, known to be written in format ``name``."""
+    numbers = [int(n) for n in _NUM_RE.findall(token)]
+    if name == "Mon YYYY":
+        word = _ALPHA_RE.search(token)
+        month = _MONTHS[word.group()[:3].lower()] if word else None
+        return YearMonth(numbers[-1], month), numbers[0] if len(numbers) > 1 else None
+    if name == "YYYY":
+        return YearMonth(numbers[0]), None
+    if name.startswith("MM"):
+        return YearMonth(numbers[1], numbers[0]), None
+    return YearMonth(numbers[0], numbers[1]), numbers[2] if len(numbers) > 2 else None
+
+
+@dataclass(frozen=True)
+class DateToken:
+    """One date as written, with where it is in the searched text."""
+
+    date: YearMonth
+    format: str
+    start: int
+    end: int
+    text: str
+    day: int | None = None
+
+
+@functools.cache
+def _date_re() -> re.Pattern[str]:
+    """All formats as one pattern; compiled on first use (only the truth guard needs it, and
+    compiling costs ~2 ms of every ``cvagent analyze`` start-up otherwise)."""
+    return re.compile("|".join(f"(?P<f{i}>{p})" for i, (_, p) in enumerate(_FORMATS)), re.I)
+
+
+def find_dates(text: str) -> list[DateToken]:
+    """Every single date in ``text``, left to right, never overlapping."""
+    if not _HAS_YEAR_RE.search(text):
+        return []
+    found: list[DateToken] = []
+    for match in _date_re().finditer(text):
+        index = int(match.lastgroup[1:])  # type: ignore[index]
+        name = _FORMATS[index][0]
+        year_month, day = _read(name, match.group())
+        found.append(
+            DateToken(year_month, name, match.start(), match.end(), match.group().strip(), day)
+        )
+    return found
 
 
 def find_ranges(text: str) -> list[DateRange]:

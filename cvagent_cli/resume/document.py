@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
-import html
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,7 +21,14 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
+from cvagent_cli.resume import headings as heading_rules
+from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
+from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived here before
+    HTML_TAG_RE,
+    inline_text,
+    plain_inline,  # noqa: F401
+)
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
 from cvagent_cli.resume.textio import (
     CONTROL_RE,
@@ -48,51 +54,13 @@ def _parser() -> MarkdownIt:
     )
 
 
-_CODE_SPAN_RE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_IMAGE_RE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_AUTOLINK_RE = re.compile(r"<((?:https?|mailto|ftp):[^<>\s]+|[\w.+-]+@[\w.-]+)>")
-HTML_TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>", re.DOTALL)
-_EMPHASIS_RE = re.compile(r"(\*\*|__|~~|\*)(?=\S)(.+?)(?<=\S)\1")
-_UNDERSCORE_EM_RE = re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])")
-_ESCAPE_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
-_BOLD_LINE_RE = re.compile(r"^(\*\*|__)(?P<title>(?:(?!\1).)+?)\1\s*[:：]?\s*$")
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
-_NAME_SPLIT_RE = re.compile(r"\s+[-–—|·]\s+|\s*[|｜]\s*")
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
 
 
 def slugify(title: str) -> str:
     slug = _SLUG_RE.sub("-", title.casefold()).strip("-_")
     return slug[:60].strip("-") or "section"
-
-
-def plain_inline(source: str) -> str:
-    """Plain text of Markdown inline source: markup dropped, line breaks as spaces."""
-    text = source
-    if "`" in text:
-        text = _CODE_SPAN_RE.sub(lambda m: m.group(2).strip(), text)
-    if "[" in text:
-        text = _LINK_RE.sub(r"\1", _IMAGE_RE.sub(r"\1", text))
-    if "<" in text:
-        text = HTML_TAG_RE.sub("", _AUTOLINK_RE.sub(r"\1", text))
-    if "*" in text or "~" in text or "__" in text:
-        for _ in range(3):  # nested emphasis: ***x*** or **a *b* c**
-            stripped = _EMPHASIS_RE.sub(r"\2", text)
-            if stripped == text:
-                break
-            text = stripped
-    if "_" in text:
-        text = _UNDERSCORE_EM_RE.sub(r"\1", text)
-    if "\\" in text:
-        text = _ESCAPE_RE.sub(r"\1", text)
-    if "&" in text:
-        text = html.unescape(text)
-    return " ".join(text.split()) if "\n" in text or "  " in text else text.strip()
-
-
-def inline_text(token: Token | None) -> str:
-    return plain_inline(token.content) if token is not None else ""
 
 
 @dataclass(frozen=True)
@@ -161,6 +129,7 @@ class ResumeDocument:
         self.blocks: list[Block] = []
         self.html_inline_lines: list[int] = []
         self._title: str | None = None
+        self.name_headings: list[str] = []  # a name in a heading that is not the title
         self.title_line: int | None = None
         self._starts: list[int] = []
         self._parse()
@@ -278,7 +247,13 @@ class ResumeDocument:
         contact = self.sections_of_kind("contact")
         if contact:
             header += "\n" + "".join(self.section_text(s) for s in contact)
-        return extract_basic_info(header, self.text, self.front_matter, name=self._title)
+        return extract_basic_info(
+            header,
+            self.text,
+            self.front_matter,
+            names=[self._title, *self.name_headings],
+            language=self.language,
+        )
 
     @cached_property
     def word_count(self) -> int:
@@ -314,6 +289,11 @@ class ResumeDocument:
     # -- parsing ------------------------------------------------------------------
     def _parse(self) -> None:
         tokens = _parser().parse(self.text)
+        unfenced = heading_rules.unfenced(tokens, self.lines)
+        if unfenced is not None:
+            first, last, text = unfenced
+            tokens = _parser().parse(text)
+            self.blocks.append(Block("code", first, last))
         headings = self._collect(tokens)
         self._build_tree(headings)
         self._attach_items(tokens)
@@ -334,7 +314,10 @@ class ResumeDocument:
                 title = inline_text(tokens[i + 1])
                 style = "setext" if tok.markup in ("=", "-") else "atx"
                 headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
-            elif tok.type in ("table_open", "html_block", "fence", "code_block") and tok.map:
+            elif tok.type == "html_block" and tok.map:
+                self.blocks.append(Block("html", tok.map[0] + 1, tok.map[1]))
+                headings.extend(heading_rules.html_headings(tok, at_top=not headings))
+            elif tok.type in ("table_open", "fence", "code_block") and tok.map:
                 kind = {
                     "table_open": "table",
                     "html_block": "html",
@@ -343,9 +326,13 @@ class ResumeDocument:
                 }[tok.type]
                 self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
             elif tok.type == "paragraph_open" and tok.map and depth == 0:
-                heading = self._pseudo_heading(tokens[i + 1], tok.map)
+                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
                 if heading:
-                    headings.append((tok.map[0] + 1, 0, heading[0], heading[1]))
+                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
+                else:
+                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
+            elif tok.type == "paragraph_open" and tok.map:
+                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
             elif (
                 tok.type == "inline"
                 and tok.map
@@ -368,20 +355,6 @@ class ResumeDocument:
             ):
                 depth -= 1
         return headings
-
-    @staticmethod
-    def _pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str] | None:
-        """A one-line paragraph that is only bold text, or exactly a known section title."""
-        if span[1] - span[0] != 1:
-            return None
-        bold = _BOLD_LINE_RE.match(inline.content.strip())
-        if bold:
-            title = plain_inline(bold.group("title")).rstrip(":：").strip()
-            return (title, "bold") if 0 < len(title) <= 60 else None
-        title = inline_text(inline).rstrip(":：").strip()
-        if len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower():
-            return title, "plain"
-        return None
 
     def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
         last_line = len(self.lines)
@@ -417,8 +390,20 @@ class ResumeDocument:
             parent = stack[-1] if stack else None
             if line == title_line:
                 level = 1
-                self._title = _NAME_SPLIT_RE.split(title, 1)[0].strip() or title
+                self._title = title
                 if kind == "other":
+                    kind = "contact"
+            elif (
+                kind == "other"
+                and parent is None
+                and not any(s.kind not in ("contact", "other") for s in self.sections)
+            ):
+                # Above every section: "# Resume" then "## Sofia Marchetti" (the name), or a
+                # bold subtitle under the name ("**Site Reliability Engineer**").
+                if person.clean_name(title):
+                    kind = "contact"
+                    self.name_headings.append(title)
+                elif style in ("bold", "plain") or title_line is not None:
                     kind = "contact"
             elif parent is not None and parent.kind not in ("contact", "other"):
                 # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
@@ -469,10 +454,22 @@ class ResumeDocument:
         line, level, title, style = headings[0]
         if level == 1 and sum(1 for h in headings if h[1] == 1) == 1:
             return line
-        at_top = not any(self.lines[n - 1].strip() for n in range(body_start, line))
-        if level == 0 and style == "bold" and at_top and classify_title(title) == "other":
-            return line
-        return None
+        at_top = not any(
+            self.lines[n - 1].strip() and not self._in_html(n) for n in range(body_start, line)
+        )
+        if not at_top or classify_title(title) != "other":
+            return None
+        if level == 0:
+            return line if style == "bold" else None
+        # "## <p align=center>Name</p>", "### NAME | COUNTRY | CITY", "# 简历": the first
+        # heading, at the top, naming no section, and not above the next heading's level.
+        if not (person.clean_name(title) or person.is_generic_title(title)):
+            return None
+        following = next((h[1] for h in headings[1:] if h[1]), None)
+        return line if following is None or level <= following else None
+
+    def _in_html(self, line: int) -> bool:
+        return any(b.kind == "html" and b.start_line <= line <= b.end_line for b in self.blocks)
 
     def _attach_items(self, tokens: list[Token]) -> None:
         owners = {s.heading_line: s for s in self.sections}

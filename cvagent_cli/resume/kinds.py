@@ -40,6 +40,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
         "基本信息",
         "个人资料",
         "基本资料",
+        "个人概况",
     ),
     "summary": (
         "summary",
@@ -57,6 +58,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
         "highlights",
         "个人简介",
         "自我评价",
+        "自我描述",
+        "个人描述",
         "个人评价",
         "个人总结",
         "个人优势",
@@ -65,6 +68,10 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
         "简介",
         "概述",
         "自我介绍",
+        "关于我",
+        "关于",
+        "career profile",
+        "personal statement",
         "个人概述",
     ),
     "experience": (
@@ -169,10 +176,12 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
         "licenses",
         "licenses and certifications",
         "证书",
-        "资格证书",
         "专业证书",
         "认证",
         "证书认证",
+        "技能证书",
+        "资格证书",
+        "证书与资质",
     ),
     "publications": (
         "publications",
@@ -234,6 +243,7 @@ _KEYWORDS: tuple[tuple[str, str], ...] = (
     ("教育", "education"),
     ("学历", "education"),
     ("skill", "skills"),
+    ("competenc", "skills"),
     ("技能", "skills"),
     ("技术", "skills"),
     ("award", "awards"),
@@ -259,10 +269,26 @@ _KEYWORDS: tuple[tuple[str, str], ...] = (
 )
 
 _NORMALIZE_RE = re.compile(r"[\s:：|/&·•\-—–_()（）\[\]【】]+")
+# Decoration people put in headings: emoji, icon-font glyphs (private-use code points from
+# &#xf0b1; entities), GitHub :shortcodes: and Font Awesome <i> tags already stripped.
+_DECORATION_RE = re.compile(
+    r":[a-z0-9_+-]+:|[\U0001F000-\U0001FAFF\u2600-\u27BF\uE000-\uF8FF\uFE0F\u200d\u2B00-\u2BFF]"
+)
+
+
+def strip_decoration(title: str) -> str:
+    return " ".join(_DECORATION_RE.sub(" ", title).split())
+
+
+# "一、基本信息", "2. Education", "(三) 工作经历", "IV. Skills": a number in front of a title.
+_ENUMERATOR_RE = re.compile(
+    r"^\s*[(（]?(?:[一二三四五六七八九十]+|\d{1,2}|[ivx]{1,4})[)）]?\s*[、.．)）]\s*"
+)
 
 
 def normalize_title(title: str) -> str:
-    return _NORMALIZE_RE.sub(" ", title.casefold()).strip()
+    text = _ENUMERATOR_RE.sub("", strip_decoration(title).casefold())
+    return _NORMALIZE_RE.sub(" ", text).strip()
 
 
 def classify_title(title: str) -> str:

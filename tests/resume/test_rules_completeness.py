@@ -94,6 +94,8 @@ def test_complete_resumes(text: str) -> None:
         (FULL_EN, "# Jane Doe", "# Resume\n\nName: Jane Doe", "completeness.generic-title"),
         (FULL_ZH, "邮箱：zhang@example.com | ", "", "completeness.missing-email"),
         (FULL_ZH, "电话：138-0013-8000 | ", "", "completeness.missing-phone"),
+        (FULL_ZH, "电话：138-0013-8000", "电话：138****8000", "completeness.masked-phone"),
+        (FULL_EN, "+1 555-123-4567", "Phone: +1 (xxx) xxx-4567", "completeness.masked-phone"),
         (FULL_ZH, " | github.com/zhang-example", "", "completeness.missing-link"),
         (FULL_ZH, "## 专业技能\n\n- Java、MySQL\n", "", "completeness.no-skills"),
         (FULL_ZH, "# 张三", "# 个人简历\n\n姓名：张三", "completeness.generic-title"),

@@ -157,3 +157,49 @@ def test_stats_shares() -> None:
     assert (stats.measured, stats.with_metric, stats.weak_openers) == (4, 2, 1)
     assert stats.metric_share == 0.5 and stats.weak_share == 0.25
     assert ImpactStats(0, 0, 0).metric_share == 0.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rebuilt the pipeline, cutting month-end close from 3 days to 6 hours",
+        "Mentored 4 junior engineers",
+        "Reduced bundle size by 35% with Vue 3",
+        "Ranked 1st of 40 teams in the national hackathon",
+        "带领10人小组重构计费服务",
+        "支撑日均百万级订单",
+        "点击率提升40%",
+        "将测试时间从 15 分钟缩短到 4 分钟",
+        "获得省赛第一名",
+    ],
+)
+def test_results_and_scale_are_metrics(text: str) -> None:
+    assert has_metric(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Migrated the build from Java 8 to Java 11",
+        "Maintained scripts in Python 3",
+        "Rewrote the landing page in HTML5",
+        "Worked on 2D/3D calibration tools in C++17",
+        "Upgraded the firewall firmware to version 9.1",
+        "Brings 5+ years of experience in backend development",
+        "Worked there from 03/2019 to 06/2021",
+        "Call me on 8866020042",
+        "10年开发经验，熟悉前端工程化",
+        "2016/10 - 2024/02 在东岳软件任职",
+        "使用 Three.js 开发 3D 展示页面",
+        "维护 Vue 2 老项目并升级到 Vue 3",
+        "负责一个模块的开发",
+        "28岁，本科",
+    ],
+)
+def test_dates_versions_tenure_phones_are_not_metrics(text: str) -> None:
+    assert not has_metric(text)
+
+
+def test_a_decimal_after_a_product_name_is_a_version_not_a_metric() -> None:
+    assert not has_metric("Integrated with Camunda 8.5 to automate approval workflows.")
+    assert has_metric("Raised the app rating to 4.8 from 3.9")

@@ -123,6 +123,56 @@ NEW_FACTS = [
 ]
 
 
+# A reordering or shortening of words already in the resume is never a new fact; next to
+# each, an edit that slips a new name in among the same words, which must still be flagged.
+REORDERINGS = [
+    # (resume line, reordered edit, edit with a new name, the flagged value)
+    ("- 我负责和快递公司对接。\n", "- 对接快递公司。", "- 对接星河快递公司。", "对接星河快递公司"),
+    ("- 负责与合作大学的招聘对接\n", "- 对接合作大学招聘", "- 对接北岭大学招聘", "对接北岭大学"),
+    ("- 我主要负责跟进合作医院的数据采集\n", "- 跟进合作医院数据采集", "", ""),
+    ("- 负责和供应商、物流公司协调发货\n", "- 协调供应商与物流公司发货", "", ""),
+    (
+        "- I was responsible for liaising with courier companies.\n",
+        "- Liaised with courier companies.",
+        "- Liaised with Northwind Express and other courier companies.",
+        "Northwind Express",
+    ),
+    (
+        "- Worked with the Data Platform team at Acme Robotics on billing.\n",
+        "- At Acme Robotics, worked on billing with the Data Platform team.",
+        "- At Acme Robotics, worked on billing with the Globex Data Platform team.",
+        "Globex Data Platform",
+    ),
+    (
+        "- Helped the Customer Success Manager prepare quarterly reviews.\n",
+        "- Prepared quarterly reviews with the Customer Success Manager.",
+        "",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("resume", "reordered"), [c[:2] for c in REORDERINGS], ids=[c[1] for c in REORDERINGS]
+)
+def test_reordering_words_of_the_resume_is_not_flagged(resume: str, reordered: str) -> None:
+    assert flags_for(reordered, resume) == []
+
+
+@pytest.mark.parametrize(
+    ("resume", "new", "value"),
+    [(c[0], c[2], c[3]) for c in REORDERINGS if c[2]],
+    ids=[c[2] for c in REORDERINGS if c[2]],
+)
+def test_new_name_among_reordered_words_is_flagged(resume: str, new: str, value: str) -> None:
+    assert ("organization", value) in values(flags_for(new, resume))
+
+
+def test_a_city_of_the_resume_does_not_make_a_new_university_supported() -> None:
+    flags = flags_for("- 毕业于北京大学", "- 浙江大学 本科\n- 现居北京\n")
+    assert ("organization", "北京大学") in values(flags)
+
+
 @pytest.mark.parametrize(
     ("resume", "new", "kind", "value", "message"), NEW_FACTS, ids=[c[1] for c in NEW_FACTS]
 )

@@ -25,6 +25,7 @@ from cvagent_cli.resume.rules.lexicon import (
     IRREGULAR_PAST,
     NOT_PASSIVE,
 )
+from cvagent_cli.resume.rules.rewrite import capitalised, en_core, zh_core
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
 _PASSIVE_KINDS = IMPACT_KINDS | {"summary"}
@@ -88,7 +89,8 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
                 ctx.say(
                     "Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
-                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。改为：主导……，通过……，使……提升30%",
+                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
+                    f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]",
                 ),
             )
         ]
@@ -100,8 +102,9 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 item,
                 f"Bullet is only {size} {unit}; it does not say what you achieved.",
                 ctx.say(
-                    'Expand it with what you did, how, and the result, e.g. "Filed 300+ contracts a month with zero misplacements".',
-                    "补充做了什么、怎么做、结果如何。改为：主导用户调研，访谈 30 名用户，推动 5 项产品改进",
+                    "Expand it with what you did, how, and the result, e.g. "
+                    f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".',
+                    f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]",
                 ),
             )
         ]
@@ -130,8 +133,8 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
             item,
             f'First-person pronoun "{word}": resumes are written without them.',
             ctx.say(
-                'Drop the pronoun and start with the verb: "I worked on onboarding" → "Rebuilt onboarding binders for 40 hires".',
-                "去掉“我/本人”，直接以动词开头。改为：主导快递对接流程，使发货时效提升30%",
+                f'Drop the pronoun and start with the verb: "{capitalised(en_core(item.text))}".',
+                f"去掉“我/本人”，直接以动词开头。改为：{zh_core(item.text)}",
             ),
         )
     ]
@@ -148,7 +151,7 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
                     "info",
                     item,
                     f'Passive voice "{match.group()}" hides who did the work.',
-                    'Make yourself the subject: "Escalations were handled by me" → "Resolved 15 escalations a week".',
+                    'Make yourself the subject: "Escalations were handled by me" → "Resolved [N] escalations a week".',
                 )
             ]
     return []
@@ -177,8 +180,8 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
             item,
             f"{noun} {quoted} {verb} without evidence.",
             ctx.say(
-                f'Replace {quoted} with a fact that shows it, e.g. "shipped 3 projects ahead of schedule".',
-                f"删去{zh_quoted}，用事实证明。改为：独立负责 3 场大促活动，GMV 同比提升 30%",
+                f'Replace {quoted} with a fact that shows it, e.g. "shipped [N] projects ahead of schedule".',
+                f"删去{zh_quoted}，用事实证明。改为：独立负责[项目]，使[指标]提升[X%]",
             ),
         )
     ]

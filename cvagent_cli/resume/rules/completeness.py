@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.kinds import is_known_section_title
-from cvagent_cli.resume.rules import Context, RawFinding, clean_line, make
+from cvagent_cli.resume.rules import Context, RawFinding, make
 from cvagent_cli.resume.rules.lexicon import GENERIC_TITLES
 
 EXPERIENCED_ENTRIES = 2  # non-internship jobs …
@@ -18,30 +17,8 @@ _NOT_NAME_RE = re.compile(r"[@\d:：/|]|https?:|www\.")
 
 
 def detect_name(doc: ResumeDocument) -> str | None:
-    """The candidate's name: the parsed title, a "姓名：" label, or a short first line."""
-    name = (doc.basics.name or "").strip()
-    if name and name.casefold() not in GENERIC_TITLES:
-        return name
-    head = "".join(doc.lines[:60])
-    label = _NAME_LABEL_RE.search(head)
-    if label:
-        return label.group(1)
-    start = doc.front_matter_span[1] if doc.front_matter_span else 0
-    for raw in doc.lines[start : start + 40]:
-        line = clean_line(raw)
-        if not line:
-            continue
-        words = line.split()
-        if (
-            2 <= len(line) <= 40
-            and len(words) <= 5
-            and not _NOT_NAME_RE.search(line)
-            and line.casefold() not in GENERIC_TITLES
-            and not is_known_section_title(line)
-        ):
-            return line
-        break
-    return None
+    """The candidate's name; resume/person.py decides what counts as one (one owner)."""
+    return doc.basics.name
 
 
 def check(ctx: Context) -> list[RawFinding]:
@@ -77,7 +54,15 @@ def check(ctx: Context) -> list[RawFinding]:
             'Add a professional email under your name: "jane.doe@example.com".',
             "在姓名下方添加邮箱，例如：邮箱：zhangli@example.com",
         )
-    if not basics.phone:
+    if not basics.phone and basics.masked_phone:
+        add(
+            "masked-phone",
+            "warning",
+            f"The phone number is masked ({basics.masked_phone}); recruiters cannot call it.",
+            "Write the full number in the copy you send to employers; keep it masked only in public copies.",
+            "投递给招聘方的版本请写完整手机号；仅在公开版本中打码。",
+        )
+    elif not basics.phone:
         add(
             "missing-phone",
             "warning",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from cvagent_cli.resume.dates import DateRange, month_index
+from cvagent_cli.resume.dates import RANGE_RE, DateRange, month_index
 from cvagent_cli.resume.rules import Context, Entry, RawFinding, make
 
 GAP_MONTHS = 6  # a longer unexplained break between jobs is reported
@@ -29,8 +29,9 @@ def check(ctx: Context) -> list[RawFinding]:
                         "error",
                         f'End date comes before the start date in "{rng.raw}".',
                         ctx.say(
-                            'Fix the range so that it runs from the earlier date to the later one, e.g. "02/2021 – 06/2021".',
-                            "修正起止时间，早的在前。改为：2021.02 - 2021.06",
+                            "Fix the range so that it runs from the earlier date to the later one"
+                            f', e.g. "{_swapped(rng.raw)}" if the dates are otherwise right.',
+                            f"修正起止时间，早的在前。若日期本身无误，改为：{_swapped(rng.raw)}",
                         ),
                         section=entry.section_id,
                         line=line,
@@ -173,3 +174,12 @@ def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
         if covered_to is None or end > covered_to:
             covered_to, previous = end, entry
     return findings
+
+
+def _swapped(raw: str) -> str:
+    """The user's own range with its ends exchanged: "2021.06 - 2021.02" → "2021.02 - 2021.06"."""
+    match = RANGE_RE.match(raw)
+    if match is None:
+        return raw
+    sep = raw[match.end("start") : match.start("end")]
+    return f"{match.group('end')}{sep}{match.group('start')}"

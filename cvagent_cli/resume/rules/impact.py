@@ -24,24 +24,14 @@ from cvagent_cli.resume.rules import (
     lemma,
 )
 from cvagent_cli.resume.rules.lexicon import (
-    METRIC_WORDS_EN,
-    METRIC_WORDS_ZH,
     STRONG_VERBS_EN,
     STRONG_VERBS_ZH,
     WEAK_OPENERS_EN,
     WEAK_OPENERS_ZH,
-    ZH_COUNTERS,
-    ZH_NUMERALS,
 )
+from cvagent_cli.resume.rules.metrics import has_metric
+from cvagent_cli.resume.rules.rewrite import capitalised, en_core, zh_core
 
-# Signs of scale: a number not glued to letters (EC2, P99, ES2023 are names, not metrics;
-# checked by hand so the regex starts with a character class and scans fast) with an
-# optional currency sign and %, k/M/B, x/× or + suffix; %/×; English scale words; Chinese
-# scale words or a numeral + counter (三倍, 十万).
-_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
-_YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
-_METRIC_WORDS = frozenset(METRIC_WORDS_EN)
-_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
 _WEAK_EN_RE = re.compile(
     r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?("
     + "|".join(re.escape(w) for w in WEAK_OPENERS_EN)
@@ -50,7 +40,6 @@ _WEAK_EN_RE = re.compile(
 )
 _WEAK_ZH_RE = re.compile(r"^\W*(?:我|本人)?(" + "|".join(WEAK_OPENERS_ZH) + ")")
 _LEADING_FIGURES = frozenset("0123456789$€£¥")
-_TRAIL_RE = re.compile(r"[。．.；;，,!！\s]+$")
 
 
 @dataclass(frozen=True)
@@ -66,21 +55,6 @@ class ImpactStats:
     @property
     def weak_share(self) -> float:
         return self.weak_openers / self.measured if self.measured else 0.0
-
-
-def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
-    for match in _NUMBER_RE.finditer(text):
-        before = text[match.start() - 1] if match.start() else " "
-        if before.isascii() and before.isalnum():
-            continue  # EC2, P99
-        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
-            return True
-    if "%" in text or "％" in text or "×" in text:
-        return True
-    words = tokens if tokens is not None else frozenset(re.findall(r"[a-z]+", text.lower()))
-    if words & _METRIC_WORDS:
-        return True
-    return any(word in text for word in METRIC_WORDS_ZH) or bool(_ZH_COUNT_RE.search(text))
 
 
 def weak_opener(item: Item) -> str | None:
@@ -125,8 +99,10 @@ def check(ctx: Context) -> list[RawFinding]:
                     item,
                     "No number shows the scale or the result of this work.",
                     ctx.say(
-                        'Add a number: how much, how many, how fast — e.g. "Cut month-end reporting from 3 days to 4 hours for 12 managers".',
-                        f"补充量化结果（规模、比例、时间）。改为：主导{_rest(item.text, opener)}，使……提升30%（覆盖 X 名用户 / 节省 X 小时）",
+                        "Add the number only you know — how much, how many, how fast — e.g. "
+                        f'"{capitalised(en_core(item.text))}, cutting [metric] by [X%] for [N] users".',
+                        "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
+                        f"改为：{zh_core(item.text)}，使[指标]提升[X%]（覆盖[N]名用户 / 节省[N]小时）",
                     ),
                 )
             )
@@ -140,8 +116,9 @@ def check(ctx: Context) -> list[RawFinding]:
                     f'Weak opener "{opener}" describes a duty, not what you achieved.',
                     ctx.say(
                         f'Replace "{opener}" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, '
-                        'e.g. "Led the vendor onboarding process, cutting delivery errors by 30%".',
-                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。改为：主导{_rest(item.text, opener)}，使……提升30%",
+                        f'e.g. "Led {en_core(item.text, opener)}, [result: X% / N]".',
+                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。"
+                        f"改为：主导{zh_core(item.text, opener)}，使[指标]提升[X%]",
                     ),
                 )
             )
@@ -159,7 +136,8 @@ def check(ctx: Context) -> list[RawFinding]:
                     "Bullet does not start with an action verb.",
                     ctx.say(
                         f'Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. "Built …" instead of a noun phrase.',
-                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…），例如：改为：设计并落地……，使……提升30%",
+                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…）。"
+                        f"改为：设计并落地{zh_core(item.text)}，使[指标]提升[X%]",
                     ),
                 )
             )
@@ -175,12 +153,3 @@ def _starts_with_verb(text: str) -> bool:
         return True
     # Any capitalised -ed word at the start is a past-tense verb in practice ("Geocoded").
     return lemma(word) is not None or (word.lower().endswith("ed") and len(word) >= 5)
-
-
-def _rest(text: str, opener: str | None) -> str:
-    """The bullet without its weak opener or pronoun, for a Chinese example rewrite."""
-    rest = re.sub(r"^\W*(?:我|本人)?(?:主要)?", "", text)
-    if opener and rest.startswith(opener):
-        rest = rest[len(opener) :]
-    rest = _TRAIL_RE.sub("", rest)
-    return rest[:30] + ("…" if len(rest) > 30 else "")

@@ -164,7 +164,9 @@ class _Support:
             if name in self.compact:
                 return True
             core = _ZH_CORP_TAIL_RE.sub("", name)
-            return len(core) >= 2 and core in self.compact
+            if len(core) >= 2 and core in self.compact:
+                return True
+            return _reordered(name, len(_ZH_INSTITUTION_TAIL_RE.sub("", core)), self.compact)
         return False
 
     def supports_changed_range(self, end: _Fact, new_range: _Range) -> bool:
@@ -173,3 +175,25 @@ class _Support:
         if end.present:
             return self.message_present
         return end.need in self.message_keys
+
+
+_ZH_INSTITUTION_TAIL_RE = re.compile(
+    r"(?:研究院|研究所|研究中心|实验室|大学|学院|银行|医院|工作室)$"
+)
+
+
+def _reordered(name: str, core_len: int, support: str) -> bool:
+    """A Chinese "organization" that only reorders words of the support: "对接快递公司" from
+    "我负责和快递公司对接".  The name's last two core characters with its suffix ("快递公司")
+    must occur as written, and what precedes them ("对接") must be made of pieces of two or
+    more characters that occur in the support, so a new name ("星河快递公司") still needs a yes."""
+    tail_start = max(0, core_len - 2)
+    if name[tail_start:] not in support:
+        return False
+    head = name[:tail_start]
+    reachable = [True] + [False] * len(head)  # reachable[i]: head[:i] is covered by pieces
+    for end in range(2, len(head) + 1):
+        reachable[end] = any(
+            reachable[start] and head[start:end] in support for start in range(end - 1)
+        )
+    return reachable[len(head)]

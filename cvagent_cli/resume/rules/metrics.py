@@ -1,0 +1,142 @@
+"""Does a bullet state a metric: a result or a scale?
+
+A number is a metric when it measures something: a percentage, money, a count of people,
+users, requests or items, a multiplier, a duration saved, a rank won.  Numbers that only
+*name* or *date* something are masked out first: dates and date ranges, version numbers
+("HTML5", "Java 8", "Python 3", "C++17", "version 9.1"), "2D/3D" and "5G", years of
+experience and ages ("10年经验", "5+ years of experience", "28岁"), phone numbers and IDs.
+What is left is counted the way it always was (digits not glued to letters, %, ×, scale
+words, Chinese numeral + counter).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvagent_cli.resume.dates import find_ranges
+from cvagent_cli.resume.rules.lexicon import (
+    METRIC_WORDS_EN,
+    METRIC_WORDS_ZH,
+    ZH_COUNTERS,
+    ZH_NUMERALS,
+)
+
+_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+_YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
+_METRIC_WORDS = frozenset(METRIC_WORDS_EN)
+# A whole word: "three" counts, "Three.js" does not.
+_WORD_RE = re.compile(r"(?<![\w.])[a-z]+(?![\w]|\.\w)")
+_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
+# "一个模块", "两个系统": one or two of something is an article, not a scale.
+_ZH_ONE_RE = re.compile(r"(?<![一二两三四五六七八九十百千万])[一两][个项款套门份次场篇家台条位]")
+# Names that take a version number after them ("Java 8", "Vue 3", "Spring Boot 2", "版本 2").
+_VERSIONED = frozenset(
+    """java jdk python vue vue.js angular angularjs react node node.js php c# ios android windows
+    win ubuntu centos debian macos html css es ecmascript spring boot django rails unity unreal
+    engine excel office swift kotlin go golang scala perl ruby .net asp.net core server oracle
+    mysql postgresql postgres redis elasticsearch hadoop spark kafka tensorflow pytorch webpack
+    vite bootstrap laravel symfony ie chrome ipv http ros opencv qt gcc cuda typescript linux
+    kernel api version ver v 版本 level lv cet gpt llama mongodb jquery nuxt next.js flutter dart
+    openssl tls ssl wcag oauth sdk ndk xcode studio vs""".split()
+)
+_WORD_NUMBER_RE = re.compile(r"(?<![\w.])([A-Za-z][\w#.]*|版本)\s?v?\d+(?:\.\d+)*(?![\d%])")
+# Each pattern runs only when one of its needles occurs in the lower-cased text: most
+# bullets hold none of 年, 岁, #, "experience", so most patterns never scan.
+_NOT_METRIC_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    # Dates: 2016/10, 2019.03, 2019-03, 10/2016, 2019年3月, Mar 2020.
+    (
+        ("19", "20"),
+        re.compile(r"(?<!\d)(?:19|20)\d\d\s*[./-]\s*\d{1,2}(?:\s*[./-]\s*\d{1,2})?(?!\d)"),
+    ),
+    (("19", "20"), re.compile(r"(?<![\d.])\d{1,2}\s*[./]\s*(?:19|20)\d\d(?!\d)")),
+    (("年",), re.compile(r"(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*[日号])?")),
+    (
+        ("19", "20"),
+        re.compile(
+            r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+            r"(?:\d{1,2},?\s+)?(?:19|20)\d\d"
+        ),
+    ),
+    # Versions glued to a sign or with two dots: "C++17", "C# 7", "v2.3.1".
+    (("+", "#"), re.compile(r"(?<=[+#])\s?\d+(?:\.\d+)*")),
+    ((".",), re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*")),
+    # Dimensions and network generations: 2D, 3D, 4G, 5G.
+    (("d", "g"), re.compile(r"(?<![\w.])[2-4]\s?[Dd](?![A-Za-z])|(?<![\w.])[3-6]G(?![A-Za-z])")),
+    # Years of experience, tenure and age.
+    (
+        ("exp",),
+        re.compile(
+            r"(?i)\d+\s*\+?\s*(?:years?|yrs?)\b(?:\s+(?:of|in|as))?(?:\s+[\w-]+){0,3}?\s+"
+            r"(?:experience|exp)\b"
+        ),
+    ),
+    (
+        ("年",),
+        re.compile(
+            r"\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?[\u4e00-\u9fffA-Za-z ]{0,8}?(?:经验|经历|工作|从业)"
+        ),
+    ),
+    (("年",), re.compile(r"(?:工作年限|工龄|年限)\s*[:：]?\s*\d+\s*年")),
+    (("岁", "age"), re.compile(r"(?i)\d+\s*岁|\bage[ds]?\s*[:：]?\s*\d+")),
+    # Phone numbers, IDs and long codes: seven or more digits with no unit after them.
+    (
+        (),
+        re.compile(r"(?<![\d,.])\+?\d[\d -]{6,}\d(?![\d,.]|\s*(?:%|万|亿|元|[kKmMbB]\b))"),
+    ),
+    (("#",), re.compile(r"#\d{3,}")),
+)
+
+
+_DIGIT_RE = re.compile(r"[0-9０-９]")
+
+
+def mask_non_metrics(text: str) -> str:
+    """``text`` with dates, versions, dimensions, tenures, ages, phones and IDs blanked."""
+    if not _DIGIT_RE.search(text):
+        return text  # every pattern below needs a digit
+    low = text.lower()
+    spans = [(r.offset, r.offset + len(r.raw)) for r in find_ranges(text)]
+    for needles, regex in _NOT_METRIC_RES:
+        for needle in needles or ("",):
+            if needle in low:
+                spans.extend(match.span() for match in regex.finditer(text))
+                break
+    for match in _WORD_NUMBER_RE.finditer(text):  # "Java 8", "Python 3.11", "version 9.1"
+        word = match.group(1)
+        if word.lower() in _VERSIONED or (
+            # "Camunda 8.5": a decimal right after a product name (not the opening verb)
+            match.start() > 0 and word[0].isupper() and "." in match.group()[len(word) :]
+        ):
+            spans.append(match.span())
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
+    # Signs that need no digit first: no pattern below masks %, ×, a scale word or a
+    # Chinese numeral, and they are cheaper than masking.
+    if "%" in text or "％" in text or "×" in text:
+        return True
+    words = tokens if tokens is not None else frozenset(re.findall(r"[a-z]+", text.lower()))
+    if words & _METRIC_WORDS and any(w in _METRIC_WORDS for w in _WORD_RE.findall(text.lower())):
+        return True
+    if any(word in text for word in METRIC_WORDS_ZH):
+        return True
+    if _ZH_COUNT_RE.search(_ZH_ONE_RE.sub("  ", text)):
+        return True
+    # Mask only when some number could count: masking is the expensive part.
+    return _counts_a_number(text) and _counts_a_number(mask_non_metrics(text))
+
+
+def _counts_a_number(text: str) -> bool:
+    for match in _NUMBER_RE.finditer(text):
+        before = text[match.start() - 1] if match.start() else " "
+        if before.isascii() and before.isalnum():
+            continue  # EC2, P99, HTML5
+        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
+            return True
+    return False

@@ -1,0 +1,43 @@
+"""Example rewrites built from the user's own words, with visible placeholders.
+
+An example must not do what the truth guard forbids: "改为：主导……使……提升30%" or "Resolved
+15 escalations a week" puts a number in the user's mouth that they never gave.  Examples
+reuse the bullet's own words and mark what only the user can fill in: ``[X%]``, ``[N]``.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TRAIL_RE = re.compile(r"[。．.；;，,!！\s]+$")
+_ZH_LEAD_RE = re.compile(r"^\W*(?:我|本人)?(?:主要)?")
+_EN_LEAD_RE = re.compile(
+    r"^\W*(?:(?:i|we)\s+)?(?:was\s+|were\s+|am\s+)?"
+    r"(?:(?:responsible\s+for|in\s+charge\s+of|tasked\s+with|involved\s+in)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def zh_core(text: str, opener: str | None = None, limit: int = 30) -> str:
+    """The bullet without its pronoun or weak opener: "我主要负责店铺运营" → "店铺运营"."""
+    rest = _ZH_LEAD_RE.sub("", text)
+    if opener and rest.startswith(opener):
+        rest = rest[len(opener) :]
+    rest = _TRAIL_RE.sub("", rest)
+    return rest[:limit] + ("…" if len(rest) > limit else "")
+
+
+def en_core(text: str, opener: str | None = None, limit: int = 12) -> str:
+    """The bullet without "I", "was responsible for" or its weak opener, lower-cased first
+    word kept as written: "I was responsible for vendor onboarding." → "vendor onboarding"."""
+    rest = _EN_LEAD_RE.sub("", text)
+    if opener and rest.lower().startswith(opener.lower()):
+        rest = rest[len(opener) :].lstrip()
+    rest = _TRAIL_RE.sub("", rest)
+    words = rest.split()
+    short = " ".join(words[:limit]) + ("…" if len(words) > limit else "")
+    return short
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,83 @@
+"""Names: cleaned from where real resumes put them, refused when they are not names."""
+
+from __future__ import annotations
+
+import pytest
+
+from cvagent_cli.resume import person
+from cvagent_cli.resume.document import ResumeDocument
+
+
+@pytest.mark.parametrize(
+    ("raw", "name"),
+    [
+        ("Kofi Mensah's Resume", "Kofi Mensah"),
+        ("韩梓萱的简历", "韩梓萱"),
+        ("韩梓萱的个人简历", "韩梓萱"),
+        ("NOUR EL-AMRANI | MOROCCO | RABAT", "NOUR EL-AMRANI"),
+        ("<p align=center>Tomasz Wielgosz</p>", "Tomasz Wielgosz"),
+        ("**温思齐**", "温思齐"),
+        ("宋嘉禾/男/1998", "宋嘉禾"),
+        ("Resume - Ana de la Cruz", "Ana de la Cruz"),
+        ("Jane Doe, PhD", "Jane Doe, PhD"),
+        ("黎景行 (3年开发)", "黎景行"),
+    ],
+)
+def test_name_is_cleaned_of_what_surrounds_it(raw: str, name: str) -> None:
+    assert person.clean_name(raw) == name
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Resume",
+        "## Résumé",
+        "简历",
+        "个人简历",
+        "简历 / Resume",
+        "Curriculum Vitae",
+        "Experience",
+        "工作经历",
+        "This is my CV for backend roles in Berlin.",
+        "<div align='center'></div>",
+        "QA Automation Engineer",
+        "前端工程师",
+        "Stockholm, Sweden",
+        "jane@example.com",
+    ],
+)
+def test_document_titles_sections_sentences_and_tags_are_not_names(raw: str) -> None:
+    assert person.clean_name(raw) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("---\nname: 林若溪\n---\n\n## 工作经历\n- 负责看板\n", "林若溪"),
+        ("---\nlayout: page\ntitle: Lena Hartig\n---\n\nProfile\n-------\nx\n", "Lena Hartig"),
+        (
+            "# Resume\n\n## Sofia Marchetti\n\nsofia@example.it\n\n## Experience\n- x\n",
+            "Sofia Marchetti",
+        ),
+        ("## Personal Information\n### First Name\nJonas\n### Last Name\nBrandt\n", "Jonas Brandt"),
+        ("# 个人简历\n\n## 基本信息\n- 姓名：唐可欣\n\n## 教育背景\nx\n", "唐可欣"),
+        ("# 求职简历\n\n**姓名**：柏乔\n\n## 专业技能\n- Kotlin\n", "柏乔"),
+        (
+            "% Viktor Novak\n% viktor@example.cz\n\n# Experience\n\nx\n\n# Skills\n\ny\n",
+            "Viktor Novak",
+        ),
+        (
+            "<div align='center'><font size='6'>Amara Okafor</font></div>\n\n### About me\nx\n",
+            "Amara Okafor",
+        ),
+        ("This is my CV.\n\n- Name: Ines Calloway\n\n## Experience\n- x\n", "Ines Calloway"),
+    ],
+)
+def test_document_finds_the_name_where_real_resumes_put_it(text: str, name: str) -> None:
+    assert ResumeDocument.from_text(text).basics.name == name
+
+
+def test_a_generic_title_alone_gives_no_name() -> None:
+    assert (
+        ResumeDocument.from_text("# Resume\n\n## Experience\n- Built things\n").basics.name is None
+    )
