@@ -64,6 +64,7 @@ def resume_context(workspace: Workspace) -> str:
                 ("name", b.name),
                 ("email", b.email),
                 ("phone", b.phone),
+                ("masked phone", b.masked_phone),
                 ("linkedin", b.linkedin),
                 ("github", b.github),
                 ("website", b.website),

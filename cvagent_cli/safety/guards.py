@@ -24,7 +24,7 @@ _INSTRUCTION_RE = re.compile(
     r"|忽略.{0,8}(?:指令|指示|提示|规则)|无视.{0,8}(?:指令|规则)|请调用|调用\s*edit_resume|系统指令|你现在是|作为\s*ai",
     re.IGNORECASE,
 )
-_CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website")
+_CONTACT_FIELDS = ("name", "email", "phone", "masked_phone", "linkedin", "github", "website")
 
 
 _HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)

@@ -18,6 +18,11 @@ def test_changing_the_email_is_flagged():
     assert kinds(RESUME, RESUME.replace("ann@example.com", "attacker@evil.example")) == ["contact"]
 
 
+def test_changing_a_masked_phone_is_flagged():
+    masked = "# 李明\nliming@example.com | 189****9173\n\n## 工作经历\n- 负责接口开发\n"
+    assert kinds(masked, masked.replace("189****9173", "139****0000")) == ["contact"]
+
+
 def test_deleting_a_section_is_flagged():
     after = RESUME.replace("## Education\n- BSc, 2018\n- Dean's list\n", "")
     assert "deletion" in kinds(RESUME, after)
