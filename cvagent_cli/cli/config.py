@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -43,6 +42,8 @@ def show_command(
 
     API keys are never printed: only whether each provider variable is set.
     """
+    import json
+
     from cvagent_cli.configfile import key_variables, setting_rows
     from cvagent_cli.settings import describe_config_sources, load_settings_with_sources
 

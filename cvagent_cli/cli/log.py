@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -58,6 +57,8 @@ def log_command(
     """
     if ctx.invoked_subcommand:
         return
+    import json
+
     from cvagent_cli.cli.log_render import format_session, format_turn
     from cvagent_cli.settings import load_settings
     from cvagent_cli.transcripts import SCHEMA_VERSION, TranscriptLog
