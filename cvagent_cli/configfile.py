@@ -130,9 +130,12 @@ def set_config_value(name: str, value: str, path: Path | None = None) -> Path:
     path, _ = ensure_config_file(path)
     old = path.read_text(encoding="utf-8")
     line = f"{name}: {value}"
-    pattern = re.compile(rf"^{re.escape(name)}[ \t]*:.*$", re.MULTILINE)
-    if pattern.search(old):
-        new = pattern.sub(lambda _: line, old, count=1)
+    live = re.compile(rf"^{re.escape(name)}[ \t]*:.*$", re.MULTILINE)
+    commented = re.compile(rf"^#[ \t]?{re.escape(name)}[ \t]*:.*$", re.MULTILINE)  # the template's
+    for pattern in (live, commented):
+        if pattern.search(old):
+            new = pattern.sub(lambda _: line, old, count=1)
+            break
     else:
         new = old + ("" if not old or old.endswith("\n") else "\n") + line + "\n"
     load_settings(config_file=path, environ={})  # a broken file is reported, not edited

@@ -165,3 +165,12 @@ def test_a_value_that_would_break_the_file_is_not_written():
     with pytest.raises(ConfigError, match=str(config_path())):
         set_config_value("transcript_days", "zero")
     assert config_path().read_text() == "model: m\n"
+
+
+def test_off_uncomments_the_templates_line_in_place(tmp_path):
+    from cvagent_cli.configfile import config_template, ensure_config_file
+
+    ensure_config_file()
+    cvagent("log", "off")
+    text = config_path().read_text()
+    assert text == config_template().replace("# transcripts: true", "transcripts: false")
