@@ -11,8 +11,7 @@ import typer
 from cvagent_cli.cli.errors import handle_user_errors
 
 log_app = typer.Typer(
-    name="log",
-    help="List, show and search past chat turns (kept 90 days / 50 MB by default).",
+    name="log",  # the help is log_command's docstring, examples included
     invoke_without_command=True,
 )
 
@@ -45,7 +44,7 @@ def log_command(
         typer.Option("--json", help="JSON Lines: one session or turn per line (schema_version 1)."),
     ] = False,
 ) -> None:
-    """List recent chat sessions; show a session's turns, or search them all.
+    """List, show and search past chat turns (kept 90 days / 50 MB by default).
 
     Examples:
 
