@@ -10,6 +10,18 @@ Every turn is scrubbed of API-key-like strings (``cvagent_cli.secrets``) before 
 written.  Retention is bounded and enforced on write: turns older than
 ``transcript_days`` (90) go, and when the file outgrows ``transcript_max_mb`` (50) the
 oldest turns go until it fits.
+
+The chat session records one turn per user message::
+
+    log = TranscriptLog.from_settings(settings)  # None when transcripts are off
+    session_id = new_session_id()
+    ...
+    if log is not None:
+        try:
+            log.record_turn(TurnRecord(session_id=session_id, user_text=text, answer_text=answer,
+                                       resume=str(path), model=model, capability=pack, ...))
+        except TranscriptError as exc:
+            notice(exc.message)  # a log that cannot be written never ends the chat
 """
 
 from __future__ import annotations
@@ -335,14 +347,14 @@ class TranscriptLog:
     # -- the file -----------------------------------------------------------------
     @contextlib.contextmanager
     def _connect(self, create: bool = False) -> Iterator[sqlite3.Connection]:
-        if create and not self.path.exists():
-            paths.ensure_private_dir(self.path.parent)
-            # create it 0600 before SQLite does (SQLite would honour the umask: 0644)
-            with contextlib.suppress(FileExistsError):
-                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
         try:
+            if create and not self.path.exists():
+                paths.ensure_private_dir(self.path.parent)
+                # create it 0600 before SQLite does (SQLite would honour the umask: 0644)
+                with contextlib.suppress(FileExistsError):
+                    os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
             db = sqlite3.connect(self.path, timeout=10)
-        except sqlite3.Error as exc:
+        except (OSError, sqlite3.Error) as exc:
             raise self._error(exc) from None
         try:
             with db:  # one transaction: committed on success, rolled back on error
@@ -355,7 +367,7 @@ class TranscriptLog:
         finally:
             db.close()
 
-    def _error(self, exc: sqlite3.Error) -> TranscriptError:
+    def _error(self, exc: Exception) -> TranscriptError:
         return TranscriptError(
             f"the transcript log {self.path} cannot be used: {exc}",
             hint="move the file aside to start a new log, or turn logging off: cvagent log off",

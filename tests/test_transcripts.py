@@ -168,3 +168,11 @@ def test_schema_version_is_stored(log):
     log.record_turn(turn("s1", "hi"))
     with sqlite3.connect(log.path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_an_unwritable_state_dir_is_a_user_error(tmp_path):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the state folder should be")
+    log = TranscriptLog(blocker / "transcripts.sqlite3")
+    with pytest.raises(TranscriptError, match="cannot be used"):
+        log.record_turn(turn("s1", "hi"))
