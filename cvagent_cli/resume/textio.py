@@ -132,8 +132,23 @@ def _looks_like_gb(text: str) -> bool:
     if cjk / len(non_ascii) < 0.9:
         return False
     # Windows-1252 English read as GB18030 also yields only CJK characters ("I\x92m" is
-    # one), but each stands alone inside a Latin word; real Chinese comes in runs.
-    return _isolated_cjk_share(text) < 0.5
+    # one), but each stands alone inside a Latin word, where real Chinese comes in runs;
+    # and they are rare ones, where real Chinese is mostly the 6,763 common GB2312 ones.
+    return _isolated_cjk_share(text) < 0.5 and _gb2312_share(text) >= 0.6
+
+
+def _gb2312_share(text: str) -> float:
+    """Share of two-byte characters that are in GB2312 (both bytes 0xA1-0xFE)."""
+    total = common = 0
+    for char in text:
+        if ord(char) < 128:
+            continue
+        encoded = char.encode("gb18030")
+        if len(encoded) != 2:
+            continue  # four-byte characters (rare names, 𠀋) say nothing either way
+        total += 1
+        common += encoded[0] >= 0xA1 and encoded[1] >= 0xA1
+    return common / total if total else 1.0
 
 
 def _isolated_cjk_share(text: str) -> float:

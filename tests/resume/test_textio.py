@@ -15,6 +15,7 @@ from cvagent_cli.resume.textio import (
     read_text_file,
     split_lines,
 )
+from tests.conftest import SAMPLES
 
 
 @pytest.mark.parametrize(
@@ -186,3 +187,30 @@ def test_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         atomic_write_bytes(path, b"new")
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
+
+
+def _western(text: str) -> str:
+    """A sample as Word on Windows would save it: curly quotes, dashes, accented names."""
+    text = (
+        text.replace("'", "\u2019")
+        .replace(" - ", " \u2013 ")
+        .replace("--", "\u2014")
+        .replace("Senior", "Sénior")
+    )
+    return "Zoë Müller \u2022 résumé\n" + text
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("en_*.md")))
+def test_every_english_sample_saved_as_windows_1252_reads_back_exactly(name):
+    text = _western((SAMPLES / name).read_text(encoding="utf-8"))
+    raw = text.encode("cp1252", errors="replace")
+    decoded = decode_bytes(raw)
+    assert decoded.format.encoding == "cp1252"
+    assert decoded.format.encode(decoded.text) == raw
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("zh_*.md")))
+def test_every_chinese_sample_saved_as_gbk_is_still_gb18030(name):
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    decoded = decode_bytes(text.encode("gbk"))
+    assert decoded.format.encoding == "gb18030" and decoded.text == text
