@@ -1,8 +1,13 @@
-"""Where cvagent's model settings come from, and in which order.
+"""Where cvagent's settings come from, and in which order.
 
-Precedence, highest first: command-line options > environment (``CVAGENT_MODEL``,
-``CVAGENT_API_BASE``, ``CVAGENT_TIMEOUT``) > ``config.yaml`` in the config directory >
-built-in defaults.  The config file never holds API keys: those stay in the provider's
+Precedence, highest first: command-line options > environment (``CVAGENT_<NAME>`` for
+every field of :class:`Settings`, e.g. ``CVAGENT_MODEL``, ``CVAGENT_MAX_STEPS``) >
+``config.yaml`` in the config directory > built-in defaults.  A field added to
+``Settings`` is configurable from all three with no extra code.
+
+Hand-merged rather than pydantic-settings: the merge is a dozen lines over
+``Settings.model_fields``, it keeps the error messages that name the file, variable or
+option, and it adds no dependency to every start-up.  The config file never holds API keys: those stay in the provider's
 own environment variable (``OPENAI_API_KEY`` …) so they cannot leak through a shared or
 committed config file.  Every problem becomes a ``ConfigError`` in plain words naming the
 file (or variable, or option) and the field.
@@ -10,6 +15,7 @@ file (or variable, or option) and the field.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 from collections.abc import Mapping
@@ -23,12 +29,7 @@ from cvagent_cli.paths import config_dir
 
 CONFIG_FILE_NAME = "config.yaml"
 
-#: environment variable -> setting it fills
-ENV_VARS: dict[str, str] = {
-    "CVAGENT_MODEL": "model",
-    "CVAGENT_API_BASE": "api_base",
-    "CVAGENT_TIMEOUT": "timeout",
-}
+ENV_PREFIX = "CVAGENT_"
 
 #: keys that smell like credentials; rejected in config.yaml whatever their value
 _SECRET_KEYS = {
@@ -64,6 +65,22 @@ class Settings(BaseModel):
     temperature: float | None = Field(
         default=None, ge=0, le=2, description="sampling temperature (model default if unset)"
     )
+    transcripts: bool = Field(
+        default=True, description="keep a local log of chat turns (cvagent log off/on)"
+    )
+    transcript_days: int = Field(
+        default=90, ge=1, description="days a transcript is kept before it is pruned"
+    )
+    transcript_max_mb: float = Field(
+        default=50, gt=0, description="size cap of the transcript log; oldest turns go first"
+    )
+
+
+#: environment variable -> setting it fills: one for every field, derived, never listed
+ENV_VARS: dict[str, str] = {f"{ENV_PREFIX}{name.upper()}": name for name in Settings.model_fields}
+
+#: where a value came from, as ``config show`` names it
+SOURCE_FLAG, SOURCE_ENV, SOURCE_FILE, SOURCE_DEFAULT = "flag", "env", "file", "default"
 
 
 def config_path() -> Path:
@@ -72,12 +89,12 @@ def config_path() -> Path:
 
 
 def describe_config_sources() -> str:
-    """Plain-text explanation of where settings come from (for docs and ``--help``)."""
+    """Plain-text explanation of where settings come from (``cvagent config --help``)."""
     names = ", ".join(Settings.model_fields)
     return (
         "Settings are taken from, highest priority first:\n"
         "  1. command-line options (--model, --api-base, ...)\n"
-        "  2. environment variables: CVAGENT_MODEL, CVAGENT_API_BASE, CVAGENT_TIMEOUT\n"
+        f"  2. environment variables {ENV_PREFIX}<NAME>: {', '.join(ENV_VARS)}\n"
         f"  3. the config file {config_path()}\n"
         "  4. built-in defaults\n"
         f"Config file keys: {names}.\n"
@@ -101,12 +118,33 @@ def load_settings(
     ``config_file`` and ``environ`` exist for tests; by default the real config path and
     ``os.environ`` are used.
     """
+    settings, _ = load_settings_with_sources(
+        model, api_base, config_file=config_file, environ=environ, **overrides
+    )
+    return settings
+
+
+def load_settings_with_sources(
+    model: str | None = None,
+    api_base: str | None = None,
+    *,
+    config_file: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    **overrides: Any,
+) -> tuple[Settings, dict[str, str]]:
+    """:func:`load_settings`, plus where each field's value came from (flag, env, file,
+    default) for ``cvagent config show``."""
     env = os.environ if environ is None else environ
     path = config_file if config_file is not None else config_path()
 
     merged: dict[str, Any] = {}
-    merged.update(_read_config_file(path))
-    merged.update(_read_environment(env))
+    sources = dict.fromkeys(Settings.model_fields, SOURCE_DEFAULT)
+    from_file = _read_config_file(path)
+    from_env = _read_environment(env)
+    merged.update(from_file)
+    merged.update(from_env)
+    sources.update(dict.fromkeys(from_file, SOURCE_FILE))
+    sources.update(dict.fromkeys(from_env, SOURCE_ENV))
     cli = {"model": model, "api_base": api_base, **overrides}
     cli = {k: v for k, v in cli.items() if v is not None}
     for key in cli:
@@ -115,29 +153,43 @@ def load_settings(
                 f"unknown setting {key!r} given on the command line", hint=_known_keys_hint(key)
             )
     merged.update(cli)
+    sources.update(dict.fromkeys(cli, SOURCE_FLAG))
 
     try:
-        return Settings(**merged)
+        return Settings(**merged), sources
     except ValidationError as exc:
         # attribute the first error to the source its field came from
         err = exc.errors()[0]
         field_name = str(err["loc"][0]) if err["loc"] else "?"
         if field_name in cli:
             source = f"the command-line option --{field_name.replace('_', '-')}"
-        elif field_name in _read_environment(env):
-            var = next(k for k, v in ENV_VARS.items() if v == field_name)
-            source = f"the environment variable {var}"
+        elif field_name in from_env:
+            source = f"the environment variable {env_var(field_name)}"
         else:
             source = str(path)
         raise ConfigError(_plain_error(err, source)) from None
 
 
+def env_var(field_name: str) -> str:
+    """The environment variable that sets ``field_name``: ``CVAGENT_<FIELD_NAME>``."""
+    return f"{ENV_PREFIX}{field_name.upper()}"
+
+
 def _read_environment(env: Mapping[str, str]) -> dict[str, Any]:
+    """``CVAGENT_<FIELD>`` for every field; pydantic's lax mode turns "45" into 45.0 and
+    "false"/"0"/"no" into False.  A list or mapping field takes JSON or YAML flow syntax."""
     found: dict[str, Any] = {}
-    for var, key in ENV_VARS.items():
-        value = env.get(var)
-        if value is not None and value.strip():
-            found[key] = value.strip()
+    for name in Settings.model_fields:
+        value = env.get(env_var(name))
+        if value is None or not value.strip():
+            continue
+        value = value.strip()
+        if value[0] in "[{":
+            from cvagent_cli import yamlio
+
+            with contextlib.suppress(Exception):  # not parseable: pydantic says what is wrong
+                value = yamlio.safe_load(value)
+        found[name] = value
     return found
 
 

@@ -15,7 +15,12 @@ SAMPLES = ROOT / "sample_resumes"
 def isolated_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("cvagent-home")
     monkeypatch.setenv("CVAGENT_HOME", str(home))
-    for var in ("CVAGENT_MODEL", "CVAGENT_API_BASE", "CVAGENT_TIMEOUT", "FORCE_COLOR"):
+    # every setting reads CVAGENT_<NAME>: none may leak in from the developer's shell
+    import os
+
+    for var in [v for v in os.environ if v.startswith("CVAGENT_") and v != "CVAGENT_HOME"]:
+        monkeypatch.delenv(var, raising=False)
+    for var in ("FORCE_COLOR", "VISUAL", "EDITOR"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")

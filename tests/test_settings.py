@@ -15,6 +15,7 @@ from cvagent_cli.settings import (
     config_path,
     describe_config_sources,
     load_settings,
+    load_settings_with_sources,
 )
 
 
@@ -188,3 +189,59 @@ def test_describe_config_sources_mentions_every_source():
         "max_steps",
     ):
         assert needle in text
+
+
+def _env_value_for(name: str) -> tuple[str, object]:
+    """A valid non-default value for field ``name``, as an environment string and parsed."""
+    field = Settings.model_fields[name]
+    default = field.default
+    if isinstance(default, bool):
+        return ("false" if default else "true"), (not default)
+    if isinstance(default, int):
+        return str(default + 1), default + 1
+    if isinstance(default, float):
+        return str(default + 0.5), default + 0.5
+    if "float" in str(field.annotation):
+        return "0.5", 0.5
+    return "env-value", "env-value"
+
+
+@pytest.mark.parametrize("name", list(Settings.model_fields))
+def test_every_setting_is_read_from_its_environment_variable(name, monkeypatch):
+    raw, expected = _env_value_for(name)
+    monkeypatch.setenv(f"CVAGENT_{name.upper()}", raw)
+    settings, sources = load_settings_with_sources()
+    assert getattr(settings, name) == expected
+    assert sources[name] == "env"
+
+
+def test_env_vars_cover_every_field():
+    assert sorted(ENV_VARS.values()) == sorted(Settings.model_fields)
+    assert ENV_VARS["CVAGENT_MAX_STEPS"] == "max_steps"
+
+
+def test_sources_name_flag_env_file_and_default(monkeypatch):
+    write_config("timeout: 30\nmax_retries: 2\n")
+    monkeypatch.setenv("CVAGENT_MAX_RETRIES", "3")
+    settings, sources = load_settings_with_sources(model="from-flag")
+    assert settings.max_retries == 3 and settings.timeout == 30 and settings.model == "from-flag"
+    assert sources["model"] == "flag"
+    assert sources["max_retries"] == "env"
+    assert sources["timeout"] == "file"
+    assert sources["capability"] == "default"
+
+
+@pytest.mark.parametrize("raw", ["off", "0", "no", "false"])
+def test_transcripts_can_be_switched_off_from_the_environment(raw, monkeypatch):
+    monkeypatch.setenv("CVAGENT_TRANSCRIPTS", raw)
+    assert load_settings().transcripts is False
+
+
+def test_bad_bool_in_env_names_the_variable(monkeypatch):
+    monkeypatch.setenv("CVAGENT_TRANSCRIPTS", "sometimes")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    assert info.value.message == (
+        "'transcripts' in the environment variable CVAGENT_TRANSCRIPTS must be true or false, "
+        "got 'sometimes'"
+    )

@@ -9,10 +9,15 @@ import typer
 from cvagent_cli import __version__
 from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
+from cvagent_cli.cli.config import config_app
+from cvagent_cli.cli.log import log_app
 
+#: The README is not on disk after `pip install`: point to what is (the project page, and
+#: the CLI's own help and config commands).
+PROJECT_URL = "https://github.com/cvagent/cvagent#readme"
 EPILOG = (
     "Exit codes: 0 ok · 1 below --min-score · 2 usage or input error · 3 model or configuration error · 130 interrupted. "
-    "Docs: README.md"
+    f"Settings: cvagent config show. Docs: {PROJECT_URL}"
 )
 
 app = typer.Typer(
@@ -47,6 +52,8 @@ def root(
 
 app.command("analyze", epilog=EPILOG)(analyze_command)
 app.command("chat", epilog=EPILOG)(chat_command)
+app.add_typer(config_app, epilog=EPILOG)
+app.add_typer(log_app, epilog=EPILOG)
 
 
 def main() -> None:

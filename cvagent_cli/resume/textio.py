@@ -20,6 +20,12 @@ from pathlib import Path
 from cvagent_cli.errors import InputError
 
 MAX_BYTES = 10 * 1024 * 1024  # a resume is a few KB; 10 MB is certainly not a resume
+
+
+class UnencodableTextError(InputError):
+    """An edit added characters the file's legacy encoding (Windows-1252, Latin-1) lacks."""
+
+
 CONVERT_HINT = "convert it to Markdown first, e.g. `pandoc resume.docx -t gfm -o resume.md`"
 
 _BOMS: list[tuple[bytes, str]] = [
@@ -57,7 +63,26 @@ class TextFormat:
     newline: str = "\n"
 
     def encode(self, text: str) -> bytes:
-        return self.bom + text.encode(self.encoding)
+        try:
+            return self.bom + text.encode(self.encoding)
+        except UnicodeEncodeError:
+            missing = "".join(self.unencodable(text)[:5])
+            raise UnencodableTextError(
+                f"the text cannot be saved in the file's {self.encoding} encoding: "
+                f"{missing!r} has no {self.encoding} form",
+                hint="use characters the file's encoding has, or save the file as UTF-8",
+            ) from None
+
+    def unencodable(self, text: str) -> list[str]:
+        """Distinct characters of ``text`` this format cannot store (Windows-1252 has no 中)."""
+        seen: list[str] = []
+        for char in text:
+            if char not in seen:
+                try:
+                    char.encode(self.encoding)
+                except UnicodeEncodeError:
+                    seen.append(char)
+        return seen
 
 
 @dataclass(frozen=True)
@@ -104,7 +129,88 @@ def _looks_like_gb(text: str) -> bool:
     if not non_ascii:
         return True
     cjk = sum(1 for c in non_ascii if _CJK_RE.match(c))
-    return cjk / len(non_ascii) >= 0.9
+    if cjk / len(non_ascii) < 0.9:
+        return False
+    # Windows-1252 English read as GB18030 also yields only CJK characters ("I\x92m" is
+    # one), but each stands alone inside a Latin word, where real Chinese comes in runs;
+    # and they are rare ones, where real Chinese is mostly the 6,763 common GB2312 ones.
+    return _isolated_cjk_share(text) < 0.5 and _gb2312_share(text) >= 0.6
+
+
+def _gb2312_share(text: str) -> float:
+    """Share of two-byte characters that are in GB2312 (both bytes 0xA1-0xFE)."""
+    total = common = 0
+    for char in text:
+        if ord(char) < 128:
+            continue
+        encoded = char.encode("gb18030")
+        if len(encoded) != 2:
+            continue  # four-byte characters (rare names, 𠀋) say nothing either way
+        total += 1
+        common += encoded[0] >= 0xA1 and encoded[1] >= 0xA1
+    return common / total if total else 1.0
+
+
+def _isolated_cjk_share(text: str) -> float:
+    """Share of CJK characters with an ASCII letter on one side and no CJK on either."""
+    total = isolated = 0
+    for i, char in enumerate(text):
+        if not _CJK_RE.match(char):
+            continue
+        total += 1
+        left = text[i - 1] if i else ""
+        right = text[i + 1] if i + 1 < len(text) else ""
+        if any(_CJK_RE.match(c) for c in (left, right) if c):
+            continue
+        if any(c.isascii() and c.isalpha() for c in (left, right)):
+            isolated += 1
+    return isolated / total if total else 0.0
+
+
+# What a Western (Windows-1252 / Latin-1) resume holds beyond ASCII: accented Latin
+# letters and typographic punctuation.  C1 control characters (U+0080-U+009F) never.
+_WESTERN_PUNCT = set(
+    "\u00a0\u2018\u2019\u201a\u201c\u201d\u201e\u2013\u2014\u2022\u2026\u20ac"
+    "\u2122\u00a9\u00ae\u00b0\u00b7\u00a7\u00b6\u00ab\u00bb\u00d7\u00bd"
+    "\u00bc\u00be\u00b2\u00b3\u00b9\u00a3\u00a5\u00a2\u2020\u2021\u2030"
+    "\u2039\u203a\u00b4\u00a8\u00af\u00b8\u02c6\u02dc\u00ac\u00b1\u00b5\u00bf\u00a1"
+)
+# A valid UTF-8 multi-byte sequence; in real Windows-1252 text these are rare ("Ã©").
+_UTF8_SEQ = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+
+
+def _looks_western(text: str, data: bytes) -> bool:
+    non_ascii = [c for c in text if ord(c) > 127]
+    if not non_ascii:
+        return True
+    plausible = sum(
+        1
+        for c in non_ascii
+        if c in _WESTERN_PUNCT or (c.isalpha() and ord(c) < 0x250)  # Latin letters
+    )
+    if plausible / len(non_ascii) < 0.9:
+        return False
+    # UTF-8 with a few broken bytes would read as mojibake ("CafÃ©"): refuse, do not guess.
+    runs = _HIGH_RUN.findall(data)
+    utf8_like = sum(1 for run in runs if _UTF8_SEQ.fullmatch(run))
+    return utf8_like * 2 <= len(runs)
+
+
+#: tried in order when there is no byte-order mark; the first plausible reading wins.
+#: Windows-1252 comes before Latin-1: it decodes the same letters and also the curly quotes
+#: and dashes Word writes in 0x80-0x9F, where Latin-1 only has control characters.
+FALLBACK_ENCODINGS = ("utf-8", "gb18030", "cp1252", "latin-1")
+
+
+def _plausible(encoding: str, text: str, data: bytes) -> bool:
+    if encoding == "utf-8":
+        return True  # valid UTF-8 is almost never an accident
+    if encoding == "gb18030":
+        return _looks_like_gb(text)
+    return _looks_western(text, data)
 
 
 def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
@@ -132,17 +238,17 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
     if text is None:
         if b"\x00" in data:
             raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
-        for encoding, accept in (("utf-8", None), ("gb18030", _looks_like_gb)):
+        for encoding in FALLBACK_ENCODINGS:
             try:
                 candidate = data.decode(encoding)
             except UnicodeDecodeError:
                 continue
-            if accept is None or accept(candidate):
+            if _plausible(encoding, candidate, data):
                 text, fmt = candidate, TextFormat(encoding=encoding)
                 break
     if text is None or fmt is None:
         raise InputError(
-            f"{source} is not UTF-8, UTF-16 or GB18030/GBK text",
+            f"{source} is not UTF-8, UTF-16, GB18030/GBK or Windows-1252/Latin-1 text",
             hint="save it as UTF-8 Markdown, or " + CONVERT_HINT,
         )
     controls = len(CONTROL_RE.findall(text))

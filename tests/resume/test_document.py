@@ -205,6 +205,9 @@ def test_technology_names_are_not_websites():
         b"\xef\xbb\xbf# A\n- x\n",
         "\ufeff# 张三\n- 主导\n".encode("utf-16"),
         "# 张三\n## 工作经历\n- 主导支付系统\n".encode("gb18030"),
+        "# Zoë Müller\r\n## Café Société \u2014 Lead\r\n- Led the team\u2019s \u201cmove\u201d\r\n".encode(
+            "cp1252"
+        ),
         b"# A\n- no final newline",
         b"# A\r- old mac newlines\r",
     ],

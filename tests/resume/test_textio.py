@@ -8,7 +8,14 @@ import stat
 import pytest
 
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import atomic_write_bytes, decode_bytes, read_text_file, split_lines
+from cvagent_cli.resume.textio import (
+    UnencodableTextError,
+    atomic_write_bytes,
+    decode_bytes,
+    read_text_file,
+    split_lines,
+)
+from tests.conftest import SAMPLES
 
 
 @pytest.mark.parametrize(
@@ -20,6 +27,8 @@ from cvagent_cli.resume.textio import atomic_write_bytes, decode_bytes, read_tex
         (b"\xfe\xff" + "# 张三\n".encode("utf-16-be"), "utf-16-be", b"\xfe\xff"),
         ("# 张三\n## 工作经历\n- 负责后端开发\n".encode("gbk"), "gb18030", b""),
         ("# 张三\n- 𠀋 罕见字\n".encode("gb18030"), "gb18030", b""),
+        ("# 张三\n熟悉Python、Go和Java；负责“支付”系统\n".encode("gbk"), "gb18030", b""),
+        ("# Zoë – “Café” naïve\r\n".encode("cp1252"), "cp1252", b""),
     ],
 )
 def test_encodings_are_detected_and_kept(raw, encoding, bom):
@@ -45,9 +54,81 @@ def test_binary_input_is_refused_with_a_convert_hint(raw, words):
     assert "Markdown" in str(info.value)
 
 
-def test_latin1_bytes_are_not_mistaken_for_chinese():
+# A realistic Word-exported English resume: curly quotes and apostrophes, en and em
+# dashes, accented names.  Every high byte sits inside or next to a Latin word, so
+# GB18030 can decode some of these too (as "CJK" characters standing alone in words).
+WINDOWS_RESUME = (
+    "# Zoë Müller-Brontë\r\n"
+    "Senior Engineer \u2013 Zürich \u2022 zoe@example.com\r\n\r\n"
+    "## Experience\r\n"
+    "### Café Société \u2014 Lead Developer (2019\u20132024)\r\n"
+    "- Led the team\u2019s \u201cno-downtime\u201d migration; cut p99 latency by 40%\r\n"
+    "- Mentored engineers on the company\u2019s naïve caching layer\r\n"
+)
+
+
+def test_latin1_bytes_are_read_as_windows_1252_not_chinese():
+    raw = "Résumé of José, née Müller".encode("latin-1")
+    decoded = decode_bytes(raw)
+    assert decoded.text == "Résumé of José, née Müller"
+    assert decoded.format.encoding == "cp1252"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        WINDOWS_RESUME,
+        # every high byte followed by a letter: a complete, all-CJK GB18030 reading exists
+        "I\u2019m a développeur\u2019s friend\nZoë\u2019s naïve façade\n",
+    ],
+)
+def test_windows_1252_resume_is_decoded_and_round_trips(text):
+    raw = text.encode("cp1252")
+    decoded = decode_bytes(raw)
+    assert decoded.format.encoding == "cp1252"
+    assert decoded.text == text
+    assert decoded.format.encode(decoded.text) == raw
+
+
+def test_gb18030_reading_of_windows_text_exists_but_is_rejected():
+    raw = "I\u2019m a développeur\u2019s friend\n".encode("cp1252")
+    assert raw.decode("gb18030")  # the trap: this is valid GB18030
+    assert decode_bytes(raw).format.encoding == "cp1252"
+
+
+def test_bytes_undefined_in_windows_1252_fall_back_to_latin1_when_rare():
+    raw = "Ren\u00e9e M\u00fcller, Z\u00fcrich \u00a9 2024\n".encode("latin-1") * 20 + b"x\x81y\n"
+    decoded = decode_bytes(raw)
+    assert decoded.format.encoding == "latin-1"
+    assert decoded.format.encode(decoded.text) == raw
+
+
+def test_utf8_with_a_broken_byte_is_refused_not_read_as_mojibake():
+    raw = "Café Société – Zürich “quoted”\n".encode() + b"caf\xe9\n"
     with pytest.raises(InputError, match="not UTF-8"):
-        decode_bytes("Résumé of José, née Müller".encode("latin-1"))
+        decode_bytes(raw)
+
+
+def test_windows_1252_file_refuses_characters_it_cannot_store():
+    decoded = decode_bytes(WINDOWS_RESUME.encode("cp1252"))
+    assert decoded.format.unencodable("→ 中 é →") == ["→", "中"]
+    with pytest.raises(UnencodableTextError, match="cp1252"):
+        decoded.format.encode(decoded.text + "- shipped → prod\n")
+
+
+def test_windows_1252_file_round_trips_through_read_edit_write(tmp_path):
+    from cvagent_cli.resume.document import ResumeDocument
+
+    path = tmp_path / "cv.md"
+    path.write_bytes(WINDOWS_RESUME.encode("cp1252"))
+    doc = ResumeDocument.from_path(path)
+    assert doc.render() == path.read_bytes()
+    edited = doc.with_text(doc.text.replace("Led the team", "Led the team\u2019s six engineers"))
+    atomic_write_bytes(path, edited.render())
+    expected = WINDOWS_RESUME.replace("Led the team", "Led the team\u2019s six engineers")
+    assert path.read_bytes() == expected.encode("cp1252")
+    again = ResumeDocument.from_path(path)
+    assert again.format == doc.format and again.text == expected
 
 
 def test_a_few_control_characters_are_tolerated_and_counted():
@@ -106,3 +187,30 @@ def test_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         atomic_write_bytes(path, b"new")
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
+
+
+def _western(text: str) -> str:
+    """A sample as Word on Windows would save it: curly quotes, dashes, accented names."""
+    text = (
+        text.replace("'", "\u2019")
+        .replace(" - ", " \u2013 ")
+        .replace("--", "\u2014")
+        .replace("Senior", "Sénior")
+    )
+    return "Zoë Müller \u2022 résumé\n" + text
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("en_*.md")))
+def test_every_english_sample_saved_as_windows_1252_reads_back_exactly(name):
+    text = _western((SAMPLES / name).read_text(encoding="utf-8"))
+    raw = text.encode("cp1252", errors="replace")
+    decoded = decode_bytes(raw)
+    assert decoded.format.encoding == "cp1252"
+    assert decoded.format.encode(decoded.text) == raw
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("zh_*.md")))
+def test_every_chinese_sample_saved_as_gbk_is_still_gb18030(name):
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    decoded = decode_bytes(text.encode("gbk"))
+    assert decoded.format.encoding == "gb18030" and decoded.text == text
