@@ -19,7 +19,7 @@ config_app = typer.Typer(
 @handle_user_errors
 def path_command() -> None:
     """List the files and folders cvagent uses (CVAGENT_HOME moves them all)."""
-    from cvagent_cli.configfile import locations
+    from cvagent_cli.cli.configfile import locations
 
     for what, path, exists in locations():
         typer.echo(f"{what:<17} {path}{'' if exists else '  (not created yet)'}")
@@ -44,7 +44,7 @@ def show_command(
     """
     import json
 
-    from cvagent_cli.configfile import key_variables, setting_rows
+    from cvagent_cli.cli.configfile import key_variables, setting_rows
     from cvagent_cli.settings import describe_config_sources, load_settings_with_sources
 
     settings, sources = load_settings_with_sources(model=model, api_base=api_base)
@@ -73,7 +73,7 @@ def show_command(
 @handle_user_errors
 def edit_command() -> None:
     """Open config.yaml in $VISUAL or $EDITOR, creating it from a commented template."""
-    from cvagent_cli.configfile import edit_config
+    from cvagent_cli.cli.configfile import edit_config
 
     path = edit_config()
     typer.echo(f"{path}: saved and valid")

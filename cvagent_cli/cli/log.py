@@ -95,7 +95,7 @@ def log_command(
 def _switch(on: bool) -> None:
     import os
 
-    from cvagent_cli.configfile import set_config_value
+    from cvagent_cli.cli.configfile import set_config_value
     from cvagent_cli.settings import env_var
 
     path = set_config_value("transcripts", "true" if on else "false")

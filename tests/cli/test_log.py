@@ -157,7 +157,7 @@ def test_off_refuses_to_touch_an_invalid_config_file():
 
 
 def test_a_value_that_would_break_the_file_is_not_written():
-    from cvagent_cli.configfile import set_config_value
+    from cvagent_cli.cli.configfile import set_config_value
     from cvagent_cli.errors import ConfigError
 
     config_path().parent.mkdir(parents=True, exist_ok=True)
@@ -168,7 +168,7 @@ def test_a_value_that_would_break_the_file_is_not_written():
 
 
 def test_off_uncomments_the_templates_line_in_place(tmp_path):
-    from cvagent_cli.configfile import config_template, ensure_config_file
+    from cvagent_cli.cli.configfile import config_template, ensure_config_file
 
     ensure_config_file()
     cvagent("log", "off")
