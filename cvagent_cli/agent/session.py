@@ -21,12 +21,14 @@ from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
 from cvagent_cli.agent.toolcall import Approver
+from cvagent_cli.agent.turnlog import TurnLog
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.undo import UndoLog
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.tools.agent_tools import default_tools
+from cvagent_cli.transcripts import TranscriptError, TranscriptLog, new_session_id
 
 MEMORY_MESSAGES = 50
 HISTORY_MESSAGES = 30
@@ -63,8 +65,11 @@ class ChatSession:
         lock: Lock | None = None,
         lock_factory: Callable[[Path], Lock] | None = None,
         temperature: float | None = None,
+        transcript: TranscriptLog | None = None,
     ) -> None:
         self._notices: list[ev.Notice] = []
+        self.transcript = transcript  # cvagent log: every turn appended, None when off
+        self.session_id = new_session_id()
         self.lock = lock
         self.lock_factory = lock_factory  # path -> held lock, for resumes opened later
         self.registry = registry or CapabilityRegistry.load()
@@ -169,10 +174,31 @@ class ChatSession:
         if notice:
             yield ev.Notice(notice, "warning")
             self.agent.note(notice)
+        log = TurnLog(text) if self.transcript is not None else None
         try:
-            yield from self.agent.run(text, approve)
+            for event in self.agent.run(text, approve):
+                if log is not None:
+                    log.see(event)
+                yield event
         finally:
             self.save()
+            if log is not None:
+                self._record(log)
+
+    def _record(self, log: TurnLog) -> None:
+        assert self.transcript is not None
+        doc = self.workspace.doc
+        try:
+            self.transcript.record_turn(
+                log.record(
+                    session_id=self.session_id,
+                    resume=str(doc.path) if doc is not None and doc.path else None,
+                    model=getattr(self.client, "model", ""),
+                    capability=self.agent.capability.name,
+                )
+            )
+        except TranscriptError as exc:  # a log that cannot be written never ends the chat
+            self._warn(f"{exc.message}; this turn is not in `cvagent log`")
 
     def request_preview(self, text: str = "") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The messages and tool schemas the next request would send (for /tokens)."""

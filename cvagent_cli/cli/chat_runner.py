@@ -108,6 +108,7 @@ def run_chat(
     from cvagent_cli.resume.document import ResumeDocument
     from cvagent_cli.resume.textio import read_stdin
     from cvagent_cli.settings import load_settings
+    from cvagent_cli.transcripts import TranscriptLog
 
     settings = load_settings(model=model, api_base=api_base)
     stdin_tty = _isatty(sys.stdin)
@@ -166,6 +167,7 @@ def run_chat(
             lock=lock,
             lock_factory=None if read_only else acquire_lock,
             temperature=settings.temperature,
+            transcript=TranscriptLog.from_settings(settings),
         )
     except BaseException:
         if lock is not None:

@@ -110,6 +110,13 @@ class Workspace:
         if self.read_only:
             return ApplyResult(False, "the resume is open read-only; the edit was not applied")
         notice = self.refresh_from_disk()
+        missing = self.doc.format.unencodable(after)
+        if missing:
+            return ApplyResult(
+                False,
+                f"{self.name} is saved as {self.doc.format.encoding}, which cannot store "
+                f"{' '.join(missing[:8])}; the edit was not applied",
+            )
         if self.doc.text != before:
             why = notice or "the resume changed since this edit was proposed"
             return ApplyResult(

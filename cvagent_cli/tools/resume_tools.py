@@ -142,6 +142,14 @@ def _propose(
 
     doc = ctx.workspace.doc
     assert doc is not None
+    missing = doc.format.unencodable(after)
+    if missing:  # a Windows-1252 / Latin-1 file keeps its encoding: say so before a diff
+        return ToolOutcome(
+            f"Error: {ctx.workspace.name} is saved as {doc.format.encoding}, which cannot store "
+            f"{' '.join(missing[:8])}; write the new text without these characters",
+            ok=False,
+            summary="characters the file cannot store",
+        )
     if after == before:
         return ToolOutcome(
             "Error: new_text is identical to old_text; nothing to change",

@@ -342,3 +342,19 @@ def test_history_budget_keeps_the_newest_turns_and_the_current_one_whole(resume)
     users = [m["content"] for m in last if m["role"] == "user"]
     assert users[-1] == "question 11" and "question 10" in users and "question 0" not in users
     assert validate_sequence(last[1:]) == []
+
+
+def test_an_edit_a_windows_1252_file_cannot_store_is_refused_not_crashed(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_bytes("# Zoë Martin\n\n## Summary\n\n- Café owner \u2013 5 years\n".encode("cp1252"))
+    model = ScriptedModel(
+        tool("edit_resume", old_text="Café owner", new_text="Café owner 咖啡"), "Sorry."
+    )
+    agent = make_agent(path, model, auto_apply=True)
+    events = run(agent, "add the Chinese name of my café")
+    (result,) = [e for e in events if isinstance(e, ev.ToolResultEvent)]
+    assert not result.ok and "cannot store 咖 啡" in result.content
+    assert path.read_bytes().decode("cp1252").startswith("# Zoë Martin")
+    workspace = agent.workspace
+    outcome = workspace.apply(workspace.doc.text, workspace.doc.text + "中\n", "user typed it")
+    assert not outcome.applied and "cp1252, which cannot store 中" in outcome.message
