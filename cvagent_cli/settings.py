@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.paths import config_dir
+from cvagent_cli.validation import expected_words, location
 
 CONFIG_FILE_NAME = "config.yaml"
 
@@ -256,38 +257,9 @@ def _yaml_kind(value: Any) -> str:
     return type(value).__name__
 
 
-_EXPECTED = {
-    "string_type": "text",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-}
-
-
 def _plain_error(err: Mapping[str, Any], source: str) -> str:
     """One pydantic error rewritten as 'X in SOURCE must be Y, got Z'."""
-    loc = ".".join(str(p) for p in err.get("loc", ())) or "value"
-    kind = err.get("type", "")
-    ctx = err.get("ctx") or {}
-    got = err.get("input")
-    if kind in _EXPECTED:
-        expected = _EXPECTED[kind]
-    elif kind == "greater_than":
-        expected = f"greater than {ctx.get('gt')}"
-    elif kind == "greater_than_equal":
-        expected = f"at least {ctx.get('ge')}"
-    elif kind == "less_than_equal":
-        expected = f"at most {ctx.get('le')}"
-    elif kind == "less_than":
-        expected = f"less than {ctx.get('lt')}"
-    elif kind == "string_too_short":
-        expected = "a non-empty text"
-    elif kind == "extra_forbidden":
+    loc = location(err)
+    if err.get("type") == "extra_forbidden":
         return f"unknown setting {loc!r} in {source}"
-    else:
-        expected = str(err.get("msg", "valid")).lower()
-    return f"{loc!r} in {source} must be {expected}, got {got!r}"
+    return f"{loc!r} in {source} must be {expected_words(err)}, got {err.get('input')!r}"

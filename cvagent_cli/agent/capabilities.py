@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cvagent_cli import paths, yamlio
 from cvagent_cli.agent.intent import Intent
 from cvagent_cli.errors import ConfigError
+from cvagent_cli.validation import expected_words
 
 #: The agent's tools (public contract); packs reference them by these names.
 TOOL_NAMES: tuple[str, ...] = (
@@ -370,12 +371,10 @@ def _explain(error: Mapping[str, Any]) -> str:
         message = str(ctx_error) if ctx_error is not None else str(error.get("msg", ""))
         return f"{shown}: {message}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{shown}: expected {expected or 'a number in range'}, got {value!r}"
-    if kind.endswith(("_type", "_parsing")) or kind == "model_attributes_type":
-        words = expected or kind.replace("_parsing", "").replace("_type", "").replace("_", " ")
-        return f"{shown}: expected {words}, got {_type_words(value)}"
-    message = str(error.get("msg", "invalid value"))
-    return f"{shown}: {message[:1].lower() + message[1:]}"
+        return f"{shown}: expected {expected or expected_words(error)}, got {value!r}"
+    if kind.endswith(("_type", "_parsing")):
+        return f"{shown}: expected {expected or expected_words(error)}, got {_type_words(value)}"
+    return f"{shown}: {expected_words(error)}"
 
 
 def _yaml_error(display: str, exc: yaml.YAMLError) -> str:

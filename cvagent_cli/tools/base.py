@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from cvagent_cli.validation import expected_words, location
+
 if TYPE_CHECKING:
     from cvagent_cli.resume.workspace import Workspace
 
@@ -114,11 +116,12 @@ def compact_schema(node: Any) -> Any:
 
 
 def _describe_validation(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "arguments"
-        parts.append(f"{where}: {item['msg']}")
-    return "; ".join(parts)
+    return "; ".join(
+        f"{location(item, 'arguments')}: expected {expected_words(item)}, got {item.get('input')!r}"
+        if item["type"] != "extra_forbidden"
+        else f"{location(item)}: no such parameter"
+        for item in error.errors()
+    )
 
 
 class ToolCollection:
