@@ -35,8 +35,7 @@ TODAY = date(2025, 6, 1)  # analyze() reads today's date; fix it for reproducibl
 def sample_texts() -> list[tuple[str, str]]:
     return [
         (p.name, p.read_text(encoding="utf-8"))
-        for p in sorted(SAMPLES.glob("*.md"))
-        if not p.name.startswith(("jd_", "README"))
+        for p in sorted(SAMPLES.glob("*.md"))  # job descriptions live in jobs/
     ]
 
 

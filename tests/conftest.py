@@ -50,4 +50,4 @@ def resume(tmp_path):
 
 
 def sample_resume_paths() -> list[Path]:
-    return sorted(p for p in SAMPLES.glob("*.md") if not p.name.startswith(("jd_", "README")))
+    return sorted(SAMPLES.glob("*.md"))  # job descriptions live in jobs/

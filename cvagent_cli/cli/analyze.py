@@ -9,40 +9,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
-from cvagent_cli.errors import ExitCode, InputError
-
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".txt")
-
-
-def collect_inputs(paths: list[str], stdin_is_tty: bool) -> list[str]:
-    """Expand folders into their Markdown files; ``-`` (or nothing, with piped stdin) is stdin."""
-    if not paths:
-        if stdin_is_tty:
-            raise InputError(
-                "no resume given",
-                hint="run `cvagent analyze resume.md`, or pipe one: `cat resume.md | cvagent analyze`",
-            )
-        return ["-"]
-    out: list[str] = []
-    for raw in paths:
-        if raw == "-":
-            out.append(raw)
-            continue
-        path = Path(raw).expanduser()
-        if path.is_dir():
-            found = sorted(
-                p
-                for p in path.iterdir()
-                if p.is_file()
-                and p.suffix.lower() in MARKDOWN_SUFFIXES[:3]
-                and not p.name.lower().startswith(("readme", "jd_"))
-            )
-            if not found:
-                raise InputError(f"{raw} is a folder with no Markdown (.md) files")
-            out += [str(p) for p in found]
-        else:
-            out.append(raw)
-    return out
+from cvagent_cli.errors import ExitCode
 
 
 @handle_user_errors
@@ -112,42 +79,43 @@ def analyze_command(
       cat resume.md | cvagent analyze --min-score 70
       cvagent analyze resumes/            (a batch summary for a folder)
     """
-    from cvagent_cli.resume.analyzer import analyze
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.cli.errors import report_error
+    from cvagent_cli.resume.batch import analyze_each, collect_inputs
     from cvagent_cli.resume.jd import JobDescription
     from cvagent_cli.ui.console import make_console
     from cvagent_cli.ui.report import render_batch_summary, render_report
 
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty())
+    if inputs.skipped:
+        names = ", ".join(p.name for p in inputs.skipped[:5])
+        more = f" and {len(inputs.skipped) - 5} more" if len(inputs.skipped) > 5 else ""
+        print(f"cvagent: skipped {names}{more}: not Markdown (.md)", file=sys.stderr)
     job = JobDescription.from_path(jd) if jd is not None else None
     out = make_console()
+    several = len(inputs.items) > 1
     reports, failures = [], []
-    for item in inputs:
-        try:
-            doc = ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
-        except InputError as exc:
-            if len(inputs) == 1:
-                raise
-            failures.append((item, exc.message))
-            from cvagent_cli.cli.errors import report_error
-
-            report_error(exc)
+    for result in analyze_each(inputs.items, job):
+        if result.error is not None:
+            if not several:
+                raise result.error
+            failures.append((result.source, result.error.message))
+            report_error(result.error)
             continue
-        report = analyze(doc, job)
-        reports.append((doc, report))
+        assert result.doc is not None and result.report is not None
+        reports.append((result.doc, result.report))
         if json_out:
-            text = report.model_dump_json(indent=2 if len(inputs) == 1 else None)
+            text = result.report.model_dump_json(indent=None if several else 2)
             sys.stdout.write(text + "\n")
         else:
             render_report(
                 out,
-                report,
-                max_findings=None if all_findings else (40 if len(inputs) == 1 else 10),
+                result.report,
+                max_findings=None if all_findings else (10 if several else 40),
                 explain=explain,
             )
-            if len(inputs) > 1:
+            if several:
                 out.print()
-    if not json_out and len(inputs) > 1:
+    if not json_out and several:
         render_batch_summary(out, [r for _, r in reports], failures)
     if llm and reports:
         from cvagent_cli.cli.review import run_review

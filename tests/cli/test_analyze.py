@@ -58,7 +58,7 @@ def test_gbk_file_is_read_and_quoted_correctly(tmp_path):
 
 
 def test_json_is_versioned_and_complete():
-    report = json.loads(analyze([STRONG, "--json", "--jd", SAMPLES / "jd_en_backend.md"]).stdout)
+    report = json.loads(analyze([STRONG, "--json", "--jd", SAMPLES / "jobs/en_backend.md"]).stdout)
     assert report["schema_version"] == 1
     assert set(report) >= {
         "score",
@@ -145,3 +145,12 @@ def test_llm_review_without_a_model_names_what_to_set(isolated_home):
     proc = analyze([STRONG, "--llm"], env={"CVAGENT_HOME": str(isolated_home)})
     err = proc.stderr.decode()
     assert proc.returncode == 3 and "no model configured" in err and "CVAGENT_MODEL" in err
+
+
+def test_a_folder_says_which_files_it_skipped(tmp_path):
+    shutil.copy(SAMPLES / "en_senior_backend.md", tmp_path / "cv.md")
+    (tmp_path / "cv.pdf").write_bytes(b"%PDF-1.7\n")
+    proc = analyze([str(tmp_path), "--json"])
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["source"].endswith("cv.md")  # one report: the .md
+    assert "skipped cv.pdf: not Markdown" in proc.stderr.decode()

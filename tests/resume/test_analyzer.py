@@ -170,9 +170,11 @@ def test_analyze_section() -> None:
 
 
 def test_with_a_job_description() -> None:
-    report = report_for("en_senior_backend", JobDescription.from_path(SAMPLES / "jd_en_backend.md"))
+    report = report_for(
+        "en_senior_backend", JobDescription.from_path(SAMPLES / "jobs/en_backend.md")
+    )
     assert report.jd is not None and report.jd.coverage >= 80
-    assert report.jd.source.endswith("jd_en_backend.md")
+    assert report.jd.source.endswith("jobs/en_backend.md")
 
 
 ENTRIES = 193  # × 104 lines each: just over 20,000 lines
@@ -220,7 +222,7 @@ def test_a_20000_line_resume_is_analyzed_with_capped_findings() -> None:
     text = _huge_resume()
     doc = ResumeDocument.from_text(text)
     assert doc.line_count >= 20_000
-    report = analyze(doc, JobDescription.from_path(SAMPLES / "jd_en_backend.md"), today=TODAY)
+    report = analyze(doc, JobDescription.from_path(SAMPLES / "jobs/en_backend.md"), today=TODAY)
     per_rule = Counter(f.rule_id for f in report.findings)
     assert max(per_rule.values()) <= MAX_PER_RULE + 1
     assert len(report.findings) < 150

@@ -183,7 +183,7 @@ def test_empty_jd() -> None:
 
 
 def test_sample_pairs() -> None:
-    en = JobDescription.from_path(SAMPLES / "jd_en_backend.md")
+    en = JobDescription.from_path(SAMPLES / "jobs/en_backend.md")
     assert en.keywords[:8] == [
         "Kubernetes",
         "Python",
@@ -197,7 +197,7 @@ def test_sample_pairs() -> None:
     strong = en.coverage(ResumeDocument.from_path(SAMPLES / "en_senior_backend.md"))
     weak = en.coverage(ResumeDocument.from_path(SAMPLES / "en_weak_generalist.md"))
     assert strong.coverage >= 80 and "Node.js" in strong.missing and weak.coverage < 20
-    zh = JobDescription.from_path(SAMPLES / "jd_zh_frontend.md")
+    zh = JobDescription.from_path(SAMPLES / "jobs/zh_frontend.md")
     assert {
         "React",
         "TypeScript",

@@ -34,7 +34,7 @@ import pytest
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.cli.analyze import collect_inputs
+from cvagent_cli.resume.batch import collect_inputs
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.undo import UndoLog
 from tests.conftest import ROOT, SAMPLES
@@ -207,7 +207,7 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
         zygote.close()
 
     # Leftover temp files are ignored by the next start and by `cvagent analyze FOLDER`.
-    assert collect_inputs([str(folder)], True) == [str(resume)], where
+    assert collect_inputs([str(folder)], True).items == [str(resume)], where
     model = ScriptedModel()
     session = ChatSession(
         client=model,
