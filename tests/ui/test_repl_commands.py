@@ -322,7 +322,7 @@ def test_load_switches_resume(resume, tmp_path):
 
 
 def test_analyze_and_jd(resume):
-    jd = SAMPLE.with_name("jobs/en_backend.md")
+    jd = SAMPLE.parent / "jobs" / "en_backend.md"
     repl, out, _ = run(resume, [f"/jd {jd}", "/analyze"])
     assert "loaded the job description" in out
     assert "Score" in out and "keyword coverage" in out
