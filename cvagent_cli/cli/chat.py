@@ -72,6 +72,15 @@ def chat_command(
             help="Open without taking the edit lock; edits are proposed, never written.",
         ),
     ] = False,
+    json_out: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="With -m or piped messages: every event (text, tool calls, proposed edits, "
+            "outcomes, usage, notices, errors, done) as one JSON object per line on stdout "
+            "(schema_version 1).",
+        ),
+    ] = False,
     max_steps: Annotated[
         int | None,
         typer.Option("--max-steps", min=1, max=50, help="Tool-call steps per turn (default 10)."),
@@ -85,6 +94,7 @@ def chat_command(
       cvagent chat resume.md -m "make my Acme bullets stronger" --yes
       cvagent chat resume.md --jd job.md -c tailor
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
+      cvagent chat resume.md -m "review my summary" --json
     """
     from cvagent_cli.cli.chat_runner import run_chat
 
@@ -99,6 +109,7 @@ def chat_command(
         messages=list(message or []),
         read_only=read_only,
         max_steps=max_steps,
+        json_out=json_out,
     )
     if code:
         raise typer.Exit(code)

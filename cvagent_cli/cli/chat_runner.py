@@ -26,6 +26,7 @@ from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
 from cvagent_cli.ui.console import make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
+from cvagent_cli.ui.jsonlines import JsonRenderer
 from cvagent_cli.ui.render import EventRenderer, clean
 from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl, is_command
 
@@ -103,6 +104,7 @@ def run_chat(
     messages: list[str],
     read_only: bool,
     max_steps: int | None,
+    json_out: bool = False,
 ) -> int:
     from cvagent_cli.agent.session import ChatSession
     from cvagent_cli.resume.document import ResumeDocument
@@ -116,6 +118,11 @@ def run_chat(
     batch = bool(resume) and not from_stdin and not stdin_tty and not messages
     interactive = not messages and not batch
     err = make_console(stderr=True)
+    if json_out and interactive:
+        raise UsageError(
+            "--json is for scripts: it needs messages to send",
+            hint='pass them with -m "…" (repeatable), or pipe them one per line',
+        )
 
     doc = None
     if from_stdin:
@@ -184,8 +191,9 @@ def run_chat(
         renderer = EventRenderer(io.console)
     else:
         io = ChatIO(output=err, interactive=False)
-        # -m on a file: answers go to stdout, so the stream is not shown twice on stderr
-        renderer = EventRenderer(err, show_text=from_stdin)
+        # -m on a file: answers go to stdout, so the stream is not shown twice on stderr;
+        # --json: every event goes to stdout as a JSON line instead
+        renderer = JsonRenderer() if json_out else EventRenderer(err, show_text=from_stdin)
 
     def switch_model(name: str) -> ModelClient:
         new_client = make_client(settings.model_copy(update={"model": name}))
@@ -203,13 +211,17 @@ def run_chat(
             code = repl.run()
         else:
             preload(client)
-            code = run_messages(repl, messages or _stdin_lines(), answers_to_stdout=not from_stdin)
+            code = run_messages(
+                repl,
+                messages or _stdin_lines(),
+                answers_to_stdout=not from_stdin and not json_out,
+            )
     finally:
         session.close()  # saves the history and releases the lock, whatever happened
         if tty is not None:
             tty[2].close()
     if from_stdin:
-        emit_stdin_resume(session, doc)
+        emit_stdin_resume(session, doc, as_json=json_out)
     return code
 
 
@@ -250,15 +262,19 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
     return 0
 
 
-def emit_stdin_resume(session, original) -> None:
+def emit_stdin_resume(session, original, *, as_json: bool = False) -> None:
     """The final text of a resume read from stdin goes to stdout (and nothing else does).
 
     Into a pipe or file it is always written, so ``… | cvagent chat - -m … > new.md``
-    never leaves an empty file; on a terminal only when an edit changed it.
+    never leaves an empty file; on a terminal only when an edit changed it.  With
+    ``--json`` it is the last line, a ``resume`` event.
     """
     doc = session.workspace.doc
     if doc is None or doc.path is not None:
         return  # the user /load-ed a file; that one was edited in place
+    if as_json:
+        JsonRenderer().write_resume(doc.text)
+        return
     if doc.text == original.text and _isatty(sys.stdout):
         return
     sys.stdout.flush()
