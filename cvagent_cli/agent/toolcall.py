@@ -193,6 +193,8 @@ class ToolCallAgent:
         if not calls:
             turn.final_text = response.content
             turn.done_reason = "text"
+            if not response.content.strip():
+                yield ev.Notice("the model sent an empty answer; try rephrasing", "warning")
             return False
         return True
 

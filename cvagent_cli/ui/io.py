@@ -30,6 +30,9 @@ from cvagent_cli.agent.events import Action, Decision, ProposedEdit
 from cvagent_cli.ui.console import THEME, make_console
 
 CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
+#: answers people type, in English and Chinese (是/好/对 yes, 否/不/不要 no)
+YES = ("y", "yes", "是", "好", "对", "是的", "好的")
+NO = ("n", "no", "否", "不", "不要", "不用")
 CONFIRM_HELP = "answer y (apply), n (reject; 'n REASON' tells the model why), a (apply this and later edits) or e (edit it first)"
 
 
@@ -165,9 +168,9 @@ class ChatIO:
                 answer = self.ask(f"{question} [y/n] ").strip().lower()
             except EOFError:
                 return False
-            if answer in ("y", "yes"):
+            if answer in YES:
                 return True
-            if answer in ("n", "no"):
+            if answer in NO:
                 return False
 
     # -- the edit confirmation ------------------------------------------------------------------
@@ -191,9 +194,9 @@ class ChatIO:
                 return Decision(Action.REJECT, note="the user closed the input without answering")
             word, _, note = answer.strip().partition(" ")
             key = word.lower()
-            if key in ("y", "yes"):
+            if key in YES:
                 return Decision(Action.APPLY)
-            if key in ("n", "no"):
+            if key in NO:
                 return Decision(Action.REJECT, note=note.strip() or None)
             if key in ("a", "always"):
                 return Decision(Action.ALWAYS)

@@ -9,6 +9,7 @@ to the prompt with everything already shown kept.
 from __future__ import annotations
 
 import difflib
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -262,7 +263,7 @@ class Repl:
                 else "no job description loaded; /jd FILE loads one"
             )
             return
-        self.session.set_jd(Path(arg))
+        self.session.set_jd(path_argument(arg))
         self.renderer.notice(
             f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor"
         )
@@ -370,7 +371,7 @@ class Repl:
         from cvagent_cli.resume.textio import atomic_write_bytes
 
         doc = self._need_doc()
-        target = Path(arg).expanduser()
+        target = path_argument(arg)
         if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
             self.renderer.notice(
                 f"{target} is the resume itself; edits are written to it as they are applied"
@@ -388,7 +389,7 @@ class Repl:
         """/load PATH — open another resume (its own conversation and undo log)."""
         if not arg:
             raise CvAgentError("which resume?", hint="/load PATH")
-        path = Path(arg).expanduser()
+        path = path_argument(arg)
         doc = self.session.open_resume(path)
         self.renderer.notice(
             f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)"
@@ -408,5 +409,17 @@ def is_command(text: str) -> bool:
     """A slash command, as opposed to a message that starts with an absolute path."""
     if not text.startswith("/"):
         return False
+    if text.strip() == "/":
+        return True  # a lone slash lists the commands; it never goes to the model
     word = text.split(maxsplit=1)[0]
     return "/" not in word[1:] and not Path(word).exists()
+
+
+def path_argument(arg: str) -> Path:
+    """A path as typed or dropped into the terminal: quoted (\'my cv.md\', "my cv.md") or
+    with escaped spaces (my\\ cv.md), as a shell would read it; ``~`` expanded."""
+    try:
+        words = shlex.split(arg)
+    except ValueError:  # an unbalanced quote: take the text as it is
+        words = [arg.strip()]
+    return Path(" ".join(words) if words else arg.strip()).expanduser()

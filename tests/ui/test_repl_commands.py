@@ -478,3 +478,31 @@ def test_typing_a_path_loads_that_resume_with_its_own_lock_and_history(resume, t
     assert repl.session.history.path.parent.name.startswith("other-")
     repl.session.close()
     assert locks[-1].released
+
+
+def test_a_lone_slash_lists_commands_and_never_reaches_the_model(resume):
+    _, out, client = run(resume, ["/"])
+    assert client.requests == [] and "/capability" in out
+
+
+@pytest.mark.parametrize("quote", ["'{}'", '"{}"', "escaped"])
+def test_load_takes_quoted_and_escaped_paths(resume, quote):
+    other = resume.with_name("my resume.md")
+    other.write_text("# Zoë Martin\n\n## Skills\n\n- Go\n", encoding="utf-8")
+    typed = str(other).replace(" ", "\\ ") if quote == "escaped" else quote.format(other)
+    repl, out, _ = run(resume, [f"/load {typed}"])
+    assert repl.session.workspace.doc.path == other, out
+
+
+def test_chinese_answers_apply_or_reject_an_edit():
+    from cvagent_cli.agent.events import Action, ProposedEdit
+
+    edit = ProposedEdit("1", "c", None, "a", "b", "", (), (("a", "b"),))
+    quiet = io.StringIO()
+    assert ChatIO(input=["是"], output=quiet).confirm_edit(edit).action is Action.APPLY
+    assert ChatIO(input=["不"], output=quiet).confirm_edit(edit).action is Action.REJECT
+
+
+def test_an_empty_answer_is_said_out_loud(resume):
+    _, out, _ = run(resume, ["hello"], [ModelResponse("")])
+    assert "empty answer" in out
