@@ -377,12 +377,23 @@ class Repl:
                 f"{target} is the resume itself; edits are written to it as they are applied"
             )
             return
+        if target.is_dir():
+            raise CvAgentError(f"{target} is a folder", hint=f"/save {target / 'resume.md'}")
+        if not target.parent.is_dir():
+            raise CvAgentError(
+                f"cannot save to {target}: the folder {target.parent} does not exist"
+            )
         if target.exists() and not self.io.confirm(
             f"{target} exists; overwrite it?", unattended=self.session.auto_apply
         ):
             self.renderer.notice("not saved")
             return
-        atomic_write_bytes(target, doc.render())
+        try:
+            atomic_write_bytes(target, doc.render())
+        except OSError as exc:
+            raise CvAgentError(
+                f"cannot save to {target}: {exc.strerror or exc}", hint="/save ANOTHER_PATH"
+            ) from None
         self.renderer.notice(f"wrote the resume to {target}")
 
     def cmd_load(self, arg: str) -> None:

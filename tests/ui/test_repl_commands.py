@@ -506,3 +506,20 @@ def test_chinese_answers_apply_or_reject_an_edit():
 def test_an_empty_answer_is_said_out_loud(resume):
     _, out, _ = run(resume, ["hello"], [ModelResponse("")])
     assert "empty answer" in out
+
+
+def test_save_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_path):
+    folder = tmp_path / "somefolder"
+    folder.mkdir()
+    inside_a_file = f"{resume}/x.md"
+    repl, out, _ = run(
+        resume,
+        [
+            f"/save {tmp_path}/nonexistent/dir/x.md",
+            f"/save {folder}",
+            f"/save {inside_a_file}",
+            "/help",
+        ],
+    )
+    assert "does not exist" in out and "is a folder" in out
+    assert out.count("error") >= 3 and "/capability" in out  # still running after the errors
