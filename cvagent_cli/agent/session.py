@@ -164,7 +164,8 @@ class ChatSession:
         self.agent.restore_state(state)
         stage = f", stage {self.agent.stage.current}" if self.agent.stage is not None else ""
         self._inform(
-            f"resumed the conversation about {self.workspace.name}: {len(messages)} messages, "
+            f"resumed the conversation about {self.workspace.name}: "
+            f"{len(messages)} message{'' if len(messages) == 1 else 's'}, "
             f"capability {self.agent.capability.name}{stage} (--new to start afresh)"
         )
 

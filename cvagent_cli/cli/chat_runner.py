@@ -258,7 +258,8 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             if not repl.session.auto_apply
             else "they need your confirmation in `cvagent chat`"
         )
-        repl.renderer.notice(f"{pending} edit(s) proposed, not applied: {why}", "warning")
+        edits = "1 edit" if pending == 1 else f"{pending} edits"
+        repl.renderer.notice(f"{edits} proposed, not applied: {why}", "warning")
     return 0
 
 

@@ -9,7 +9,7 @@ The lock itself is a ``filelock.FileLock`` (``flock``/``LockFileEx``) taken with
 Next to it, ``<lock name>.info`` (JSON, written atomically) names the holder — pid, host,
 start time, command line — so a refused second process can say who holds it::
 
-    resume.md is being edited by another cvagent (pid 4242, started 10:31) — close it, or use --read-only
+    resume.md is being edited by another cvagent (pid 4242, started 10:31); close that one first
 
 Stale locks.  The OS drops an ``flock`` when its process dies, so a crashed holder never
 blocks anyone: the next process gets the lock, finds the dead holder's info file and takes
@@ -323,15 +323,19 @@ class ResumeLock:
             if started:
                 details.append(f"started {started}")
         what = f" ({', '.join(details)})" if details else ""
-        message = f"{name} is being edited by another cvagent{what} — close it, or use --read-only"
-        hint = f"if no cvagent is running there, delete {self.info_path}" if foreign else None
+        message = f"{name} is being edited by another cvagent{what}; close that one first"
+        hint = (
+            f"if no cvagent is running there, delete {self.info_path}"
+            if foreign
+            else "to read it meanwhile without editing: cvagent chat --read-only FILE"
+        )
         return LockedError(message, hint=hint)
 
     def _cannot_lock(self, exc: OSError) -> InputError:
         reason = exc.strerror or str(exc)
         return InputError(
             f"cannot lock {self.resume_path.name} for editing ({reason}: {self.lock_path})",
-            hint="use --read-only",
+            hint="cvagent chat --read-only FILE opens it without the lock",
         )
 
 

@@ -117,6 +117,15 @@ def split_lines(text: str) -> list[str]:
     return parts
 
 
+def convert_hint(what: str) -> str:
+    """How to turn this kind of file into Markdown (pandoc reads Word, not PDF or images)."""
+    if "PDF" in what or "image" in what:
+        return "convert it to Markdown: copy its text into a .md file (pandoc cannot read PDF or images)"
+    if "legacy Word" in what:
+        return "convert it to Markdown: save it as .docx, then `pandoc resume.docx -t gfm -o resume.md`"
+    return CONVERT_HINT
+
+
 def _describe_binary(data: bytes) -> str | None:
     for magic, what in _MAGIC:
         if data.startswith(magic):
@@ -217,7 +226,9 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
     """Decode resume bytes, or raise ``InputError`` saying what the input really is."""
     what = _describe_binary(data)
     if what:
-        raise InputError(f"{source} is {what}, not a Markdown or text resume", hint=CONVERT_HINT)
+        raise InputError(
+            f"{source} is {what}, not a Markdown or text resume", hint=convert_hint(what)
+        )
     if len(data) > MAX_BYTES:
         raise InputError(
             f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be a few KB "

@@ -251,7 +251,7 @@ class Repl:
         """Run the offline analyzer on the resume (scores, findings, JD coverage)."""
         from cvagent_cli.ui.report import render_report
 
-        render_report(self.console, self.session.analyze(), max_findings=25)
+        render_report(self.console, self.session.analyze(), max_findings=25, more_hint=None)
 
     def cmd_jd(self, arg: str) -> None:
         """/jd FILE — load a job description to tailor against."""
@@ -264,9 +264,11 @@ class Repl:
             )
             return
         self.session.set_jd(path_argument(arg))
-        self.renderer.notice(
-            f"loaded the job description {arg}; try 'tailor my resume to this job' or /capability tailor"
-        )
+        tip = "try 'tailor my resume to this job'"
+        if not self.session.capability.intents:  # not in a tailoring pack yet
+            tailoring = self.session.registry.for_intent("TAILOR")
+            tip += f" or /capability {tailoring}" if tailoring else ""
+        self.renderer.notice(f"loaded the job description {arg}; {tip}")
 
     def cmd_capability(self, arg: str) -> None:
         """/capability [NAME] — list capability packs, or switch to one."""

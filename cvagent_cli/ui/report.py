@@ -18,12 +18,18 @@ from cvagent_cli.ui.console import clean, score_style
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 finding', '2 findings' (English nouns that take an s)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def render_report(
     console: Console,
     report: AnalysisReport,
     *,
     max_findings: int | None = None,
     explain: bool = False,
+    more_hint: str | None = "--all shows every finding",
 ) -> None:
     s = report.stats
     head = Text.assemble(
@@ -79,7 +85,10 @@ def render_report(
             console.print(grid)
         hidden = len(report.findings) - len(findings)
         if hidden > 0:
-            console.print(Text(f"  … {hidden} more findings (use --json for all)", style="muted"))
+            more = f"  … {plural(hidden, 'more finding')}" + (
+                f" ({more_hint})" if more_hint else ""
+            )
+            console.print(Text(more, style="muted"))
     else:
         console.print(Text("No findings. Nice work.", style="good"))
 

@@ -133,7 +133,7 @@ def test_second_lock_in_the_same_process_is_refused(resume: Path) -> None:
         message = info.value.message
         assert message.startswith("resume.md is being edited by another cvagent (pid ")
         assert f"pid {os.getpid()}," in message
-        assert "started " in message and message.endswith("— close it, or use --read-only")
+        assert "started " in message and message.endswith("; close that one first")
         assert not other.is_held
     # once released, the other instance gets it
     with ResumeLock(resume) as again:
@@ -206,7 +206,7 @@ def test_info_file_from_another_host_is_respected(resume: Path) -> None:
     with pytest.raises(LockedError) as info:
         lock.acquire()
     assert info.value.message == (
-        "resume.md is being edited by another cvagent (pid 4242 on some-other-laptop, started 10:31) — close it, or use --read-only"
+        "resume.md is being edited by another cvagent (pid 4242 on some-other-laptop, started 10:31); close that one first"
     )
     assert str(lock.info_path) in (info.value.hint or "")
     assert not lock.is_held
@@ -235,8 +235,7 @@ def test_message_without_info_file_still_explains(
         with pytest.raises(LockedError) as info:
             ResumeLock(resume).acquire()
     assert (
-        info.value.message
-        == "resume.md is being edited by another cvagent — close it, or use --read-only"
+        info.value.message == "resume.md is being edited by another cvagent; close that one first"
     )
 
 

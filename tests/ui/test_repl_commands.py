@@ -512,7 +512,7 @@ def test_save_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_pat
     folder = tmp_path / "somefolder"
     folder.mkdir()
     inside_a_file = f"{resume}/x.md"
-    repl, out, _ = run(
+    _, out, _ = run(
         resume,
         [
             f"/save {tmp_path}/nonexistent/dir/x.md",
@@ -523,3 +523,14 @@ def test_save_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_pat
     )
     assert "does not exist" in out and "is a folder" in out
     assert out.count("error") >= 3 and "/capability" in out  # still running after the errors
+
+
+def test_hints_name_what_exists_where_they_are_shown(resume):
+    from cvagent_cli.resume.textio import convert_hint
+
+    assert "pandoc resume" not in convert_hint("a PDF file")  # pandoc cannot read PDF
+    assert "pandoc" in convert_hint("a ZIP archive (a DOCX, ODT or Pages file is one)")
+    jd = SAMPLE.parent / "jobs" / "en_backend.md"
+    _, out, _ = run(resume, ["/capability tailor", f"/jd {jd}", "/analyze"])
+    assert "/capability tailor" not in out.split("loaded the job description")[1]
+    assert "--json for all" not in out and "--all" not in out  # CLI options mean nothing here
