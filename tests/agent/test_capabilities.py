@@ -12,9 +12,9 @@ from cvagent_cli.agent.capabilities import (
     Capability,
     CapabilityRegistry,
     ToolPolicy,
-    packaged_dir,
 )
 from cvagent_cli.agent.intent import Intent
+from cvagent_cli.agent.pack_files import packaged_dir
 from cvagent_cli.agent.workflow import STAR_STAGES
 from cvagent_cli.errors import ConfigError
 
