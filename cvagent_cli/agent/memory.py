@@ -157,6 +157,14 @@ class Memory:
         """Drop unanswered tool calls and orphan results in place (after Ctrl-C)."""
         self._messages = cleanup_incomplete_sequences(self._messages)
 
+    def drop_unanswered(self, message: Message) -> bool:
+        """Remove ``message`` if it is last with nothing after it: a request whose call
+        failed is not part of the conversation (resuming it later would show it)."""
+        if self._messages and self._messages[-1] is message:
+            self._messages.pop()
+            return True
+        return False
+
     def replace_from(self, messages: Iterable[Message]) -> None:
         """Load a saved conversation: system messages dropped, repaired, then trimmed."""
         kept = [m for m in messages if m.role != "system"]

@@ -162,12 +162,23 @@ class ChatSession:
         if capability:
             state = {**state, "capability": capability, "stage": None}
         self.agent.restore_state(state)
+        self._restore_jd(state.get("jd"))
         stage = f", stage {self.agent.stage.current}" if self.agent.stage is not None else ""
         self._inform(
             f"resumed the conversation about {self.workspace.name}: "
             f"{len(messages)} message{'' if len(messages) == 1 else 's'}, "
             f"capability {self.agent.capability.name}{stage} (--new to start afresh)"
         )
+
+    def _restore_jd(self, path: object) -> None:
+        if not isinstance(path, str) or self.workspace.jd is not None:
+            return  # a --jd given now wins over the saved one
+        try:
+            self.set_jd(Path(path))
+        except CvAgentError as exc:
+            self._warn(f"the job description of the last session is gone ({exc.message})")
+            return
+        self._inform(f"job description restored: {path}")
 
     # -- turns ------------------------------------------------------------------------
     def ask(self, text: str, approve: Approver | None = None) -> Iterator[ev.Event]:
@@ -293,7 +304,11 @@ class ChatSession:
     def save(self) -> None:
         if self.history is None:
             return
-        warning = self.history.save(self.agent.memory.messages, self.agent.export_state())
+        state = self.agent.export_state()
+        jd = self.workspace.jd
+        if jd is not None and not str(jd.source).startswith("<"):  # a file, not pasted text
+            state["jd"] = str(Path(jd.source).expanduser().resolve())
+        warning = self.history.save(self.agent.memory.messages, state)
         if warning:
             self._warn(warning)
 

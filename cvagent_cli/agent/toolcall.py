@@ -134,7 +134,8 @@ class ToolCallAgent:
 
     def run_turn(self, turn: Turn) -> Iterator[ev.Event]:
         self.turn = turn
-        self.memory.add(Message.user(turn.request))
+        request = Message.user(turn.request)
+        self.memory.add(request)
         try:
             while not turn.finished:
                 if turn.step >= self.max_steps:
@@ -153,6 +154,8 @@ class ToolCallAgent:
             raise
         finally:
             self.turn = None
+        if turn.done_reason == "error":
+            self.memory.drop_unanswered(request)
         yield ev.Done(
             turn.done_reason,
             turn.final_text,

@@ -164,3 +164,40 @@ def test_typing_another_resume_path_switches_lock_history_and_undo_log(
     with pytest.raises(Exception, match="being edited by another cvagent"):
         take(other)
     session.close()
+
+
+def test_a_failed_turn_leaves_no_unanswered_message_behind(resume):
+    from cvagent_cli.errors import ModelError
+    from tests.support.scripted import Reply, ScriptedModel
+
+    session = ChatSession(
+        client=ScriptedModel(Reply(error=ModelError("the model server is unreachable"))),
+        doc=ResumeDocument.from_path(resume),
+    )
+    events = list(session.ask("hi there, can you help"))
+    assert events[-1].reason == "error"
+    session.close()
+    messages, _, _ = ChatHistory.for_resume(resume).load()
+    assert messages == []  # the next start does not resume an unanswered "hi"
+
+
+def test_a_loaded_job_description_comes_back_with_the_session(resume, tmp_path):
+    from tests.conftest import SAMPLES
+    from tests.support.scripted import ScriptedModel
+
+    jd = tmp_path / "job.md"
+    jd.write_bytes((SAMPLES / "jobs" / "en_backend.md").read_bytes())
+    first = ChatSession(client=ScriptedModel("Hi."), doc=ResumeDocument.from_path(resume))
+    first.set_jd(jd)
+    list(first.ask("hello"))
+    first.close()
+    second = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+    assert second.workspace.jd is not None and second.workspace.jd.source == str(jd.resolve())
+    assert any("job description restored" in n.text for n in second.take_notices())
+    second.close()
+    jd.unlink()
+    third = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+    assert third.workspace.jd is None
+    assert any(
+        "job description of the last session is gone" in n.text for n in third.take_notices()
+    )
