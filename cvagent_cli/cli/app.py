@@ -9,6 +9,7 @@ import typer
 from cvagent_cli import __version__
 from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
+from cvagent_cli.cli.export import export_command
 
 EPILOG = (
     "Exit codes: 0 ok · 1 below --min-score · 2 usage or input error · 3 model or configuration error · 130 interrupted. "
@@ -47,6 +48,7 @@ def root(
 
 app.command("analyze", epilog=EPILOG)(analyze_command)
 app.command("chat", epilog=EPILOG)(chat_command)
+app.command("export", epilog=EPILOG)(export_command)
 
 
 def main() -> None:

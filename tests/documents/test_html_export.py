@@ -1,0 +1,33 @@
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.documents.html_export import export_resume
+from cvagent_cli.errors import InputError
+
+SAMPLES = sorted(
+    p for p in Path("sample_resumes").glob("*.md") if not p.name.lower().startswith("jd_")
+)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_html_keeps_every_heading_of_the_sample(sample: Path, tmp_path: Path) -> None:
+    out = export_resume(sample, tmp_path / "r.html")
+    page = out.read_text(encoding="utf-8")
+    for line in sample.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            assert line[3:].strip() in page
+
+
+def test_export_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    target.write_text("keep", encoding="utf-8")
+    with pytest.raises(InputError):
+        export_resume(SAMPLES[0], target)
+    assert target.read_text(encoding="utf-8") == "keep"
+
+
+def test_export_rejects_unknown_extension_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(InputError):
+        export_resume(SAMPLES[0], tmp_path / "r.xyz")
+    assert not (tmp_path / "r.xyz").exists()
