@@ -6,7 +6,7 @@ import html
 from pathlib import Path
 
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import atomic_write_text, read_text_file
+from cvagent_cli.resume.textio import atomic_write_bytes, atomic_write_text, read_text_file
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
@@ -35,14 +35,19 @@ def render_html(markdown: str, title: str = "Resume") -> str:
 def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
     suffix = target.suffix.lower()
-    if suffix not in (".html", ".htm"):
+    if suffix not in (".html", ".htm", ".docx"):
         raise InputError(
             f"{target}: cannot export to '{suffix or 'no extension'}'",
-            hint="this build exports .html; PDF and DOCX are in progress",
+            hint="this build exports .html and .docx; PDF is in progress",
         )
     if target.exists() and not force:
         raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
     text = read_text_file(source).text
     first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
-    atomic_write_text(target, render_html(text, first))
+    if suffix == ".docx":
+        from cvagent_cli.documents.docx_export import render_docx
+
+        atomic_write_bytes(target, render_docx(text))
+    else:
+        atomic_write_text(target, render_html(text, first))
     return target

@@ -6,7 +6,9 @@ from cvagent_cli.documents.html_export import export_resume
 from cvagent_cli.errors import InputError
 
 SAMPLES = sorted(
-    p for p in Path("sample_resumes").glob("*.md") if not p.name.lower().startswith("jd_")
+    p
+    for p in Path("sample_resumes").glob("*.md")
+    if not p.name.lower().startswith(("jd_", "readme"))
 )
 
 
@@ -31,3 +33,19 @@ def test_export_rejects_unknown_extension_and_writes_nothing(tmp_path: Path) -> 
     with pytest.raises(InputError):
         export_resume(SAMPLES[0], tmp_path / "r.xyz")
     assert not (tmp_path / "r.xyz").exists()
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path: Path) -> None:
+    import docx
+
+    out = export_resume(sample, tmp_path / "r.docx")
+    paragraphs = docx.Document(str(out)).paragraphs
+    headings = [p.text for p in paragraphs if p.style.name == "Heading 2"]
+    expected = [
+        ln[3:].strip()
+        for ln in sample.read_text(encoding="utf-8").splitlines()
+        if ln.startswith("## ")
+    ]
+    assert [h.replace("**", "") for h in headings] == [e.replace("**", "") for e in expected]
+    assert any(p.style.name == "List Bullet" for p in paragraphs)
