@@ -35,10 +35,10 @@ def render_html(markdown: str, title: str = "Resume") -> str:
 def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
     suffix = target.suffix.lower()
-    if suffix not in (".html", ".htm", ".docx"):
+    if suffix not in (".html", ".htm", ".docx", ".pdf"):
         raise InputError(
             f"{target}: cannot export to '{suffix or 'no extension'}'",
-            hint="this build exports .html and .docx; PDF is in progress",
+            hint="export to .pdf, .docx or .html",
         )
     if target.exists() and not force:
         raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
@@ -48,6 +48,10 @@ def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
         from cvagent_cli.documents.docx_export import render_docx
 
         atomic_write_bytes(target, render_docx(text))
+    elif suffix == ".pdf":
+        from cvagent_cli.documents.pdf_export import render_pdf
+
+        atomic_write_bytes(target, render_pdf(text))
     else:
         atomic_write_text(target, render_html(text, first))
     return target

@@ -49,3 +49,24 @@ def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path:
     ]
     assert [h.replace("**", "") for h in headings] == [e.replace("**", "") for e in expected]
     assert any(p.style.name == "List Bullet" for p in paragraphs)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_pdf_text_layer_contains_every_section_title(sample: Path, tmp_path: Path) -> None:
+    import pdfplumber
+
+    out = export_resume(sample, tmp_path / "r.pdf")
+    with pdfplumber.open(str(out)) as pdf:
+        text = "".join((page.extract_text() or "") for page in pdf.pages)
+    squashed = text.replace(" ", "").replace("\n", "")
+    for line in sample.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            assert line[3:].replace("*", "").replace(" ", "").strip() in squashed
+
+
+def test_export_pdf_fails_loudly_on_a_glyph_no_font_covers(tmp_path: Path) -> None:
+    source = tmp_path / "r.md"
+    source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀\n", encoding="utf-8")
+    with pytest.raises(InputError, match="no glyph"):
+        export_resume(source, tmp_path / "r.pdf")
+    assert not (tmp_path / "r.pdf").exists()
