@@ -34,6 +34,11 @@ def render_html(markdown: str, title: str = "Resume") -> str:
 
 def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
+    _check_target(target, force)
+    return export_markdown(read_text_file(source).text, target, force=force)
+
+
+def _check_target(target: Path, force: bool) -> str:
     suffix = target.suffix.lower()
     if suffix not in (".html", ".htm", ".docx", ".pdf"):
         raise InputError(
@@ -42,7 +47,12 @@ def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
         )
     if target.exists() and not force:
         raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
-    text = read_text_file(source).text
+    return suffix
+
+
+def export_markdown(text: str, target: Path, *, force: bool = False) -> Path:
+    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically."""
+    suffix = _check_target(target, force)
     first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
     if suffix == ".docx":
         from cvagent_cli.documents.docx_export import render_docx
