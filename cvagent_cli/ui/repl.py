@@ -398,6 +398,20 @@ class Repl:
             ) from None
         self.renderer.notice(f"wrote the resume to {target}")
 
+    def cmd_export(self, arg: str) -> None:
+        """/export [PATH] — write the current resume as .pdf, .docx or .html (default: resume.pdf)."""
+        from cvagent_cli.documents.html_export import export_markdown
+
+        doc = self._need_doc()
+        default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
+        target = Path(arg).expanduser() if arg else default
+        force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
+        if target.exists() and not force:
+            self.renderer.notice("not exported")
+            return
+        export_markdown(doc.text, target, force=force)
+        self.renderer.notice(f"exported the resume to {target}")
+
     def cmd_load(self, arg: str) -> None:
         """/load PATH — open another resume (its own conversation and undo log)."""
         if not arg:

@@ -1,0 +1,52 @@
+"""resume.md → DOCX with real Word styles (Heading 1/2/3, List Bullet) so it stays editable."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from cvagent_cli.errors import ConfigError
+
+INSTALL_HINT = "pip install 'cvagent[documents]'"
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+
+
+def _require_docx():
+    try:
+        import docx  # lazy: heavy, and only in the `documents` extra
+    except ImportError as exc:
+        raise ConfigError("DOCX export needs python-docx", hint=INSTALL_HINT) from exc
+    return docx
+
+
+def _add_runs(paragraph, text: str) -> None:
+    text = _LINK.sub(r"\1 (\2)", text)
+    pos = 0
+    for match in _BOLD.finditer(text):
+        if match.start() > pos:
+            paragraph.add_run(text[pos : match.start()])
+        paragraph.add_run(match.group(1)).bold = True
+        pos = match.end()
+    if pos < len(text):
+        paragraph.add_run(text[pos:])
+
+
+def render_docx(markdown: str) -> bytes:
+    """Markdown → DOCX bytes: headings keep their level, `-`/`*` items become List Bullet."""
+    docx = _require_docx()
+    document = docx.Document()
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        heading = re.match(r"^(#{1,3})\s*(.+)$", line)
+        if heading:
+            _add_runs(document.add_heading(level=len(heading.group(1))), heading.group(2))
+        elif re.match(r"^[-*+]\s+", line):
+            _add_runs(document.add_paragraph(style="List Bullet"), line[2:].strip())
+        else:
+            _add_runs(document.add_paragraph(), line)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,67 @@
+"""resume.md → a printable, self-contained HTML page (markdown-it-py is already a dependency)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from cvagent_cli.errors import InputError
+from cvagent_cli.resume.textio import atomic_write_bytes, atomic_write_text, read_text_file
+
+STYLESHEET = """
+body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
+       max-width: 46em; margin: 2em auto; line-height: 1.4; color: #222; }
+h1 { margin-bottom: 0.2em; }
+h2 { border-bottom: 1px solid #888; margin-top: 1.2em; font-size: 1.15em; }
+h3 { margin: 0.8em 0 0.2em; font-size: 1em; }
+ul { margin: 0.2em 0; padding-left: 1.2em; }
+a { color: inherit; }
+@media print { body { margin: 0; } @page { margin: 1.5cm; } }
+"""
+
+
+def render_html(markdown: str, title: str = "Resume") -> str:
+    """Markdown → one HTML document with an embedded print stylesheet."""
+    from markdown_it import MarkdownIt  # lazy: not needed at start-up
+
+    body = MarkdownIt("commonmark", {"linkify": False}).enable("table").render(markdown)
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{STYLESHEET}</style></head>"
+        f"<body>\n{body}</body></html>\n"
+    )
+
+
+def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
+    """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
+    _check_target(target, force)
+    return export_markdown(read_text_file(source).text, target, force=force)
+
+
+def _check_target(target: Path, force: bool) -> str:
+    suffix = target.suffix.lower()
+    if suffix not in (".html", ".htm", ".docx", ".pdf"):
+        raise InputError(
+            f"{target}: cannot export to '{suffix or 'no extension'}'",
+            hint="export to .pdf, .docx or .html",
+        )
+    if target.exists() and not force:
+        raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
+    return suffix
+
+
+def export_markdown(text: str, target: Path, *, force: bool = False) -> Path:
+    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically."""
+    suffix = _check_target(target, force)
+    first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
+    if suffix == ".docx":
+        from cvagent_cli.documents.docx_export import render_docx
+
+        atomic_write_bytes(target, render_docx(text))
+    elif suffix == ".pdf":
+        from cvagent_cli.documents.pdf_export import render_pdf
+
+        atomic_write_bytes(target, render_pdf(text))
+    else:
+        atomic_write_text(target, render_html(text, first))
+    return target

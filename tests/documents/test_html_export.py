@@ -1,0 +1,72 @@
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.documents.html_export import export_resume
+from cvagent_cli.errors import InputError
+
+SAMPLES = sorted(
+    p
+    for p in Path("sample_resumes").glob("*.md")
+    if not p.name.lower().startswith(("jd_", "readme"))
+)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_html_keeps_every_heading_of_the_sample(sample: Path, tmp_path: Path) -> None:
+    out = export_resume(sample, tmp_path / "r.html")
+    page = out.read_text(encoding="utf-8")
+    for line in sample.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            assert line[3:].strip() in page
+
+
+def test_export_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    target.write_text("keep", encoding="utf-8")
+    with pytest.raises(InputError):
+        export_resume(SAMPLES[0], target)
+    assert target.read_text(encoding="utf-8") == "keep"
+
+
+def test_export_rejects_unknown_extension_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(InputError):
+        export_resume(SAMPLES[0], tmp_path / "r.xyz")
+    assert not (tmp_path / "r.xyz").exists()
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path: Path) -> None:
+    import docx
+
+    out = export_resume(sample, tmp_path / "r.docx")
+    paragraphs = docx.Document(str(out)).paragraphs
+    headings = [p.text for p in paragraphs if p.style.name == "Heading 2"]
+    expected = [
+        ln[3:].strip()
+        for ln in sample.read_text(encoding="utf-8").splitlines()
+        if ln.startswith("## ")
+    ]
+    assert [h.replace("**", "") for h in headings] == [e.replace("**", "") for e in expected]
+    assert any(p.style.name == "List Bullet" for p in paragraphs)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_pdf_text_layer_contains_every_section_title(sample: Path, tmp_path: Path) -> None:
+    import pdfplumber
+
+    out = export_resume(sample, tmp_path / "r.pdf")
+    with pdfplumber.open(str(out)) as pdf:
+        text = "".join((page.extract_text() or "") for page in pdf.pages)
+    squashed = text.replace(" ", "").replace("\n", "")
+    for line in sample.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            assert line[3:].replace("*", "").replace(" ", "").strip() in squashed
+
+
+def test_export_pdf_fails_loudly_on_a_glyph_no_font_covers(tmp_path: Path) -> None:
+    source = tmp_path / "r.md"
+    source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀\n", encoding="utf-8")
+    with pytest.raises(InputError, match="no glyph"):
+        export_resume(source, tmp_path / "r.pdf")
+    assert not (tmp_path / "r.pdf").exists()
