@@ -22,7 +22,7 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message, ToolCall
 from cvagent_cli.agent.prompts import Prompt
-from cvagent_cli.agent.request import HISTORY_TOKENS, build_request
+from cvagent_cli.agent.request import HISTORY_TOKENS, Window, build_request, history_window
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.llm.types import (
     ModelClient,
@@ -68,6 +68,9 @@ class Turn:
     signatures: list[str] = field(default_factory=list)
     stuck_hinted: bool = False
     sent_next_step: str = ""  # a next-step prompt is sent once, not on every step
+    window_first: int = 0  # the first earlier turn this turn's requests carry
+    message: Message | None = None  # the user's request, as Memory holds it
+    counted: bool = False  # the turn stays in Memory: it has a number and a summary
     tools_used: list[str] = field(default_factory=list)
     final_text: str = ""
     done_reason: str = "text"
@@ -100,7 +103,9 @@ class ToolCallAgent:
         self.max_steps = max_steps
         self.auto_apply = auto_apply
         self.temperature = temperature
-        self.history_tokens = history_tokens
+        self.history_tokens = history_tokens  # the history window's jump threshold
+        self.turns_done = 0  # turns of this conversation that Memory kept (numbered from 0)
+        self.window_first = 0  # the first of them that requests still carry
         self.turn: Turn | None = None  # while a turn runs
 
     # -- hooks for subclasses ----------------------------------------------------------
@@ -136,6 +141,9 @@ class ToolCallAgent:
         self.turn = turn
         request = Message.user(turn.request)
         self.memory.add(request)
+        turn.message = request
+        # the history window is decided once per turn, so every step sends the same prefix
+        turn.window_first = self.window_first = self.choose_window()
         try:
             while not turn.finished:
                 if turn.step >= self.max_steps:
@@ -154,8 +162,11 @@ class ToolCallAgent:
             raise
         finally:
             self.turn = None
-        if turn.done_reason == "error":
-            self.memory.drop_unanswered(request)
+            if turn.done_reason == "error":
+                self.memory.drop_unanswered(request)
+            if any(m is request for m in self.memory.messages):
+                turn.counted = True
+                self.turns_done += 1
         yield ev.Done(
             turn.done_reason,
             turn.final_text,
@@ -223,6 +234,14 @@ class ToolCallAgent:
             turn.done_reason = "terminate"
 
     # -- pieces -----------------------------------------------------------------------
+    def choose_window(self, history: list[dict[str, Any]] | None = None) -> int:
+        """Where the history window of a turn starting now begins (nothing is changed)."""
+        return history_window(
+            self.memory.to_wire() if history is None else history,
+            Window(self.window_first, self.turns_done),
+            self.history_tokens,
+        )
+
     def request_messages(
         self, turn: Turn, history: list[dict[str, Any]] | None = None
     ) -> list[dict[str, Any]]:
@@ -234,7 +253,8 @@ class ToolCallAgent:
         return build_request(
             system=turn.prompt.system(),
             history=self.memory.to_wire() if history is None else history,
-            history_tokens=self.history_tokens,
+            window=Window(turn.window_first, self.turns_done),
+            context=turn.prompt.context_text(),
             notes=notes,
         )
 

@@ -11,6 +11,7 @@ from cvagent_cli.agent.capabilities import CapabilityRegistry
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import validate_sequence
+from cvagent_cli.agent.request import user_words
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.undo import UndoLog
@@ -303,12 +304,14 @@ def test_star_stage_moves_through_update_progress_and_persists(resume):
     assert fresh.capability.name == "star" and fresh.stage.current == "DRAFTING"
 
 
-def test_untrusted_text_is_fenced_in_the_system_prompt(resume):
+def test_untrusted_text_is_fenced_in_the_turn_context(resume):
     model = ScriptedModel("ok")
     run(make_agent(resume, model), "improve the Experience section")
-    system = model.requests[0]["messages"][0]["content"]
-    assert '<untrusted kind="resume"' in system and "Helped with the billing service" in system
-    assert "experience/acme-corp-backend-engineer" in system
+    system, *_, request = model.requests[0]["messages"]
+    assert "experience/acme-corp-backend-engineer" in system["content"]  # the outline
+    context, words = request["content"].split("</turn_context>\n\n")
+    assert words == "improve the Experience section"
+    assert '<untrusted kind="resume"' in context and "Helped with the billing service" in context
 
 
 def test_load_resume_intent_loads_without_a_model_call(resume, tmp_path):
@@ -339,7 +342,7 @@ def test_history_budget_keeps_the_newest_turns_and_the_current_one_whole(resume)
     for i in range(12):
         run(agent, f"question {i}")
     last = model.requests[-1]["messages"]
-    users = [m["content"] for m in last if m["role"] == "user"]
+    users = [user_words(m["content"]) for m in last if m["role"] == "user"]
     assert users[-1] == "question 11" and "question 10" in users and "question 0" not in users
     assert validate_sequence(last[1:]) == []
 

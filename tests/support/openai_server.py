@@ -826,6 +826,10 @@ class LoopbackServer:
             )
             if not isinstance(last_user, str):
                 last_user = json.dumps(last_user)
+            else:  # without the turn context cvagent puts before the user's words
+                from cvagent_cli.agent.request import user_words
+
+                last_user = user_words(last_user)
             return Reply(text=f"echo: {last_user}")
         return Reply(text=self.default_text)
 
