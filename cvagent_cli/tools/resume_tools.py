@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli.resume.document import ResumeDocument, Section
 from cvagent_cli.resume.editing import (
     EditError,
     Replacement,
@@ -86,7 +87,7 @@ class ReadResume(BaseTool):
         )
 
 
-def _shown_in_context(doc: Any, section: Any, shown: dict[str, str]) -> str | None:
+def _shown_in_context(doc: ResumeDocument, section: Section, shown: dict[str, str]) -> str | None:
     """The id of the section, or of one it belongs to, whose current full text this turn's
     context carries."""
     candidates = [section.id] + [i for i in shown if section.id.startswith(i + "/")]
