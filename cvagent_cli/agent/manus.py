@@ -46,6 +46,7 @@ class ResumeTurn(Turn):
     context: dict[str, str] | None = None
     context_capability: str = ""
     shown_sections: dict[str, str] = field(default_factory=dict)
+    delivered_notes: list[str] = field(default_factory=list)
 
 
 class ResumeAgent(ToolCallAgent):
@@ -139,7 +140,7 @@ class ResumeAgent(ToolCallAgent):
             yield from self.run_turn(turn)
         finally:
             if turn.counted:  # the model saw the notes; the turn gets its summary line
-                self.notes = []
+                self.notes = [n for n in self.notes if n not in turn.delivered_notes]
                 self._summarize(turn)
 
     def _classify(self, request: str) -> Generator[ev.Event, None, IntentResult]:
@@ -193,6 +194,7 @@ class ResumeAgent(ToolCallAgent):
                 notes=self.notes,
                 next_step=next_step,
             )
+            turn.delivered_notes = list(self.notes)
             turn.context_capability = self.capability.name
             turn.sent_next_step = next_step  # it goes with the context
         return Prompt(parts, turn.context, next_step)

@@ -22,7 +22,7 @@ from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
 from cvagent_cli.safety.guards import suspicious_instructions
 
 BASE_PROMPT = """You are cvagent, a resume copilot in the user's terminal. You read and edit the user's Markdown resume only through your tools; every edit is shown to the user as a diff and applied only if they accept, and you are told the outcome.
-Rules: read the part you will change first and quote old_text exactly. Never invent facts: numbers, employers, titles, dates, schools and results come from the resume or the user's own words; ask when one is missing. Keep the resume's language, Markdown style and tense. Answer general career questions directly, without tools. Be concise.
+Rules: read the part you will change first and quote old_text exactly. Never invent facts: numbers, employers, titles, dates, schools and results come from the resume or the user's own words; ask when one is missing. Reply in the language the user writes in; keep the resume's language, Markdown style and tense. Answer general career questions directly, without tools. Be concise.
 {untrusted}"""
 
 MAX_SECTION_CHARS = 6_000
@@ -55,9 +55,10 @@ class Prompt:
 
 
 def language_rule(language: str) -> str:
+    """A reminder for the turn where the base rule is easy to miss (English needs none)."""
     if language == "zh":
         return "The user writes in Chinese: reply in Simplified Chinese (简体中文), keep resume text in its own language."
-    return "Reply in the language the user writes in (now English)."
+    return ""
 
 
 def resume_outline(workspace: Workspace) -> str:
@@ -209,7 +210,7 @@ def build_turn_context(
     next_step: str,
 ) -> tuple[dict[str, str], dict[str, str]]:
     """This turn's context by part, and the sections whose whole text it carries (by id)."""
-    state = [language_rule(language)]
+    state = [language_rule(language)] if language_rule(language) else []
     if goal:
         state.append(f"user's goal: {goal}")
     if progress:

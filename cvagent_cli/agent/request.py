@@ -28,7 +28,7 @@ from typing import Any
 from cvagent_cli.llm.tokens import estimate_tokens
 
 HISTORY_TOKENS = 900  # the window of earlier turns jumps when it costs more than this …
-HISTORY_LOW_SHARE = 4  # … to the newest turns that fit a third of it
+HISTORY_LOW_SHARE = 4  # … to the newest turns that fit a quarter of it
 OLD_ANSWER_CHARS = 700
 CONTEXT_OPEN = "<turn_context>"
 CONTEXT_CLOSE = "</turn_context>"

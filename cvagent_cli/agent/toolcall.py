@@ -14,6 +14,7 @@ keeps only what outlives a turn.  It never prints: ``run()`` yields typed events
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,12 +25,14 @@ from cvagent_cli.agent.messages import Message, ToolCall
 from cvagent_cli.agent.prompts import Prompt
 from cvagent_cli.agent.request import HISTORY_TOKENS, Window, build_request, history_window
 from cvagent_cli.errors import ContextWindowError, ModelError
+from cvagent_cli.llm.streaming import RepetitionGuard
 from cvagent_cli.llm.types import (
     ModelClient,
     ModelResponse,
     Retrying,
     TextDelta,
     ThinkingDelta,
+    Usage,
 )
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import fence
@@ -37,6 +40,7 @@ from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]
 EventStream = Generator[ev.Event, None, bool]
+REPEATING = "repetition"  # finish_reason of an answer cvagent stopped (see RepetitionGuard)
 
 STUCK_HINT = (
     "You have repeated exactly the same tool call. It will not give a different result. "
@@ -77,6 +81,7 @@ class Turn:
     finished: bool = False  # terminate was called
     edits_applied: int = 0
     deferred: list[ev.ProposedEdit] = field(default_factory=list)
+    deadline: float | None = None  # time.monotonic() by which the turn must end
 
     @property
     def last_tool(self) -> str | None:
@@ -95,6 +100,7 @@ class ToolCallAgent:
         auto_apply: bool = False,
         temperature: float | None = None,
         history_tokens: int = HISTORY_TOKENS,
+        turn_timeout: float | None = None,
     ) -> None:
         self.client = client
         self.tools = tools
@@ -104,6 +110,7 @@ class ToolCallAgent:
         self.auto_apply = auto_apply
         self.temperature = temperature
         self.history_tokens = history_tokens  # the history window's jump threshold
+        self.turn_timeout = turn_timeout  # seconds a turn may take, every step included
         self.turns_done = 0  # turns of this conversation that Memory kept (numbered from 0)
         self.window_first = 0  # the first of them that requests still carry
         self.turn: Turn | None = None  # while a turn runs
@@ -126,6 +133,9 @@ class ToolCallAgent:
             turn.finished = True
         return iter(())
 
+    def note(self, text: str) -> None:
+        """Something the model must know at its next turn (subclasses deliver it)."""
+
     def tool_context(self) -> ToolContext:
         return ToolContext(workspace=self.workspace, user_messages=self.user_messages)
 
@@ -144,12 +154,22 @@ class ToolCallAgent:
         turn.message = request
         # the history window is decided once per turn, so every step sends the same prefix
         turn.window_first = self.window_first = self.choose_window()
+        if self.turn_timeout:
+            turn.deadline = time.monotonic() + self.turn_timeout
         try:
             while not turn.finished:
                 if turn.step >= self.max_steps:
                     turn.done_reason = "max_steps"
                     yield ev.Notice(
                         f"stopped after {self.max_steps} steps (max_steps); ask me to continue if needed",
+                        "warning",
+                    )
+                    break
+                if turn.deadline is not None and time.monotonic() >= turn.deadline:
+                    turn.done_reason = "timeout"
+                    yield ev.Notice(
+                        f"stopped: the turn took longer than {self.turn_timeout:g} s "
+                        "(turn_timeout); ask me to continue if needed",
                         "warning",
                     )
                     break
@@ -265,22 +285,7 @@ class ToolCallAgent:
             messages = self.request_messages(turn)
             turn.sent_next_step = turn.prompt.next_step or turn.sent_next_step
             try:
-                response: ModelResponse | None = None
-                for item in self.client.stream(
-                    messages, tools, temperature=self.call_temperature()
-                ):
-                    if isinstance(item, TextDelta):
-                        yield ev.TextDelta(item.text)
-                    elif isinstance(item, ThinkingDelta):
-                        yield ev.Thinking(item.text)
-                    elif isinstance(item, Retrying):
-                        yield ev.Notice(
-                            f"{item.message}; retrying in {item.delay:.0f} s", "warning"
-                        )
-                    elif isinstance(item, ModelResponse):
-                        response = item
-                if response is None:
-                    raise ModelError("the model's answer ended without a final message")
+                response = yield from self._stream_reply(turn, messages, tools)
             except ContextWindowError as exc:
                 if attempt == 1 and self.memory.trim_oldest_turn():
                     yield ev.Notice(
@@ -297,9 +302,63 @@ class ToolCallAgent:
                 turn.done_reason = "error"
                 yield ev.ErrorEvent(exc.message, hint=exc.hint)
                 return None
-            yield usage_event(response, self.client)
+            if response.finish_reason == "length":
+                yield ev.Notice(
+                    "the answer reached the output limit (max_tokens) and was cut off",
+                    "warning",
+                )
+            if response.finish_reason != REPEATING:
+                yield usage_event(response, self.client)
             return response
         return None
+
+    def _stream_reply(
+        self, turn: Turn, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+    ) -> Generator[ev.Event, None, ModelResponse]:
+        """One streamed answer; a reply stuck in a loop is stopped and cut to its first
+        copy of the loop (the model is told at its next turn)."""
+        guard = RepetitionGuard()
+        text = ""
+        response: ModelResponse | None = None
+        stream = self.client.stream(
+            messages, tools, temperature=self.call_temperature(), deadline=turn.deadline
+        )
+        try:
+            for item in stream:
+                if isinstance(item, TextDelta):
+                    text += item.text
+                    if guard.feed(text):
+                        kept = text[: guard.keep].rstrip()
+                        yield ev.Notice(
+                            "stopped the answer: the model kept repeating the same passage "
+                            f"(kept its first {len(kept):,} characters)",
+                            "warning",
+                        )
+                        self.note(
+                            "your previous answer started repeating one passage over and "
+                            "over and was cut off; keep answers short and do not repeat"
+                        )
+                        return ModelResponse(
+                            content=kept,
+                            tool_calls=[],
+                            usage=Usage(),
+                            finish_reason=REPEATING,
+                            model=getattr(self.client, "model", ""),
+                        )
+                    yield ev.TextDelta(item.text)
+                elif isinstance(item, ThinkingDelta):
+                    yield ev.Thinking(item.text)
+                elif isinstance(item, Retrying):
+                    yield ev.Notice(f"{item.message}; retrying in {item.delay:.0f} s", "warning")
+                elif isinstance(item, ModelResponse):
+                    response = item
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()  # ends the HTTP stream of an answer we stopped
+        if response is None:
+            raise ModelError("the model's answer ended without a final message")
+        return response
 
     def _decide(self, outcome: ToolOutcome, turn: Turn) -> Generator[ev.Event, None, ToolOutcome]:
         edit = outcome.proposed_edit
@@ -354,4 +413,6 @@ def usage_event(response: ModelResponse, client: ModelClient) -> ev.UsageEvent:
         s.prompt_tokens,
         s.completion_tokens,
         s.cost_usd,
+        u.cached_tokens,
+        s.cached_tokens,
     )

@@ -361,3 +361,48 @@ def test_an_edit_a_windows_1252_file_cannot_store_is_refused_not_crashed(tmp_pat
     workspace = agent.workspace
     outcome = workspace.apply(workspace.doc.text, workspace.doc.text + "中\n", "user typed it")
     assert not outcome.applied and "cp1252, which cannot store 中" in outcome.message
+
+
+LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40%. "
+
+
+def test_a_reply_stuck_in_a_loop_is_stopped_kept_once_and_the_model_told(resume):
+    model = ScriptedModel("Here is a stronger bullet:\n\n" + LOOP * 50, "Short answer.")
+    agent = make_agent(resume, model)
+    events = run(agent, "rewrite my first bullet")
+    shown = "".join(e.text for e in events if isinstance(e, ev.TextDelta))
+    assert len(shown) < len(LOOP) * 5  # stopped while streaming, not after 50 copies
+    assert len([e for e in events if isinstance(e, ev.Notice) and "repeating" in e.text]) == 1
+    done = events[-1]
+    assert done.final_text == "Here is a stronger bullet:\n\n" + LOOP.rstrip()
+    assert agent.memory.messages[-1].content == done.final_text
+    run(agent, "and now?")
+    assert "started repeating" in model.requests[-1]["messages"][-1]["content"]
+
+
+def test_an_answer_cut_by_the_output_cap_says_so(resume):
+    model = ScriptedModel(Reply(text="A long answer that", finish_reason="length"))
+    events = run(make_agent(resume, model), "explain everything")
+    assert any(isinstance(e, ev.Notice) and "max_tokens" in e.text for e in events)
+
+
+def test_a_turn_past_its_time_budget_stops_between_steps(resume, monkeypatch):
+    import cvagent_cli.agent.toolcall as toolcall
+
+    now = [0.0]
+    monkeypatch.setattr(toolcall.time, "monotonic", lambda: now[0])
+    model = ScriptedModel(tool("read_resume"), "never reached")
+    stream = model.stream
+
+    def slow_stream(*args, **kwargs):
+        yield from stream(*args, **kwargs)
+        now[0] += 1000  # the first step took 1000 s
+
+    model.stream = slow_stream
+    agent = make_agent(resume, model)
+    agent.turn_timeout = 60
+    events = run(agent, "read my resume")
+    assert len(model.requests) == 1
+    assert any(isinstance(e, ev.Notice) and "turn_timeout" in e.text for e in events)
+    assert events[-1].reason == "timeout"
+    assert validate_sequence(agent.memory.to_wire()) == []
