@@ -368,7 +368,13 @@ class ToolCallAgent:
         if decision.action is ev.Action.ALWAYS:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
-        if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
+        if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS) and (
+            decision.new_text is not None and decision.new_text == edit.before
+        ):
+            # the user edited the proposal back to the original: that is no edit at all
+            content = "The user edited your proposal back to the original text; nothing changed."
+            yield ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
+        elif decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
             after = decision.new_text or edit.after
             result = self.workspace.apply(
                 edit.before,

@@ -406,3 +406,41 @@ def test_a_turn_past_its_time_budget_stops_between_steps(resume, monkeypatch):
     assert any(isinstance(e, ev.Notice) and "turn_timeout" in e.text for e in events)
     assert events[-1].reason == "timeout"
     assert validate_sequence(agent.memory.to_wire()) == []
+
+
+def test_an_edit_turned_back_to_the_original_text_is_no_edit(resume):
+    model = ScriptedModel(
+        tool("edit_resume", old_text="Worked on the API", new_text="Built the public API"),
+        "Done.",
+    )
+    agent = make_agent(resume, model)
+    original = resume.read_text(encoding="utf-8")
+    events = run(agent, "improve the API bullet", lambda e: ev.Decision(ev.Action.APPLY, e.before))
+    (outcome,) = [e for e in events if isinstance(e, ev.EditOutcome)]
+    assert not outcome.applied and "unchanged" in outcome.message
+    assert resume.read_text(encoding="utf-8") == original
+    assert agent.workspace.session_edits() == [] and events[-1].edits_applied == 0
+    told = [m for m in model.requests[-1]["messages"] if m["role"] == "tool"][-1]["content"]
+    assert "back to the original text" in told
+
+
+@pytest.mark.parametrize("how", ["deleted", "moved"])
+def test_a_resume_moved_or_deleted_while_an_edit_waits_is_not_recreated(resume, how):
+    def approve_after_the_file_went(edit):
+        if how == "deleted":
+            resume.unlink()
+        else:
+            resume.rename(resume.with_name("moved.md"))
+        return ev.Decision(ev.Action.APPLY)
+
+    model = ScriptedModel(
+        tool("edit_resume", old_text="Worked on the API", new_text="Built the public API"),
+        "Done.",
+    )
+    agent = make_agent(resume, model)
+    events = run(agent, "improve the API bullet", approve_after_the_file_went)
+    (outcome,) = [e for e in events if isinstance(e, ev.EditOutcome)]
+    assert not outcome.applied and "no longer there" in outcome.message
+    assert "/save PATH" in outcome.message
+    assert not resume.exists()  # no new file where the resume used to be
+    assert agent.workspace.undo_last().applied is False

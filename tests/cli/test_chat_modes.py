@@ -263,3 +263,18 @@ print(json.dumps([code, seen]))
     assert code == 0
     assert seen["litellm"] is False
     assert "resume.md" in seen["toolbar"] and "openai/test-model" in seen["toolbar"]
+
+
+LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40%. "
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_a_model_looping_on_one_paragraph_is_cut_off_and_the_run_ends(
+    server, chat_env, resume, extra
+):
+    server.enqueue(Reply(text="Try this:\n\n" + LOOP * 400, chunk_delay=0.002))
+    proc = run_chat([str(resume), "-m", "rewrite my first bullet", *extra], chat_env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode()
+    assert "repeating the same passage" in (proc.stderr.decode() + out)
+    assert out.count("Led the migration") < 10  # not all 400 copies

@@ -101,6 +101,7 @@ def test_ctrl_c_during_a_slow_stream_returns_to_the_prompt(server, spawn, resume
     child.expect("keeps going")  # streaming has started
     child.sendintr()
     child.expect("stopped")
+    child.expect("not kept in the conversation")  # true: Memory drops the partial answer
     child.expect(PROMPT)
     child.send("shorten the summary\r")
     child.expect("Second answer, complete.")  # the server's strict validation accepted it
