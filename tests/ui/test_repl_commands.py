@@ -264,9 +264,10 @@ def test_tokens_lists_the_parts_of_the_next_request(resume):
     )
     assert "system prompt:" in out
     # what the next request really sends: the earlier turn compacted, plus the new message
-    assert "conversation: 3 messages as sent" in out
+    assert "earlier turns: 2 messages, compacted" in out
+    assert "this turn: its context and your message" in out
     assert "tool schemas:" in out and "tools" in out
-    assert "total" in out
+    assert "total" in out and "stable start" in out
 
 
 def test_tokens_without_a_model_estimates(resume):
