@@ -189,7 +189,10 @@ class ResumeAgent(ToolCallAgent):
                 section_hint=turn.intent.section,
                 user_text=turn.request,
                 language=turn.language,
-                goal=self.goal,
+                # the goal is worth a line only when it is not this very message
+                goal=""
+                if self.goal == (turn.request.strip().splitlines() or [""])[0][:200]
+                else self.goal,
                 progress=self.progress_line(),
                 notes=self.notes,
                 next_step=next_step,
