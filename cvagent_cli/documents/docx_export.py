@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+from cvagent_cli.documents.markdown_source import export_lines, table_rows
 from cvagent_cli.errors import ConfigError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
@@ -32,16 +33,34 @@ def _add_runs(paragraph, text: str) -> None:
         paragraph.add_run(text[pos:])
 
 
+def _add_table(document, rows: list[list[str]]) -> None:
+    width = max(len(r) for r in rows)
+    table = document.add_table(rows=len(rows), cols=width)
+    table.style = "Table Grid"
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            _add_runs(table.cell(r, c).paragraphs[0], text)
+
+
 def render_docx(markdown: str) -> bytes:
     """Markdown → DOCX bytes: headings keep their level, `-`/`*` items become List Bullet."""
     docx = _require_docx()
     document = docx.Document()
-    for raw in markdown.splitlines():
-        line = raw.strip()
+    source = export_lines(markdown)
+    i = 0
+    while i < len(source):
+        line = source[i].strip()
+        i += 1
         if not line:
             continue
         heading = re.match(r"^(#{1,3})\s*(.+)$", line)
-        if heading:
+        if line.startswith("|"):
+            block = [line]
+            while i < len(source) and source[i].strip().startswith("|"):
+                block.append(source[i].strip())
+                i += 1
+            _add_table(document, table_rows(block))
+        elif heading:
             _add_runs(document.add_heading(level=len(heading.group(1))), heading.group(2))
         elif re.match(r"^[-*+]\s+", line):
             _add_runs(document.add_paragraph(style="List Bullet"), line[2:].strip())

@@ -24,7 +24,13 @@ def render_html(markdown: str, title: str = "Resume") -> str:
     """Markdown → one HTML document with an embedded print stylesheet."""
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
 
-    body = MarkdownIt("commonmark", {"linkify": False}).enable("table").render(markdown)
+    from cvagent_cli.documents.markdown_source import strip_front_matter
+
+    body = (
+        MarkdownIt("commonmark", {"html": True, "linkify": False})
+        .enable("table")
+        .render(strip_front_matter(markdown))
+    )
     return (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{STYLESHEET}</style></head>"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cvagent_cli.documents.markdown_source import export_lines, table_rows
 from cvagent_cli.errors import ConfigError, InputError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
@@ -59,18 +60,40 @@ def _bold(text: str) -> str:
     return "".join(parts)
 
 
+def _typst_table(lines: list[str]) -> str:
+    rows = table_rows(lines)
+    width = max(len(r) for r in rows)
+    cells = ", ".join(f"[{_inline(c)}]" for row in rows for c in row + [""] * (width - len(row)))
+    return f"#table(columns: {width}, inset: 4pt, {cells})"
+
+
 def to_typst(markdown: str) -> str:
-    """Markdown resume → Typst markup: headings by level, `-` items as Typst list items."""
+    """Markdown resume → Typst markup: headings by level, `-` items as Typst list items,
+    tables as tables; the lines of a paragraph stay lines (contact lines, entry dates)."""
     lines = [PREAMBLE]
-    for raw in markdown.splitlines():
-        line = raw.strip()
+    source = export_lines(markdown)
+    i = 0
+    while i < len(source):
+        line = source[i].strip()
         heading = re.match(r"^(#{1,3})\s*(.+)$", line)
+        if line.startswith("|"):
+            block = []
+            while i < len(source) and source[i].strip().startswith("|"):
+                block.append(source[i])
+                i += 1
+            lines.append(_typst_table(block))
+            continue
         if heading:
             lines.append(f"{'=' * len(heading.group(1))} {_inline(heading.group(2))}")
         elif re.match(r"^[-*+]\s+", line):
             lines.append(f"- {_inline(line[2:].strip())}")
+        elif line:
+            following = source[i + 1].strip() if i + 1 < len(source) else ""
+            more = following and not re.match(r"^(#{1,3}\s|[-*+]\s|\|)", following)
+            lines.append(_inline(line) + (" \\" if more else ""))
         else:
-            lines.append(_inline(line))
+            lines.append("")
+        i += 1
     return "\n".join(lines) + "\n"
 
 
