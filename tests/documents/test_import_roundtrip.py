@@ -1,0 +1,30 @@
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.documents.docx_export import render_docx
+from cvagent_cli.documents.importer import import_bytes
+from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.resume.document import ResumeDocument
+from tests.documents.roundtrip import bullets, contacts, printed, score, titles
+from tests.documents.test_html_export import SAMPLES
+
+RENDER = {"pdf": render_pdf, "docx": render_docx}
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "docx"])
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_export_then_import_keeps_the_resume(sample: Path, fmt: str) -> None:
+    original = sample.read_text(encoding="utf-8")
+    result = import_bytes(RENDER[fmt](original), sample.name, f".{fmt}")
+    a = ResumeDocument.from_text(original)
+    b = ResumeDocument.from_text(result.markdown)
+    assert titles(b) == titles(a)
+    assert bullets(b) == bullets(a)
+    assert contacts(b) == contacts(a)
+    assert abs(score(b) - score(printed(original))) <= 5
+    assert "\\." not in result.markdown and "\\@" not in result.markdown
+
+
+def test_the_samples_are_all_there() -> None:
+    assert len(SAMPLES) == 9
