@@ -137,35 +137,42 @@ def _lines(words: list[Word], page: int) -> list[Line]:
     return lines
 
 
-def _gutter(words: list[Word], width: float) -> float | None:
-    """The x of an empty vertical band between two columns of text, if the page has one."""
-    if len(words) < 20:
+def _side_by_side(line: Line, x: float) -> bool | None:
+    """True when ``line`` has text on both sides of ``x`` with a wide gap there (a row of
+    two columns), False when it runs across ``x``, None when it lies on one side."""
+    if any(w.x0 < x < w.x1 for w in line.words):
+        return False
+    left = [w.x1 for w in line.words if w.x1 <= x]
+    right = [w.x0 for w in line.words if w.x0 >= x]
+    if not left or not right:
         return None
-    bins = int(width) + 1
-    cover = [0] * bins
-    for w in words:
-        for x in range(max(0, int(w.x0)), min(bins, int(w.x1) + 1)):
-            cover[x] += 1
-    left = min(int(w.x0) for w in words)
-    right = max(int(w.x1) for w in words)
-    best: tuple[int, int] | None = None
-    start = None
-    for x in range(left + int(0.15 * (right - left)), right - int(0.15 * (right - left))):
-        if cover[x] <= 1:
-            start = x if start is None else start
-        else:
-            if start is not None and (best is None or x - start > best[1] - best[0]):
-                best = (start, x)
-            start = None
-    if best is None or best[1] - best[0] < 10:
+    return min(right) - max(left) > 1.5 * line.size
+
+
+def _gutter(lines: list[Line]) -> float | None:
+    """The x of the gap between two columns, if the page has them: several rows with text
+    on both sides of one wide gap, and few lines running across it (a name, a contact line)."""
+    if len(lines) < 4:
         return None
-    gx = (best[0] + best[1]) / 2
-    lefts = sum(1 for w in words if w.x1 < gx)
-    rights = sum(1 for w in words if w.x0 > gx)
-    # Both sides must hold real text, and each column's lines must start at one margin.
-    if min(lefts, rights) < 0.1 * len(words):
-        return None
-    return gx
+    candidates = {
+        round((a.x1 + b.x0) / 2)
+        for ln in lines
+        for a, b in zip(ln.words, ln.words[1:], strict=False)
+        if b.x0 - a.x1 > 1.5 * ln.size
+    }
+    best: tuple[int, float] | None = None
+    for x in sorted(candidates):
+        split = crossing = 0
+        for line in lines:
+            state = _side_by_side(line, x)
+            if state is True:
+                split += 1
+            elif state is False:
+                crossing += 1
+        enough = split >= 2 and crossing <= max(3, 0.3 * len(lines)) and crossing < split + 3
+        if enough and (best is None or split > best[0]):
+            best = (split, float(x))
+    return best[1] if best else None
 
 
 def _split_columns(lines: list[Line], gutter: float) -> tuple[list[Line], list[Line], list[Line]]:
@@ -174,7 +181,7 @@ def _split_columns(lines: list[Line], gutter: float) -> tuple[list[Line], list[L
     left: list[Line] = []
     right: list[Line] = []
     for line in lines:
-        if any(w.x0 < gutter < w.x1 for w in line.words):
+        if _side_by_side(line, gutter) is False:
             full.append(line)
             continue
         lw = [w for w in line.words if w.x1 <= gutter]
@@ -186,13 +193,16 @@ def _split_columns(lines: list[Line], gutter: float) -> tuple[list[Line], list[L
     return full, left, right
 
 
+def _partner(line: Line, others: list[Line]) -> Line | None:
+    return next((o for o in others if abs(o.top - line.top) < 0.6 * max(o.size, 1)), None)
+
+
 def _is_date_column(left: list[Line], right: list[Line]) -> bool:
     from cvagent_cli.documents.structure import _is_date_text
 
-    if not left:
-        return False
-    dates = sum(1 for ln in left if _is_date_text(ln.text()))
-    return dates >= 0.6 * len(left)
+    paired = [ln for ln in left if _partner(ln, right) is not None]
+    dates = sum(1 for ln in paired if _is_date_text(ln.text()))
+    return len(paired) >= 2 and dates >= 0.6 * len(paired)
 
 
 def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
@@ -205,23 +215,19 @@ def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
             continue
         kept.append(line)
     lines = kept
-    gutter = _gutter([w for ln in lines for w in ln.words], float(page.width))
+    gutter = _gutter(lines)
     if gutter is None:
         return _split_right_aligned(lines)
     full, left, right = _split_columns(lines, gutter)
     if _is_date_column(left, right):
         # moderncv style: dates on the left, each one beside its entry → after the entry line.
-        merged: list[Line] = sorted(full + right, key=lambda ln: ln.top)
-        for date in left:
-            at = next(
-                (i for i, ln in enumerate(merged) if abs(ln.top - date.top) < 0.6 * ln.size),
-                None,
-            )
-            if at is None:
-                merged.append(date)
-                merged.sort(key=lambda ln: ln.top)
-            else:
-                merged.insert(at + 1, date)
+        paired = [(ln, _partner(ln, right)) for ln in left]
+        merged: list[Line] = sorted(
+            full + right + [ln for ln, p in paired if p is None], key=lambda ln: ln.top
+        )
+        for date, partner in paired:
+            if partner is not None:
+                merged.insert(merged.index(partner) + 1, date)
         note = "a dates column beside the entries: each date was put under its entry"
         if note not in recognition.notes:
             recognition.notes.append(note)
@@ -386,7 +392,8 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         raise InputError(f"{source}: not a readable PDF file ({type(exc).__name__})") from None
     if not lines:
         raise InputError(
-            f"{source} has no text layer (a scanned or image-only PDF); OCR is not supported",
-            hint="export the PDF again from the program that made it, or type the text into a .md file",
+            f"{source} has no text layer; OCR is not supported",
+            hint="it is a scanned or image-only PDF: export it again from the program that "
+            "made it, or type the text into a .md file",
         )
     return _paragraphs(lines, recognition), recognition

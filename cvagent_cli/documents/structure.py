@@ -229,6 +229,8 @@ def to_markdown(paras: list[Para]) -> str:
             lines.append("|" + "---|" * width)
             lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
             block(*lines)
+        elif previous == "h3" and _is_date_text(text):
+            out.append(_escape_start(text))  # the entry's dates, right under its heading
         else:
             block(*(_escape_start(line.strip()) for line in text.split("\n") if line.strip()))
         previous = para.role

@@ -40,6 +40,18 @@ def text_paragraphs(text: str) -> list[Para]:
             joiner = "" if re.match(r"[\u4e00-\u9fff]", line.strip()[:1]) else " "
             last.text += joiner + line.strip()
         else:
-            paras.append(Para(text=line.strip()))
+            paras.append(_entry_line(line.strip()))
         previous_blank = False
     return paras
+
+
+def _entry_line(line: str) -> Para:
+    """ "Senior Developer, Pinecrest Bank  2019 - Present": a date after a wide gap (two
+    spaces or a tab) makes the line an entry with its dates."""
+    from cvagent_cli.documents.structure import _is_date_text
+
+    parts = re.split(r"\s{2,}|\t+", line)
+    if len(parts) >= 2 and _is_date_text(parts[-1]) and not _is_date_text(parts[0]):
+        left = " ".join(" ".join(parts[:-1]).split())
+        return Para(text=f"**{left}** {parts[-1].strip()}", lead=left)
+    return Para(text=line)
