@@ -219,16 +219,19 @@ def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
     if gutter is None:
         return _split_right_aligned(lines)
     full, left, right = _split_columns(lines, gutter)
-    if _is_date_column(left, right):
-        # moderncv style: dates on the left, each one beside its entry → after the entry line.
-        paired = [(ln, _partner(ln, right)) for ln in left]
+    for dates, body in ((left, right), (right, left)):
+        if not _is_date_column(dates, body):
+            continue
+        # moderncv style (dates in a narrow column beside the entries) or dates pushed to
+        # the right margin: each date goes right under its entry line.
+        paired = [(ln, _partner(ln, body)) for ln in dates]
         merged: list[Line] = sorted(
-            full + right + [ln for ln, p in paired if p is None], key=lambda ln: ln.top
+            full + body + [ln for ln, p in paired if p is None], key=lambda ln: ln.top
         )
         for date, partner in paired:
             if partner is not None:
                 merged.insert(merged.index(partner) + 1, date)
-        note = "a dates column beside the entries: each date was put under its entry"
+        note = "dates set apart from their entries (a column or the right margin): each was put under its entry"
         if note not in recognition.notes:
             recognition.notes.append(note)
         return merged
@@ -298,7 +301,6 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
     size = statistics.median(ln.size for ln in lines)
     usual = min(sorted(gaps)[len(gaps) // 4], 0.5 * size) if gaps else 0.3 * size
     right_edge = max(ln.x1 for ln in lines)
-    left_edge = min(ln.x0 for ln in lines)
     groups: list[tuple[list[Line], float, bool]] = []  # (lines, text x, bullet)
     for line in lines:
         words = line.words
@@ -320,7 +322,9 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
                 continue
         groups.append(([line], text_x, bullet))
     paras: list[Para] = []
-    for group, text_x, bullet in groups:
+    glyph_x: float | None = None
+    for group, _text_x, bullet in groups:
+        group_right = max(ln.x1 for ln in group)
         words: list[Word] = []
         text_lines: list[str] = []
         for i, line in enumerate(group):
@@ -330,7 +334,9 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
             chunk = _join_words(ws)
             if text_lines:
                 prev_line = group[i - 1]
-                full = prev_line.x1 > right_edge - 0.2 * (right_edge - left_edge)
+                # wrapped, not broken: the next line's first word would not have fit
+                first = ws[0].x1 - ws[0].x0
+                full = prev_line.x1 + first + 0.3 * line.size > min(group_right, right_edge)
                 prev_text = text_lines[-1]
                 if (full and (prev_text.endswith(("/", "-")) and not prev_text.endswith(" -"))) or (
                     full and _CJK_RE.match(chunk[:1]) and _CJK_RE.match(prev_text[-1:])
@@ -350,6 +356,13 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
         else:
             text, lead = "\n".join(text_lines), ""
         size = statistics.median(w.size for w in words)
+        depth = 0
+        if bullet:
+            x = group[0].x0
+            glyph_x = x if glyph_x is None else glyph_x
+            depth = 1 if x > glyph_x + size else 0
+        else:
+            glyph_x = None
         all_bold = all(w.bold for w in words)
         paras.append(
             Para(
@@ -357,7 +370,7 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
                 role="bullet" if bullet else "text",
                 bold=all_bold,
                 size=size,
-                depth=1 if bullet and text_x - left_edge > 2.5 * size else 0,
+                depth=depth,
                 caps=all(w.caps for w in words),
                 lead=lead,
                 page=group[0].page,
@@ -373,7 +386,8 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         pdf = pdfplumber.open(io.BytesIO(data))
     except Exception as exc:  # pdfminer raises many types on broken or encrypted files
         name = type(exc).__name__
-        if "password" in name.lower() or "encrypt" in str(exc).lower():
+        chain = f"{exc!r} {exc.__cause__!r} {exc.__context__!r}".lower()
+        if "password" in chain or "encrypt" in chain:
             raise InputError(
                 f"{source}: the PDF is encrypted (password-protected)",
                 hint="save an unprotected copy (print to PDF) and import that",

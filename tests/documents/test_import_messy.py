@@ -257,17 +257,98 @@ def test_bad_inputs_are_one_clear_input_error(data: bytes, suffix: str, message:
         import_bytes(data, f"bad{suffix}", suffix)
 
 
-def test_encrypted_pdf_is_a_clear_error() -> None:
-    pypdfium2 = pytest.importorskip("pypdfium2")
-    del pypdfium2
-    from pdfminer.pdfdocument import PDFPasswordIncorrect  # noqa: F401
+def _encrypted_pdf() -> bytes:
+    """A one-page PDF behind the standard security handler (RC4, R2) whose empty user
+    password does not open it: what a "password to open" PDF looks like to a reader."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+        b"<< /Filter /Standard /V 1 /R 2 /O <"
+        + b"ab" * 32
+        + b"> /U <"
+        + b"cd" * 32
+        + b"> /P -44 >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size 5 /Root 1 0 R /Encrypt 4 0 R /ID [<" + b"01" * 16 + b"><"
+    out += b"01" * 16 + b">] >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
 
-    # pdfminer reads an RC4-encrypted file with a user password only with the password
-    encrypted = Path(__file__).with_name("fixtures") / "encrypted.pdf"
-    if not encrypted.exists():
-        pytest.skip("no encrypted fixture")
+
+def test_encrypted_pdf_is_a_clear_error() -> None:
     with pytest.raises(InputError, match="encrypted"):
-        import_bytes(encrypted.read_bytes(), "locked.pdf", ".pdf")
+        import_bytes(_encrypted_pdf(), "locked.pdf", ".pdf")
+
+
+SIDEBAR_TYP = r"""
+#set page(paper: "a4", margin: 1.5cm)
+#set text(font: ("Noto Sans", "Noto Sans SC"), size: 10pt)
+#let head(t) = block(above: 1em, below: 0.5em, text(size: 12pt, weight: "bold", upper(t)))
+#grid(columns: (5cm, 1fr), column-gutter: 1cm,
+[
+  #text(size: 18pt, weight: "bold")[Saoirse Delacroix-Amani]
+
+  saoirse.da\@example.com   +1 555-010-6464   Portland, OR
+
+  #head[Skills]
+  - Kotlin, Swift
+  - Figma
+  #head[Languages]
+  - English, French
+],
+[
+  #head[Experience]
+  *Mobile Engineer, Fernhill Health*   Apr 2020 – Present
+  - Shipped offline sync to 300,000 patients; crash rate down from 2.1% to 0.3%.
+  - Cut app start-up time from 3.4 s to 1.1 s on low-end Android phones.
+  #head[Education]
+  *B.S. Software Engineering, Cascadia Tech*   2012 – 2016
+])
+"""
+
+ZH_TYP = r"""
+#set page(paper: "a4", margin: 1.8cm)
+#set text(font: ("Noto Sans", "Noto Sans SC"), size: 10.5pt)
+#align(center, text(size: 22pt, weight: "bold")[孙明哲])
+#align(center)[电话：138-0013-8123 ｜ 邮箱：sunmingzhe\@example.com ｜ 广州]
+#let head(t) = block(above: 1.1em, below: 0.5em)[#text(size: 13pt, weight: "bold", t) #line(length: 100%)]
+#head[教育背景]
+*华南理工大学 — 自动化 硕士* #h(1fr) 2019.09 - 2022.06
+#head[工作经历]
+*广州某某智能科技有限公司 — 算法工程师* #h(1fr) 2022.07 - 至今
+- 负责推荐排序模型迭代，点击率提升 8.5%。
+- 搭建特征平台，特征上线周期从 5 天缩短到 1 天。
+#head[专业技能]
+- Python、PyTorch、Spark、SQL
+"""
+
+
+def test_pdf_two_column_sidebar_layout() -> None:
+    result = import_bytes(_typst_pdf(SIDEBAR_TYP), "sidebar.pdf", ".pdf")
+    assert result.markdown.startswith("# Saoirse Delacroix-Amani\n")
+    assert result.sections == ["SKILLS", "LANGUAGES", "EXPERIENCE", "EDUCATION"]
+    assert "### Mobile Engineer, Fernhill Health\nApr 2020 – Present" in result.markdown
+    assert result.bullets == 5
+    assert any("two-column" in n for n in result.notes)
+    assert {"name", "email", "phone"} <= set(result.contacts)
+
+
+def test_chinese_pdf_with_right_aligned_dates() -> None:
+    result = import_bytes(_typst_pdf(ZH_TYP), "zh.pdf", ".pdf")
+    md = result.markdown
+    assert md.startswith("# 孙明哲\n")
+    assert result.sections == ["教育背景", "工作经历", "专业技能"]
+    assert "### 广州某某智能科技有限公司 — 算法工程师\n2022.07 - 至今" in md
+    assert result.bullets == 3
+    assert {"name", "email", "phone"} <= set(result.contacts)
 
 
 @pytest.mark.parametrize(

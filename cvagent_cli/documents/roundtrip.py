@@ -1,8 +1,12 @@
-"""What a round trip must keep: section titles in order, bullets, contact fields, score."""
+"""What a round trip (export, then import) must keep: the name and section titles in order,
+every bullet (modulo whitespace), the contact fields, and the score within 5 points.
+
+Used by tests/documents/test_import_roundtrip.py and bench/roundtrip.py."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 
 from cvagent_cli.documents.markdown_source import export_lines
@@ -39,3 +43,34 @@ def printed(markdown: str) -> ResumeDocument:
     """The resume as the exporters print it (front matter and inline HTML tags dropped):
     the score of the import is compared with this one."""
     return ResumeDocument.from_text("\n".join(export_lines(markdown)) + "\n")
+
+
+SCORE_TOLERANCE = 5
+
+
+@dataclass
+class Comparison:
+    sections: bool
+    bullets: bool
+    contacts: bool
+    score: bool
+    score_before: int
+    score_after: int
+
+    @property
+    def ok(self) -> bool:
+        return self.sections and self.bullets and self.contacts and self.score
+
+
+def compare(original: str, imported: str) -> Comparison:
+    a = ResumeDocument.from_text(original)
+    b = ResumeDocument.from_text(imported)
+    before, after = score(printed(original)), score(b)
+    return Comparison(
+        sections=titles(a) == titles(b),
+        bullets=bullets(a) == bullets(b),
+        contacts=contacts(a) == contacts(b),
+        score=abs(before - after) <= SCORE_TOLERANCE,
+        score_before=before,
+        score_after=after,
+    )
