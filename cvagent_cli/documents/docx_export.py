@@ -13,11 +13,11 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
 
 
-def _require_docx():
+def _require_docx(what: str = "DOCX export"):
     try:
         import docx  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
-        raise ConfigError("DOCX export needs python-docx", hint=INSTALL_HINT) from exc
+        raise ConfigError(f"{what} needs python-docx", hint=INSTALL_HINT) from exc
     return docx
 
 

@@ -227,7 +227,7 @@ def _shift_headings(paras: list[Para]) -> list[Para]:
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
     from cvagent_cli.documents.docx_export import _require_docx
 
-    docx = _require_docx()
+    docx = _require_docx("DOCX import")
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip

@@ -415,3 +415,23 @@ def test_cli_bad_input_exit_2_one_line_nothing_written(
     assert done.stderr.decode().startswith("cvagent: error: ")
     assert b"Traceback" not in done.stderr
     assert not source.with_suffix(".md").exists()
+
+
+@pytest.mark.parametrize(
+    ("module", "suffix", "data", "message"),
+    [
+        ("pdfplumber", ".pdf", b"%PDF-1.7\n", "PDF import needs pdfplumber"),
+        ("docx", ".docx", None, "DOCX import needs python-docx"),
+    ],
+)
+def test_missing_documents_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, module: str, suffix: str, data: bytes | None, message: str
+) -> None:
+    from cvagent_cli.errors import ConfigError, ExitCode
+
+    payload = data if data is not None else _docx_direct_formatting()
+    monkeypatch.setitem(sys.modules, module, None)  # `import module` now raises ImportError
+    with pytest.raises(ConfigError, match=message) as caught:
+        import_bytes(payload, f"cv{suffix}", suffix)
+    assert caught.value.hint == "pip install 'cvagent[documents]'"
+    assert caught.value.exit_code == ExitCode.MODEL == 3
