@@ -35,9 +35,10 @@ def import_command(
 ) -> None:
     """Import a PDF, Word (.docx), HTML or plain-text resume as resume Markdown.
 
-    Recovers the name, sections (##), entries (###), bullets and contact lines from the
-    file's layout, and prints what it recognised to stderr. PDF and DOCX need
-    pip install 'cvagent[documents]'. Scanned PDFs (no text layer) are not supported.
+    Recovers the name, sections (##), entries (###), bullets and contact
+    lines from the file's layout; prints what it recognised to stderr.
+    PDF and DOCX need: pip install 'cvagent\\[documents]'
+    Scanned PDFs (no text layer) are not supported: there is no OCR.
 
       cvagent import resume.pdf                 (writes resume.md next to it)
       cvagent import cv.docx -o resume.md --force

@@ -6,6 +6,7 @@ import io
 import re
 
 from cvagent_cli.documents.markdown_source import export_lines, table_rows
+from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
@@ -42,10 +43,29 @@ def _add_table(document, rows: list[list[str]]) -> None:
             _add_runs(table.cell(r, c).paragraphs[0], text)
 
 
-def render_docx(markdown: str) -> bytes:
+def _compact(document) -> None:
+    """Tighter margins, a smaller font, less space after paragraphs."""
+    from docx.shared import Cm, Pt
+
+    for section in document.sections:
+        section.left_margin = section.right_margin = Cm(1.5)
+        section.top_margin = section.bottom_margin = Cm(1.2)
+    sizes = {"Normal": 9.5, "List Bullet": 9.5, "Title": 18, "Heading 1": 16}
+    sizes.update({"Heading 2": 12, "Heading 3": 10})
+    for name, size in sizes.items():
+        style = document.styles[name]
+        style.font.size = Pt(size)
+        style.paragraph_format.space_after = Pt(1 if name in ("Normal", "List Bullet") else 2)
+        if name.startswith("Heading"):
+            style.paragraph_format.space_before = Pt(6)
+
+
+def render_docx(markdown: str, template: str = "classic") -> bytes:
     """Markdown → DOCX bytes: headings keep their level, `-`/`*` items become List Bullet."""
     docx = _require_docx()
     document = docx.Document()
+    if check_template(template) == "compact":
+        _compact(document)
     source = export_lines(markdown)
     i = 0
     while i < len(source):

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from cvagent_cli.documents.markdown_source import export_lines, table_rows
+from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
@@ -23,6 +24,17 @@ PREAMBLE = (
     "#show heading.where(level: 2): it => block(above: 1em, below: 0.5em)"
     '[#text(size: 12pt, weight: "bold", it.body) #v(-0.6em) #line(length: 100%)]\n'
 )
+COMPACT_PREAMBLE = (
+    '#set page(paper: "a4", margin: (x: 1.2cm, y: 1cm))\n'
+    '#set text(font: ("Noto Sans", "Noto Sans SC"), size: 9pt)\n'
+    "#set par(leading: 0.5em, spacing: 0.75em)\n"
+    "#set list(spacing: 0.45em)\n"
+    "#show heading.where(level: 1): set text(size: 16pt)\n"
+    "#show heading.where(level: 2): it => block(above: 0.8em, below: 0.4em)"
+    '[#text(size: 10.5pt, weight: "bold", it.body) #v(-0.6em) #line(length: 100%)]\n'
+    "#show heading.where(level: 3): set block(above: 0.7em, below: 0.4em)\n"
+)
+PREAMBLES = {"classic": PREAMBLE, "compact": COMPACT_PREAMBLE}
 
 
 def _font_dir() -> Path:
@@ -67,10 +79,10 @@ def _typst_table(lines: list[str]) -> str:
     return f"#table(columns: {width}, inset: 4pt, {cells})"
 
 
-def to_typst(markdown: str) -> str:
+def to_typst(markdown: str, template: str = "classic") -> str:
     """Markdown resume → Typst markup: headings by level, `-` items as Typst list items,
     tables as tables; the lines of a paragraph stay lines (contact lines, entry dates)."""
-    lines = [PREAMBLE]
+    lines = [PREAMBLES[check_template(template)]]
     source = export_lines(markdown)
     i = 0
     while i < len(source):
@@ -111,7 +123,7 @@ def _check_glyphs(text: str, fonts: list[Path]) -> None:
         )
 
 
-def render_pdf(markdown: str) -> bytes:
+def render_pdf(markdown: str, template: str = "classic") -> bytes:
     """Markdown → PDF bytes; fails loudly instead of printing empty boxes for missing glyphs."""
     try:
         import typst  # lazy
@@ -120,4 +132,4 @@ def render_pdf(markdown: str) -> bytes:
     folder = _font_dir()
     fonts = [folder / "NotoSans-Regular.ttf", folder / "NotoSansSC-Regular.ttf"]
     _check_glyphs(markdown.replace("**", ""), fonts)
-    return typst.compile(to_typst(markdown).encode("utf-8"), font_paths=[str(folder)])
+    return typst.compile(to_typst(markdown, template).encode("utf-8"), font_paths=[str(folder)])
