@@ -146,8 +146,14 @@ def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> 
     notes = list(recognition.notes)
     if recognition.images:
         notes.append(f"{recognition.images} image(s) skipped (photos, icons, logos)")
+    if recognition.dropped:
+        notes.append(f"{recognition.dropped} page-number line(s) dropped")
     if recognition.unplaced:
-        notes.append(f"{len(recognition.unplaced)} line(s) could not be placed")
+        chars = sum(len(t) for t in recognition.unplaced)
+        notes.append(
+            f"rotated text ({chars} characters, e.g. a vertical label or a watermark) "
+            "could not be placed and was left out"
+        )
     return ImportResult(
         markdown=markdown,
         format=fmt,

@@ -96,7 +96,18 @@ def _join_words(words: list[Word]) -> str:
     return out
 
 
-def _read_words(page, number: int) -> list[Word]:
+def _rotated(obj: dict) -> bool:
+    matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
+    return obj.get("object_type") == "char" and (
+        not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
+    )
+
+
+def _read_words(page, recognition: Recognition) -> list[Word]:
+    rotated = [c["text"] for c in page.chars if _rotated(c)]
+    if rotated:  # a vertical sidebar label, a watermark: no place in the reading order
+        recognition.unplaced.append("".join(rotated))
+        page = page.filter(lambda obj: not _rotated(obj))
     raw = page.extract_words(
         extra_attrs=["fontname", "size"], keep_blank_chars=False, x_tolerance=1.5
     )
@@ -206,12 +217,13 @@ def _is_date_column(left: list[Line], right: list[Line]) -> bool:
 
 
 def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
-    words = _read_words(page, number)
+    words = _read_words(page, recognition)
     lines = _lines(words, number)
     # Page numbers and running footers: a short number line in the bottom margin.
     kept = []
     for line in lines:
         if line.top > 0.9 * float(page.height) and _PAGE_NUMBER_RE.match(line.text().strip()):
+            recognition.dropped += 1
             continue
         kept.append(line)
     lines = kept

@@ -50,8 +50,9 @@ class Recognition:
     """What a reader noticed that the Markdown cannot show (for the import report)."""
 
     notes: list[str] = field(default_factory=list)
-    unplaced: list[str] = field(default_factory=list)
+    unplaced: list[str] = field(default_factory=list)  # text left out (rotated words …)
     images: int = 0
+    dropped: int = 0  # page numbers
 
 
 def plain(text: str) -> str:

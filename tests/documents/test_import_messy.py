@@ -435,3 +435,20 @@ def test_missing_documents_extra_says_what_to_install(
         import_bytes(payload, f"cv{suffix}", suffix)
     assert caught.value.hint == "pip install 'cvagent[documents]'"
     assert caught.value.exit_code == ExitCode.MODEL == 3
+
+
+def test_pdf_report_names_what_it_left_out() -> None:
+    markup = (
+        '#set page(paper: "a5", margin: 1.5cm, footer: align(center)[1 / 1])\n'
+        '#set text(font: "Noto Sans", size: 10pt)\n'
+        "#place(left + horizon, dx: -1.2cm, rotate(-90deg)[CONFIDENTIAL DRAFT])\n"
+        "#text(size: 18pt)[Marisol Quennell] \\\n"
+        "marisol.quennell\\@example.com\n\n"
+        '#text(size: 12pt, weight: "bold")[Experience]\n\n'
+        "- Ran 14 supplier audits a year.\n"
+    )
+    result = import_bytes(_typst_pdf(markup), "draft.pdf", ".pdf")
+    assert "CONFIDENTIAL" not in result.markdown and "1 / 1" not in result.markdown
+    assert "1 page-number line(s) dropped" in result.notes
+    assert any("rotated text (18 characters" in n for n in result.notes)
+    assert result.sections == ["Experience"] and result.bullets == 1
