@@ -1,4 +1,4 @@
-"""7. Export → import round trip of every sample resume, as PDF and as DOCX.
+"""7. Export → import round trip of every sample resume, as PDF, DOCX and HTML.
 
 Per sample and format: the export time (Markdown → file, our exporters), the import time
 (file → Markdown, ``cvagent import``'s reader), and whether the import kept the name and
@@ -21,16 +21,17 @@ sys.dont_write_bytecode = True
 
 from common import SAMPLES, Context, Figure, Stat  # noqa: E402
 
-FORMATS = ("pdf", "docx")
+FORMATS = ("pdf", "docx", "html")
 
 
 def measure(repeats: int) -> list[dict]:
     from cvagent_cli.documents.docx_export import render_docx
+    from cvagent_cli.documents.html_export import render_html
     from cvagent_cli.documents.importer import import_bytes
     from cvagent_cli.documents.pdf_export import render_pdf
     from cvagent_cli.documents.roundtrip import compare
 
-    render = {"pdf": render_pdf, "docx": render_docx}
+    render = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}
     rows = []
     for path in sorted(SAMPLES.glob("*.md")):
         text = path.read_text(encoding="utf-8")

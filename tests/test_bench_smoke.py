@@ -68,6 +68,8 @@ ROWS = [
     "round trip: PDF samples kept",
     "round trip: import DOCX (per sample)",
     "round trip: DOCX samples kept",
+    "round trip: import HTML (per sample)",
+    "round trip: HTML samples kept",
     "prompt tokens/request: cvagent",
     "prompt tokens/request: naive baseline",
     "part of the median request: system",

@@ -19,6 +19,7 @@ from cvagent_cli.documents.structure import (
     Recognition,
     _is_date_text,
     assign_roles,
+    shift_headings,
     to_markdown,
 )
 from cvagent_cli.errors import InputError
@@ -27,34 +28,48 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _HEADING_RE = re.compile(r"^heading\s*(\d)$")
 
 
-def _run_bold(run: Any, paragraph: Any) -> bool:
-    if run.bold is not None:
-        return bool(run.bold)
-    style = run.style
-    while style is not None:
-        if style.font.bold is not None:
-            return bool(style.font.bold)
-        style = style.base_style
-    pstyle = paragraph.style
-    while pstyle is not None:
-        if pstyle.font.bold is not None:
-            return bool(pstyle.font.bold)
-        pstyle = pstyle.base_style
-    return False
+class _Styles:
+    """Style facts by style id, looked up once: python-docx resolves a style by scanning
+    the styles part on every ``.style`` access, which is most of the time of a large file."""
+
+    def __init__(self, document: Any) -> None:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self.document = document
+        self.types = WD_STYLE_TYPE
+        self.cache: dict[tuple[str | None, str], tuple[str, bool | None, float]] = {}
+
+    def facts(self, style_id: str | None, kind: str) -> tuple[str, bool | None, float]:
+        """(name, bold, size in pt) of a paragraph ("p") or character ("r") style, with
+        what it inherits from its base styles."""
+        key = (style_id, kind)
+        if key not in self.cache:
+            name, bold, size = "", None, 0.0
+            if style_id is not None or kind == "p":
+                kind_type = self.types.PARAGRAPH if kind == "p" else self.types.CHARACTER
+                style = self.document.part.get_style(style_id, kind_type)
+                name = style.name or "" if style is not None else ""
+                while style is not None:
+                    if bold is None and style.font.bold is not None:
+                        bold = bool(style.font.bold)
+                    if not size and style.font.size is not None:
+                        size = float(style.font.size.pt)
+                    style = style.base_style
+            self.cache[key] = (name, bold, size)
+        return self.cache[key]
+
+    def paragraph(self, paragraph: Any) -> tuple[str, bool | None, float]:
+        return self.facts(paragraph._p.style, "p")
+
+    def run(self, run: Any, paragraph: Any) -> tuple[bool, float]:
+        _, pbold, psize = self.paragraph(paragraph)
+        _, rbold, rsize = self.facts(run._r.style, "r")
+        bold = run.bold if run.bold is not None else rbold if rbold is not None else pbold
+        size = run.font.size.pt if run.font.size is not None else rsize or psize
+        return bool(bold), float(size or 0.0)
 
 
-def _run_size(run: Any, paragraph: Any) -> float:
-    if run.font.size is not None:
-        return float(run.font.size.pt)
-    pstyle = paragraph.style
-    while pstyle is not None:
-        if pstyle.font.size is not None:
-            return float(pstyle.font.size.pt)
-        pstyle = pstyle.base_style
-    return 0.0
-
-
-def _pieces(paragraph: Any) -> list[tuple[str, bool, float]]:
+def _pieces(paragraph: Any, styles: _Styles) -> list[tuple[str, bool, float]]:
     """(text, bold, size) for the runs and hyperlinks of a paragraph, in order."""
     from docx.text.hyperlink import Hyperlink
 
@@ -68,11 +83,12 @@ def _pieces(paragraph: Any) -> list[tuple[str, bool, float]]:
                 address = address[len("mailto:") :]
             if address and address.rstrip("/") not in text and text.strip():
                 text = f"[{text}]({address})"
-            bold = bool(runs) and all(_run_bold(r, paragraph) for r in runs if r.text.strip())
-            size = max((_run_size(r, paragraph) for r in runs), default=0.0)
+            facts = [styles.run(r, paragraph) for r in runs if r.text.strip()]
+            bold = bool(facts) and all(b for b, _ in facts)
+            size = max((sz for _, sz in facts), default=0.0)
             out.append((text, bold, size))
         else:
-            out.append((item.text, _run_bold(item, paragraph), _run_size(item, paragraph)))
+            out.append((item.text, *styles.run(item, paragraph)))
     return out
 
 
@@ -103,31 +119,30 @@ def _inline(pieces: list[tuple[str, bool, float]]) -> tuple[str, bool, str]:
     return text.strip(), False, lead
 
 
-def _list_depth(paragraph: Any) -> int | None:
+def _list_depth(paragraph: Any, style: str) -> int | None:
     ppr = paragraph._p.pPr
     if ppr is not None and ppr.numPr is not None:
         ilvl = ppr.numPr.ilvl
         return int(ilvl.val) if ilvl is not None and ilvl.val is not None else 0
-    style = (paragraph.style.name if paragraph.style is not None else "").lower()
     if "list" in style:
         match = re.search(r"(\d)$", style)
         return int(match.group(1)) - 1 if match else 0
     return None
 
 
-def _paragraph(paragraph: Any) -> list[Para]:
-    pieces = _pieces(paragraph)
+def _paragraph(paragraph: Any, styles: _Styles) -> list[Para]:
+    pieces = _pieces(paragraph, styles)
     text, bold, lead = _inline(pieces)
     if not text.strip():
         return []
     size = max((s for t, _, s in pieces if t.strip()), default=0.0)
-    style = (paragraph.style.name if paragraph.style is not None else "").lower()
+    style = styles.paragraph(paragraph)[0].lower()
     heading = _HEADING_RE.match(style)
     if style == "title":
         return [Para(text=text.replace("**", ""), role="title", bold=True, size=size)]
     if heading:
         return [Para(text=text.replace("**", ""), role=f"h{heading.group(1)}", size=size)]
-    depth = _list_depth(paragraph)
+    depth = _list_depth(paragraph, style)
     if depth is not None:
         return [Para(text=text.replace("\t", " "), role="bullet", depth=min(depth, 3), size=size)]
     if "\t" in text:
@@ -167,7 +182,7 @@ def _cells(row: Any) -> list[Any]:
     return seen
 
 
-def _table(table: Any, recognition: Recognition) -> list[Para]:
+def _table(table: Any, recognition: Recognition, styles: _Styles) -> list[Para]:
     if _is_data_table(table):
         rows = [[c.text.strip() for c in _cells(row)] for row in table.rows]
         return [Para(text="", role="table", rows=rows)]
@@ -177,51 +192,32 @@ def _table(table: Any, recognition: Recognition) -> list[Para]:
     out: list[Para] = []
     for row in table.rows:
         for cell in _cells(row):
-            out += _blocks(cell, recognition)
+            out += _blocks(cell, recognition, styles)
     return out
 
 
-def _blocks(container: Any, recognition: Recognition) -> list[Para]:
+def _blocks(container: Any, recognition: Recognition, styles: _Styles) -> list[Para]:
     from docx.table import Table
 
     out: list[Para] = []
     for item in container.iter_inner_content():
         if isinstance(item, Table):
-            out += _table(item, recognition)
+            out += _table(item, recognition, styles)
         else:
-            out += _paragraph(item)
+            out += _paragraph(item, styles)
     return out
 
 
-def _text_boxes(document: Any, recognition: Recognition) -> list[Para]:
+def _text_boxes(document: Any, recognition: Recognition, styles: _Styles) -> list[Para]:
     from docx.text.paragraph import Paragraph
 
     out: list[Para] = []
     for box in document.element.body.iter(f"{_W}txbxContent"):
         for p in box.iter(f"{_W}p"):
-            out += _paragraph(Paragraph(p, document))
+            out += _paragraph(Paragraph(p, document), styles)
     if out:
         recognition.notes.append(f"{len(out)} paragraphs in text boxes: read after the body")
     return out
-
-
-def _shift_headings(paras: list[Para]) -> list[Para]:
-    """Word resumes use Heading 1 for sections when the name is the Title (or plain text):
-    map the heading levels used onto title / ## / ###."""
-    levels = sorted({int(p.role[1]) for p in paras if re.fullmatch(r"h\d", p.role)})
-    if not levels:
-        return paras
-    ones = [p for p in paras if p.role == f"h{levels[0]}"]
-    has_title = any(p.role == "title" for p in paras)
-    first_heading = next((p for p in paras if re.fullmatch(r"h\d", p.role)), None)
-    if not has_title and len(ones) == 1 and first_heading is ones[0]:
-        ones[0].role = "title"
-        levels = levels[1:]
-    mapping = {level: f"h{min(i + 2, 3)}" for i, level in enumerate(levels)}
-    for para in paras:
-        if re.fullmatch(r"h\d", para.role):
-            para.role = mapping.get(int(para.role[1]), "h3")
-    return paras
 
 
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
@@ -233,11 +229,12 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip
         raise InputError(f"{source}: not a readable DOCX file ({type(exc).__name__})") from exc
     recognition = Recognition()
-    paras = _blocks(document, recognition) + _text_boxes(document, recognition)
+    styles = _Styles(document)
+    paras = _blocks(document, recognition, styles) + _text_boxes(document, recognition, styles)
     recognition.images = len(document.inline_shapes)
     if not paras:
         raise InputError(f"{source}: the DOCX has no text")
-    return _shift_headings(paras), recognition
+    return shift_headings(paras), recognition
 
 
 def docx_to_markdown(data: bytes, source: str = "<docx>") -> str:

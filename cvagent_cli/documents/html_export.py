@@ -40,7 +40,7 @@ def render_html(markdown: str, title: str = "Resume", template: str = "classic")
 
     style = STYLESHEET + (COMPACT_STYLESHEET if check_template(template) == "compact" else "")
     body = (
-        MarkdownIt("commonmark", {"html": True, "linkify": False})
+        MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
         .enable("table")
         .render(strip_front_matter(markdown))
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from cvagent_cli.documents.structure import Para, Recognition
+from cvagent_cli.documents.structure import Para, Recognition, shift_headings
 
 _BLOCKS = {
     "p",
@@ -71,13 +71,14 @@ class _Reader(HTMLParser):
             self.cell.append(" ".join(text.split()))
             self.pieces = []
             return
+        pieces = self.pieces
         visible = [(t, b, s) for t, b, s in self.pieces if t.strip()]
         self.pieces = []
         if not visible:
             return
         all_bold = all(b for _, b, _ in visible)
         size = max(s for _, _, s in visible)
-        md = self._markdown(visible, all_bold)
+        md = self._markdown(pieces, all_bold)
         lines = [" ".join(ln.split()) for ln in md.split("\n")]
         md = "\n".join(ln for ln in lines if ln)
         if not md:
@@ -226,4 +227,4 @@ def html_paragraphs(text: str, source: str) -> tuple[list[Para], Recognition]:
     reader = _Reader()
     reader.feed(text)
     reader.close()
-    return reader.paras, reader.recognition
+    return shift_headings(reader.paras), reader.recognition

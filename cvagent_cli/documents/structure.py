@@ -101,6 +101,26 @@ def body_size(paras: list[Para]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
+def shift_headings(paras: list[Para]) -> list[Para]:
+    """Map the heading levels a file uses (Word's Heading 1–9, HTML's h1–h6) onto title /
+    ## / ###: a lone first top-level heading is the name; Word resumes often use Heading 1
+    for sections when the name is the Title or plain text."""
+    levels = sorted({int(p.role[1]) for p in paras if re.fullmatch(r"h\d", p.role)})
+    if not levels:
+        return paras
+    ones = [p for p in paras if p.role == f"h{levels[0]}"]
+    has_title = any(p.role == "title" for p in paras)
+    first_heading = next((p for p in paras if re.fullmatch(r"h\d", p.role)), None)
+    if not has_title and len(ones) == 1 and first_heading is ones[0]:
+        ones[0].role = "title"
+        levels = levels[1:]
+    mapping = {level: f"h{min(i + 2, 3)}" for i, level in enumerate(levels)}
+    for para in paras:
+        if re.fullmatch(r"h\d", para.role):
+            para.role = mapping.get(int(para.role[1]), "h3")
+    return paras
+
+
 def assign_roles(paras: list[Para]) -> list[Para]:
     """Decide title / h2 / h3 for paragraphs whose reader left them as ``text``."""
     body = body_size(paras)

@@ -3,16 +3,17 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.documents.docx_export import render_docx
+from cvagent_cli.documents.html_export import render_html
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
 from cvagent_cli.documents.roundtrip import bullets, compare, contacts, printed, score, titles
 from cvagent_cli.resume.document import ResumeDocument
 from tests.documents.test_html_export import SAMPLES
 
-RENDER = {"pdf": render_pdf, "docx": render_docx}
+RENDER = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}
 
 
-@pytest.mark.parametrize("fmt", ["pdf", "docx"])
+@pytest.mark.parametrize("fmt", ["pdf", "docx", "html"])
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_export_then_import_keeps_the_resume(sample: Path, fmt: str) -> None:
     original = sample.read_text(encoding="utf-8")
