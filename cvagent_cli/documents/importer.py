@@ -74,6 +74,9 @@ def format_of(source: str, data: bytes, suffix: str | None) -> str:
                 f"{source}: cannot import '{suffix}' files",
                 hint="import a .pdf, .docx, .html, .txt or .md file",
             )
+        sniffed = sniff(data)
+        if SUFFIXES[suffix] in ("text", "html") and sniffed in ("pdf", "docx"):
+            return sniffed  # a PDF or Word file saved under a text name: the bytes win
         return SUFFIXES[suffix]
     return sniff(data)
 
@@ -171,13 +174,18 @@ def default_output(path: Path) -> Path:
 
 
 def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -> Path:
+    if target.is_dir():
+        raise InputError(f"{target} is a folder", hint="name the Markdown file to write")
     if target.exists() and not force:
         raise InputError(
             f"{target} already exists", hint="pass --force to overwrite it, or -o - for stdout"
         )
-    if target.is_dir():
-        raise InputError(f"{target} is a folder")
-    atomic_write_text(target, result.markdown)
+    if not target.parent.is_dir():
+        raise InputError(f"{target}: the folder {target.parent} does not exist")
+    try:
+        atomic_write_text(target, result.markdown)
+    except OSError as exc:
+        raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
     return target
 
 

@@ -452,3 +452,17 @@ def test_pdf_report_names_what_it_left_out() -> None:
     assert "1 page-number line(s) dropped" in result.notes
     assert any("rotated text (18 characters" in n for n in result.notes)
     assert result.sections == ["Experience"] and result.bullets == 1
+
+
+def test_cli_output_folder_missing_is_one_line_exit_2(tmp_path: Path) -> None:
+    source = tmp_path / "cv.html"
+    source.write_text(GOOGLE_DOCS_HTML, encoding="utf-8")
+    done = _cvagent("import", str(source), "-o", str(tmp_path / "no" / "such" / "cv.md"))
+    assert done.returncode == 2
+    assert b"does not exist" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_docx_saved_with_a_txt_name_is_read_as_docx() -> None:
+    result = import_bytes(_docx_direct_formatting(), "cv.txt", ".txt")
+    assert result.format == "docx"
+    assert result.markdown.startswith("# Tomasz Brightwater\n")
