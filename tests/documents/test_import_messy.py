@@ -466,3 +466,60 @@ def test_a_docx_saved_with_a_txt_name_is_read_as_docx() -> None:
     result = import_bytes(_docx_direct_formatting(), "cv.txt", ".txt")
     assert result.format == "docx"
     assert result.markdown.startswith("# Tomasz Brightwater\n")
+
+
+def _docx_word_styles_with_hyperlink() -> bytes:
+    """Title for the name, Heading 1 for sections, Heading 2 for entries, a numbered
+    list, and a hyperlink whose text is not its address."""
+    import docx
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    d = docx.Document()
+    d.add_paragraph("Ilse Marchetti-Vance", style="Title")
+    contact = d.add_paragraph("ilse.mv@example.com | +1 555-010-9292 | ")
+    rid = d.part.relate_to(
+        "https://github.com/ilse-mv-example", RELATIONSHIP_TYPE.HYPERLINK, is_external=True
+    )
+    link = OxmlElement("w:hyperlink")
+    link.set(qn("r:id"), rid)
+    run = OxmlElement("w:r")
+    text = OxmlElement("w:t")
+    text.text = "GitHub"
+    run.append(text)
+    link.append(run)
+    contact._p.append(link)
+    d.add_paragraph("Experience", style="Heading 1")
+    d.add_paragraph("QA Lead — Brackenridge Games", style="Heading 2")
+    d.add_paragraph("Jun 2019 – Present")
+    d.add_paragraph("Built a test farm of 60 consoles.", style="List Number")
+    d.add_paragraph("Halved release-blocking bugs in 2 years.", style="List Number")
+    d.add_paragraph("Education", style="Heading 1")
+    d.add_paragraph("B.Sc. Computing — Tarnbrook University", style="Heading 2")
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
+def test_docx_word_styles_heading_1_sections_and_a_hyperlink() -> None:
+    result = import_bytes(_docx_word_styles_with_hyperlink(), "styled.docx", ".docx")
+    md = result.markdown
+    assert md.startswith("# Ilse Marchetti-Vance\n")
+    assert result.sections == ["Experience", "Education"]
+    assert "### QA Lead — Brackenridge Games\nJun 2019 – Present" in md
+    assert "[GitHub](https://github.com/ilse-mv-example)" in md
+    assert result.contacts.get("github") == "https://github.com/ilse-mv-example"
+    assert result.bullets == 2
+
+
+def test_markdown_input_is_kept_and_never_overwrites_itself(tmp_path: Path) -> None:
+    sample = Path("sample_resumes/en_senior_backend.md").read_bytes()
+    result = import_bytes(sample, "cv.md", ".md")
+    assert result.markdown == sample.decode("utf-8").strip() + "\n"
+    assert any("already Markdown" in n for n in result.notes)
+    source = tmp_path / "cv.md"
+    source.write_bytes(sample)
+    done = _cvagent("import", str(source))
+    assert done.returncode == 2 and b"would overwrite it" in done.stderr
+    assert source.read_bytes() == sample
