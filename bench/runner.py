@@ -32,6 +32,7 @@ BENCHMARKS = {
     # in-process CPU figures before anything imports litellm into this process
     "overhead": "overhead",
     "analyzer": "analyzer_throughput",
+    "roundtrip": "roundtrip",
     "tokens": "tokens",
     "memory": "memory",
 }
@@ -112,6 +113,8 @@ README_ROWS = (
     "analyzer_rate",
     "analyzer_10x",
     "analyzer_100x",
+    "roundtrip_pdf_kept",
+    "roundtrip_docx_kept",
     "rss_litellm",
     "rss_analyze",
     "rss_chat",

@@ -11,6 +11,7 @@ from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
 from cvagent_cli.cli.config import config_app
 from cvagent_cli.cli.export import export_command
+from cvagent_cli.cli.import_ import import_command
 from cvagent_cli.cli.log import log_app
 
 #: The README is not on disk after `pip install`: point to what is (the project page, and
@@ -54,6 +55,7 @@ def root(
 app.command("analyze", epilog=EPILOG)(analyze_command)
 app.command("chat", epilog=EPILOG)(chat_command)
 app.command("export", epilog=EPILOG)(export_command)
+app.command("import", epilog=EPILOG)(import_command)
 app.add_typer(config_app, epilog=EPILOG)
 app.add_typer(log_app, epilog=EPILOG)
 

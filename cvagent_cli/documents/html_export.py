@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import atomic_write_bytes, atomic_write_text, read_text_file
 
@@ -20,22 +21,42 @@ a { color: inherit; }
 """
 
 
-def render_html(markdown: str, title: str = "Resume") -> str:
+COMPACT_STYLESHEET = """
+body { font-size: 13px; line-height: 1.25; max-width: 52em; margin: 1em auto; }
+h1 { font-size: 1.6em; margin: 0 0 0.1em; }
+h2 { margin-top: 0.8em; margin-bottom: 0.3em; }
+h3 { margin: 0.5em 0 0.1em; }
+p { margin: 0.2em 0; }
+ul { margin: 0.1em 0; }
+@media print { @page { margin: 1cm; } }
+"""
+
+
+def render_html(markdown: str, title: str = "Resume", template: str = "classic") -> str:
     """Markdown → one HTML document with an embedded print stylesheet."""
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
 
-    body = MarkdownIt("commonmark", {"linkify": False}).enable("table").render(markdown)
+    from cvagent_cli.documents.markdown_source import strip_front_matter
+
+    style = STYLESHEET + (COMPACT_STYLESHEET if check_template(template) == "compact" else "")
+    body = (
+        MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
+        .enable("table")
+        .render(strip_front_matter(markdown))
+    )
     return (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{STYLESHEET}</style></head>"
+        f"<title>{html.escape(title)}</title><style>{style}</style></head>"
         f"<body>\n{body}</body></html>\n"
     )
 
 
-def export_resume(source: Path, target: Path, *, force: bool = False) -> Path:
+def export_resume(
+    source: Path, target: Path, *, force: bool = False, template: str = "classic"
+) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
     _check_target(target, force)
-    return export_markdown(read_text_file(source).text, target, force=force)
+    return export_markdown(read_text_file(source).text, target, force=force, template=template)
 
 
 def _check_target(target: Path, force: bool) -> str:
@@ -50,18 +71,21 @@ def _check_target(target: Path, force: bool) -> str:
     return suffix
 
 
-def export_markdown(text: str, target: Path, *, force: bool = False) -> Path:
+def export_markdown(
+    text: str, target: Path, *, force: bool = False, template: str = "classic"
+) -> Path:
     """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically."""
     suffix = _check_target(target, force)
+    check_template(template)
     first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
     if suffix == ".docx":
         from cvagent_cli.documents.docx_export import render_docx
 
-        atomic_write_bytes(target, render_docx(text))
+        atomic_write_bytes(target, render_docx(text, template))
     elif suffix == ".pdf":
         from cvagent_cli.documents.pdf_export import render_pdf
 
-        atomic_write_bytes(target, render_pdf(text))
+        atomic_write_bytes(target, render_pdf(text, template))
     else:
-        atomic_write_text(target, render_html(text, first))
+        atomic_write_text(target, render_html(text, first, template))
     return target

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cvagent_cli.documents.markdown_source import export_lines, table_rows
+from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
@@ -22,6 +24,17 @@ PREAMBLE = (
     "#show heading.where(level: 2): it => block(above: 1em, below: 0.5em)"
     '[#text(size: 12pt, weight: "bold", it.body) #v(-0.6em) #line(length: 100%)]\n'
 )
+COMPACT_PREAMBLE = (
+    '#set page(paper: "a4", margin: (x: 1.2cm, y: 1cm))\n'
+    '#set text(font: ("Noto Sans", "Noto Sans SC"), size: 9pt)\n'
+    "#set par(leading: 0.5em, spacing: 0.75em)\n"
+    "#set list(spacing: 0.45em)\n"
+    "#show heading.where(level: 1): set text(size: 16pt)\n"
+    "#show heading.where(level: 2): it => block(above: 0.8em, below: 0.4em)"
+    '[#text(size: 10.5pt, weight: "bold", it.body) #v(-0.6em) #line(length: 100%)]\n'
+    "#show heading.where(level: 3): set block(above: 0.7em, below: 0.4em)\n"
+)
+PREAMBLES = {"classic": PREAMBLE, "compact": COMPACT_PREAMBLE}
 
 
 def _font_dir() -> Path:
@@ -59,18 +72,40 @@ def _bold(text: str) -> str:
     return "".join(parts)
 
 
-def to_typst(markdown: str) -> str:
-    """Markdown resume → Typst markup: headings by level, `-` items as Typst list items."""
-    lines = [PREAMBLE]
-    for raw in markdown.splitlines():
-        line = raw.strip()
+def _typst_table(lines: list[str]) -> str:
+    rows = table_rows(lines)
+    width = max(len(r) for r in rows)
+    cells = ", ".join(f"[{_inline(c)}]" for row in rows for c in row + [""] * (width - len(row)))
+    return f"#table(columns: {width}, inset: 4pt, {cells})"
+
+
+def to_typst(markdown: str, template: str = "classic") -> str:
+    """Markdown resume → Typst markup: headings by level, `-` items as Typst list items,
+    tables as tables; the lines of a paragraph stay lines (contact lines, entry dates)."""
+    lines = [PREAMBLES[check_template(template)]]
+    source = export_lines(markdown)
+    i = 0
+    while i < len(source):
+        line = source[i].strip()
         heading = re.match(r"^(#{1,3})\s*(.+)$", line)
+        if line.startswith("|"):
+            block = []
+            while i < len(source) and source[i].strip().startswith("|"):
+                block.append(source[i])
+                i += 1
+            lines.append(_typst_table(block))
+            continue
         if heading:
             lines.append(f"{'=' * len(heading.group(1))} {_inline(heading.group(2))}")
         elif re.match(r"^[-*+]\s+", line):
             lines.append(f"- {_inline(line[2:].strip())}")
+        elif line:
+            following = source[i + 1].strip() if i + 1 < len(source) else ""
+            more = following and not re.match(r"^(#{1,3}\s|[-*+]\s|\|)", following)
+            lines.append(_inline(line) + (" \\" if more else ""))
         else:
-            lines.append(_inline(line))
+            lines.append("")
+        i += 1
     return "\n".join(lines) + "\n"
 
 
@@ -88,7 +123,7 @@ def _check_glyphs(text: str, fonts: list[Path]) -> None:
         )
 
 
-def render_pdf(markdown: str) -> bytes:
+def render_pdf(markdown: str, template: str = "classic") -> bytes:
     """Markdown → PDF bytes; fails loudly instead of printing empty boxes for missing glyphs."""
     try:
         import typst  # lazy
@@ -97,4 +132,4 @@ def render_pdf(markdown: str) -> bytes:
     folder = _font_dir()
     fonts = [folder / "NotoSans-Regular.ttf", folder / "NotoSansSC-Regular.ttf"]
     _check_glyphs(markdown.replace("**", ""), fonts)
-    return typst.compile(to_typst(markdown).encode("utf-8"), font_paths=[str(folder)])
+    return typst.compile(to_typst(markdown, template).encode("utf-8"), font_paths=[str(folder)])

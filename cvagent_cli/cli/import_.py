@@ -1,0 +1,92 @@
+"""``cvagent import``: a PDF, DOCX, HTML or text resume → resume Markdown."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cvagent_cli.cli.errors import handle_user_errors
+
+
+@handle_user_errors
+def import_command(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="The resume to import: .pdf, .docx, .html, .txt (or .md), or - for stdin (format sniffed from the bytes).",
+            show_default=False,
+        ),
+    ],
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Markdown file to write, or - for stdout. Default: FILE with a .md suffix next to it (stdout when FILE is -).",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No recognition report on stderr.")
+    ] = False,
+) -> None:
+    """Import a PDF, Word (.docx), HTML or plain-text resume as resume Markdown.
+
+    Recovers the name, sections (##), entries (###), bullets and contact
+    lines from the file's layout; prints what it recognised to stderr.
+    PDF and DOCX need: pip install 'cvagent\\[documents]'
+    Scanned PDFs (no text layer) are not supported: there is no OCR.
+
+      cvagent import resume.pdf                 (writes resume.md next to it)
+      cvagent import cv.docx -o resume.md --force
+      cat cv.html | cvagent import - > resume.md
+    """
+    from cvagent_cli.documents.importer import (
+        default_output,
+        import_bytes,
+        read_input,
+        write_markdown,
+    )
+    from cvagent_cli.errors import InputError
+    from cvagent_cli.resume.textio import MAX_BYTES
+
+    if file == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        result = import_bytes(data, "standard input")
+        target = output or "-"
+    else:
+        path = Path(file)
+        data = read_input(path)
+        result = import_bytes(data, str(path), path.suffix or None)
+        target = output or str(default_output(path))
+        if output is None and Path(target).resolve() == path.resolve():
+            raise InputError(
+                f"{path} is already Markdown; importing it would overwrite it",
+                hint="pass -o NEW.md or -o -",
+            )
+    if target == "-":
+        sys.stdout.write(result.markdown)
+        sys.stdout.flush()
+        written = "standard output"
+    else:
+        written = str(write_markdown(result, Path(target), force=force))
+    if not quiet:
+        _report(result, written)
+
+
+def _report(result, written: str) -> None:
+    lines = [f"cvagent: imported {result.source} ({result.format}) → {written}"]
+    sections = ", ".join(result.sections) or "none"
+    lines.append(f"  sections ({len(result.sections)}): {sections}")
+    lines.append(f"  entries: {result.entries} · bullets: {result.bullets}")
+    found = ", ".join(result.contacts) or "none"
+    lines.append(f"  contact: {found}")
+    missing = result.missing_contacts
+    if missing:
+        lines.append(f"  not found: {', '.join(missing)}")
+    for note in result.notes:
+        lines.append(f"  note: {note}")
+    print("\n".join(lines), file=sys.stderr)

@@ -1,0 +1,202 @@
+"""``cvagent import``: a PDF, DOCX, HTML or text resume → resume Markdown plus a report.
+
+The format comes from the file name when it has a known extension, otherwise (stdin, no
+extension) from the bytes: ``%PDF``, a ZIP holding ``word/document.xml``, ``<html``, or
+else text.  Everything that can go wrong with the input is an ``InputError`` (exit 2);
+a missing reader library is a ``ConfigError`` naming the extra to install (exit 3).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
+from cvagent_cli.errors import InputError
+from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
+
+SUFFIXES = {
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".html": "html",
+    ".htm": "html",
+    ".txt": "text",
+    ".text": "text",
+    ".md": "text",
+    ".markdown": "text",
+}
+FORMATS = ("pdf", "docx", "html", "text")
+CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website", "location")
+
+
+@dataclass
+class ImportResult:
+    markdown: str
+    format: str
+    source: str
+    sections: list[str] = field(default_factory=list)
+    entries: int = 0
+    bullets: int = 0
+    contacts: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def missing_contacts(self) -> list[str]:
+        return [f for f in ("name", "email", "phone") if f not in self.contacts]
+
+
+def sniff(data: bytes) -> str:
+    """The format of ``data`` from its first bytes."""
+    if data.startswith(b"%PDF") or data[:1024].lstrip().startswith(b"%PDF"):
+        return "pdf"
+    if data.startswith(b"PK\x03\x04"):
+        return "docx"
+    head = data[:2048].lstrip().lower()
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:].lstrip()
+    if head.startswith((b"<!doctype html", b"<html")) or b"<html" in head[:512] or b"<body" in head:
+        return "html"
+    return "text"
+
+
+def format_of(source: str, data: bytes, suffix: str | None) -> str:
+    if suffix:
+        suffix = suffix.lower()
+        if suffix == ".doc":
+            raise InputError(
+                f"{source}: legacy Word .doc files cannot be imported",
+                hint="open it in Word or LibreOffice and save it as .docx",
+            )
+        if suffix not in SUFFIXES:
+            raise InputError(
+                f"{source}: cannot import '{suffix}' files",
+                hint="import a .pdf, .docx, .html, .txt or .md file",
+            )
+        sniffed = sniff(data)
+        if SUFFIXES[suffix] in ("text", "html") and sniffed in ("pdf", "docx"):
+            return sniffed  # a PDF or Word file saved under a text name: the bytes win
+        return SUFFIXES[suffix]
+    return sniff(data)
+
+
+def _check_docx_zip(data: bytes, source: str) -> None:
+    try:
+        names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    except zipfile.BadZipFile:
+        raise InputError(f"{source}: not a readable DOCX file (a broken ZIP archive)") from None
+    if "word/document.xml" not in names:
+        raise InputError(
+            f"{source}: a ZIP archive but not a Word document (no word/document.xml)",
+            hint="an .odt or .pages file: save it as .docx first",
+        )
+
+
+def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
+    if fmt == "pdf":
+        if not data.lstrip().startswith(b"%PDF"):
+            raise InputError(f"{source}: not a readable PDF file (no %PDF header)")
+        from cvagent_cli.documents.pdf_import import pdf_paragraphs
+
+        return pdf_paragraphs(data, source)
+    if fmt == "docx":
+        if not data.startswith(b"PK"):
+            raise InputError(f"{source}: not a readable DOCX file (not a ZIP archive)")
+        _check_docx_zip(data, source)
+        from cvagent_cli.documents.docx_import import docx_paragraphs
+
+        return docx_paragraphs(data, source)
+    decoded = decode_bytes(data, source)
+    if fmt == "html":
+        from cvagent_cli.documents.html_import import html_paragraphs
+
+        return html_paragraphs(decoded.text, source)
+    from cvagent_cli.documents.text_import import text_paragraphs
+
+    return text_paragraphs(decoded.text), Recognition()
+
+
+def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportResult:
+    """Convert a resume file's bytes to Markdown and say what was recognised."""
+    if not data.strip():
+        raise InputError(f"{source} is empty; there is no resume to import")
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be smaller")
+    fmt = format_of(source, data, suffix)
+    if fmt == "text":
+        from cvagent_cli.documents.text_import import looks_like_markdown
+
+        text = decode_bytes(data, source).text
+        if looks_like_markdown(text):
+            return describe(
+                text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
+            )
+    paras, recognition = read_paragraphs(data, source, fmt)
+    if not any(p.text.strip() or p.rows for p in paras):
+        raise InputError(f"{source} has no text to import")
+    markdown = to_markdown(assign_roles(paras))
+    return describe(markdown, fmt, source, recognition)
+
+
+def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> ImportResult:
+    """The recognition report, read back from the Markdown by the analyzer's parser."""
+    from cvagent_cli.resume.document import ResumeDocument
+
+    doc = ResumeDocument.from_text(markdown, source=source)
+    basics = doc.basics
+    contacts = {f: str(getattr(basics, f)) for f in CONTACT_FIELDS if getattr(basics, f)}
+    notes = list(recognition.notes)
+    if recognition.images:
+        notes.append(f"{recognition.images} image(s) skipped (photos, icons, logos)")
+    if recognition.dropped:
+        notes.append(f"{recognition.dropped} page-number line(s) dropped")
+    if recognition.unplaced:
+        chars = sum(len(t) for t in recognition.unplaced)
+        notes.append(
+            f"rotated text ({chars} characters, e.g. a vertical label or a watermark) "
+            "could not be placed and was left out"
+        )
+    return ImportResult(
+        markdown=markdown,
+        format=fmt,
+        source=source,
+        sections=[s.title for s in doc.sections if s.heading_line and s.level == 2],
+        entries=sum(1 for s in doc.sections if s.heading_line and s.level == 3),
+        bullets=sum(len(s.bullets) for s in doc.sections),
+        contacts=contacts,
+        notes=notes,
+    )
+
+
+def default_output(path: Path) -> Path:
+    return path.with_suffix(".md")
+
+
+def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -> Path:
+    if target.is_dir():
+        raise InputError(f"{target} is a folder", hint="name the Markdown file to write")
+    if target.exists() and not force:
+        raise InputError(
+            f"{target} already exists", hint="pass --force to overwrite it, or -o - for stdout"
+        )
+    if not target.parent.is_dir():
+        raise InputError(f"{target}: the folder {target.parent} does not exist")
+    try:
+        atomic_write_text(target, result.markdown)
+    except OSError as exc:
+        raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
+    return target
+
+
+def read_input(path: Path) -> bytes:
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a file")
+    try:
+        return path.read_bytes()
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None

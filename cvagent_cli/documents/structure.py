@@ -1,0 +1,258 @@
+"""From paragraphs with layout hints (font size, bold, bullet glyphs) to resume Markdown.
+
+Every reader (PDF, DOCX, HTML, plain text) turns its file into a list of ``Para``: the
+text of one paragraph plus what the file said about it.  ``to_markdown`` then decides what
+is the name, a section, an entry and a bullet, the same way for every format:
+
+- the name: a first paragraph set larger than the body, or bold / a plain name at the top;
+- a section (``##``): a short standalone line that is a known section name (Experience,
+  工作经历 …), or that looks like the ones that are (same size, weight and case);
+- an entry (``###``): a short bold line inside a section, or the bold lead of a line whose
+  rest is a date ("**Data Analyst — Acme** Jan 2022 – Present");
+- bullets: list paragraphs and lines that start with a bullet glyph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cvagent_cli.resume import person
+from cvagent_cli.resume.dates import find_dates
+from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+
+BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
+_GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")
+_SENTENCE_END = (".", "。", "；", ";", "，", ",")
+_BLOCK_START_RE = re.compile(r"^(\s*)(#{1,6}\s|>|={3,}\s*$|-{3,}\s*$|\d+[.)]\s|[-*+]\s)")
+_BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+
+
+@dataclass
+class Para:
+    """One paragraph as a reader found it.  ``text`` is inline Markdown (``**bold**``
+    runs and ``[text](url)`` links kept); lines inside it are separated by ``\\n``."""
+
+    text: str
+    role: str = "text"  # title | h2 | h3 | bullet | text | table
+    bold: bool = False  # the whole paragraph is bold
+    size: float = 0.0  # font size in points; 0 when the format does not say
+    depth: int = 0  # list nesting
+    caps: bool = False  # set in capitals / small caps by the file, not by the words
+    lead: str = ""  # a bold lead-in run ("Data Analyst — Acme" of "… Jan 2022 – Present")
+    rows: list[list[str]] = field(default_factory=list)  # role == "table"
+    page: int = 0
+
+
+@dataclass
+class Recognition:
+    """What a reader noticed that the Markdown cannot show (for the import report)."""
+
+    notes: list[str] = field(default_factory=list)
+    unplaced: list[str] = field(default_factory=list)  # text left out (rotated words …)
+    images: int = 0
+    dropped: int = 0  # page numbers
+
+
+def plain(text: str) -> str:
+    return _BOLD_RE.sub(r"\1", text).replace("\n", " ").strip()
+
+
+def strip_glyph(text: str) -> tuple[bool, str]:
+    """(True, rest) when ``text`` starts with a bullet glyph."""
+    match = _GLYPH_RE.match(text)
+    if match and text[match.end() :].strip():
+        return True, text[match.end() :].strip()
+    return False, text
+
+
+def _is_date_text(text: str) -> bool:
+    """A short run that is mostly dates (and maybe a place): "Jan 2022 – Present", "2019.03 - 至今"."""
+    text = plain(text)
+    if not text or len(text) > 60:
+        return False
+    dates = find_dates(text)
+    return bool(dates) or bool(re.search(r"(?:19|20)\d\d", text) and len(text) <= 30)
+
+
+def headingish(para: Para) -> bool:
+    text = plain(para.text)
+    if not text or "\n" in para.text.strip() or para.role in ("bullet", "table"):
+        return False
+    limit = 40 if re.search(r"[\u4e00-\u9fff]", text) else 80
+    return len(text) <= limit and not text.endswith(_SENTENCE_END)
+
+
+def _style(para: Para) -> tuple[float, bool, bool]:
+    return (round(para.size), para.bold, para.caps or _all_caps(plain(para.text)))
+
+
+def _all_caps(text: str) -> bool:
+    letters = [c for c in text if c.isalpha() and c.isascii()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def body_size(paras: list[Para]) -> float:
+    sizes: Counter[float] = Counter()
+    for para in paras:
+        if para.size and para.role in ("text", "bullet"):
+            sizes[round(para.size, 1)] += len(para.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def shift_headings(paras: list[Para]) -> list[Para]:
+    """Map the heading levels a file uses (Word's Heading 1–9, HTML's h1–h6) onto title /
+    ## / ###: a lone first top-level heading is the name; Word resumes often use Heading 1
+    for sections when the name is the Title or plain text."""
+    levels = sorted({int(p.role[1]) for p in paras if re.fullmatch(r"h\d", p.role)})
+    if not levels:
+        return paras
+    ones = [p for p in paras if p.role == f"h{levels[0]}"]
+    has_title = any(p.role == "title" for p in paras)
+    first_heading = next((p for p in paras if re.fullmatch(r"h\d", p.role)), None)
+    if not has_title and len(ones) == 1 and first_heading is ones[0]:
+        ones[0].role = "title"
+        levels = levels[1:]
+    mapping = {level: f"h{min(i + 2, 3)}" for i, level in enumerate(levels)}
+    for para in paras:
+        if re.fullmatch(r"h\d", para.role):
+            para.role = mapping.get(int(para.role[1]), "h3")
+    return paras
+
+
+def assign_roles(paras: list[Para]) -> list[Para]:
+    """Decide title / h2 / h3 for paragraphs whose reader left them as ``text``."""
+    body = body_size(paras)
+    out: list[Para] = []
+    for para in paras:  # glyph bullets, and entry lines with a bold lead + a date
+        if para.role == "text":
+            is_bullet, rest = strip_glyph(para.text)
+            if is_bullet:
+                para.role, para.text = "bullet", rest
+        out.append(para)
+    paras = out
+    bigger = body and max((p.size for p in paras), default=0) > body + 0.5
+    if not any(p.role == "title" for p in paras):
+        for index, para in enumerate(paras[:3]):
+            if para.role not in ("text", "h2") or not headingish(para):
+                continue
+            text = plain(para.text)
+            larger = bigger and para.size >= max(p.size for p in paras) - 0.1
+            if classify_title(text) == "other" and (
+                larger or person.clean_name(text) or (index == 0 and para.bold)
+            ):
+                para.role = "title"
+            break
+    # The look of a section heading: the style shared by the lines that are section names.
+    section_styles: Counter[tuple[float, bool, bool]] = Counter()
+    for para in paras:
+        if (
+            para.role == "text"
+            and headingish(para)
+            and _emphasised(para, body)
+            and _exact(plain(para.text))
+        ):
+            section_styles[_style(para)] += 1
+    # A style only marks sections by itself when it is not just bold body text, which
+    # entries ("**Data Analyst — Acme**") use as well.
+    distinctive = {s for s in section_styles if s[0] > round(body) or s[2]}
+    in_section = any(p.role == "h2" for p in paras[:1])
+    for para in paras:
+        if para.role == "h2":
+            in_section = True
+        if para.role != "text":
+            continue
+        text = plain(para.text)
+        if headingish(para) and (_emphasised(para, body) or _plain_section(para)):
+            style = _style(para)
+            known = classify_title(text) != "other"
+            # Inside a section, a bold line naming a kind of thing ("… 实习生", "Projects at
+            # Acme") is an entry, as the analyzer reads it; only exact names stand alone.
+            if _exact(text) or style in distinctive or (known and not (in_section and para.bold)):
+                para.role, in_section = "h2", True
+                continue
+            if in_section and para.bold:
+                para.role = "h3"
+                continue
+        if in_section and para.lead and _is_date_text(para.text[len(para.lead) + 4 :]):
+            para.role = "h3"
+    return paras
+
+
+def _exact(text: str) -> bool:
+    return normalize_title(text.rstrip(":：")) in _EXACT
+
+
+def _emphasised(para: Para, body: float) -> bool:
+    return (
+        para.bold
+        or para.caps
+        or (bool(body) and para.size > body + 0.5)
+        or _all_caps(plain(para.text))
+    )
+
+
+def _plain_section(para: Para) -> bool:
+    """A plain line that is exactly a section name ("工作经历", "Education") stands alone."""
+    text = plain(para.text).rstrip(":：")
+    return len(text) <= 30 and _exact(text)
+
+
+def _escape_start(line: str) -> str:
+    match = _BLOCK_START_RE.match(line)
+    return f"{match.group(1)}\\{line[len(match.group(1)) :]}" if match else line
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.replace("|", "\\|").split())
+
+
+def to_markdown(paras: list[Para]) -> str:
+    """Markdown for paragraphs whose roles are decided (see ``assign_roles``)."""
+    out: list[str] = []
+
+    def block(*lines: str) -> None:
+        if out and out[-1] != "":
+            out.append("")
+        out.extend(lines)
+
+    previous = ""
+    for para in paras:
+        text = para.text.strip()
+        if not text and para.role != "table":
+            continue
+        if para.role == "title":
+            block(f"# {plain(text)}")
+        elif para.role == "h2":
+            block(f"## {plain(text).rstrip(':：').strip()}")
+        elif para.role == "h3":
+            if para.lead and plain(text) != plain(para.lead):
+                rest = text[len(para.lead) + 4 :].strip() if text.startswith("**") else ""
+                block(f"### {plain(para.lead)}")
+                if rest:
+                    out.append(rest)
+            else:
+                block(f"### {plain(text)}")
+        elif para.role == "bullet":
+            line = "  " * para.depth + "- " + " ".join(text.split())
+            if previous == "bullet":
+                out.append(line)
+            else:
+                block(line)
+        elif para.role == "table":
+            rows = [r for r in para.rows if any(c.strip() for c in r)]
+            if not rows:
+                continue
+            width = max(len(r) for r in rows)
+            rows = [r + [""] * (width - len(r)) for r in rows]
+            lines = ["| " + " | ".join(_cell(c) for c in rows[0]) + " |"]
+            lines.append("|" + "---|" * width)
+            lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
+            block(*lines)
+        elif previous == "h3" and _is_date_text(text):
+            out.append(_escape_start(text))  # the entry's dates, right under its heading
+        else:
+            block(*(_escape_start(line.strip()) for line in text.split("\n") if line.strip()))
+        previous = para.role
+    return "\n".join(out).strip() + "\n"
