@@ -23,6 +23,7 @@ from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.tools.base import ToolContext, ToolOutcome
+from cvagent_cli.wording import plural
 
 MAX_SUMMARIES = 12
 #: Intents that state no goal of their own (the previous goal stays).
@@ -150,7 +151,9 @@ class ResumeAgent(ToolCallAgent):
             return
         self.progress = None
         self._ensure_task_list()
-        yield ev.Notice(f"loaded {target} ({doc.line_count} lines, {len(doc.sections)} sections)")
+        yield ev.Notice(
+            f"loaded {target} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
+        )
         yield ev.Done("loaded", final_text=f"Loaded {target}.")
 
     def compose(self, turn: Turn) -> Prompt:
@@ -238,9 +241,9 @@ class ResumeAgent(ToolCallAgent):
         answer = " ".join(done.final_text.split())[:80]
         summary = f"{said}" + (f" → {tools}" if tools else "")
         if done.edits_applied:
-            summary += f"; {done.edits_applied} edit(s) applied"
+            summary += f"; {plural(done.edits_applied, 'edit')} applied"
         if done.pending_edits:
-            summary += f"; {len(done.pending_edits)} edit(s) not applied"
+            summary += f"; {plural(len(done.pending_edits), 'edit')} not applied"
         if answer:
             summary += f"; said: {answer}"
         self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean
+from cvagent_cli.wording import plural
 
 HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
 _FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -178,7 +179,7 @@ def describe_arguments(arguments: dict, limit: int = 48) -> str:
         if key in _HIDDEN_ARGS:
             continue
         if key == "edits" and isinstance(value, list):
-            parts.append(f"{len(value)} edits")
+            parts.append(plural(len(value), "edit"))
             continue
         if value is None:
             continue
@@ -369,7 +370,12 @@ class EventRenderer:
 
     def _on_CapabilitySwitched(self, event: ev.CapabilitySwitched) -> None:
         why = f" ({clean(event.reason)})" if event.reason else ""
-        self.console.print(Text(f"capability: {event.old} → {event.new}{why}", style=INFO))
+        change = (
+            f"{event.new} is already active"
+            if event.old == event.new
+            else f"{event.old} → {event.new}"
+        )
+        self.console.print(Text(f"capability: {change}{why}", style=INFO))
 
     def _on_StageChanged(self, event: ev.StageChanged) -> None:
         parts = [p for p in (event.stage and f"stage {event.stage}", event.progress) if p]

@@ -20,6 +20,7 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
+from cvagent_cli.wording import plural
 
 NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
 KEYS_HELP = "Enter sends · Esc+Enter new line · Tab completes · Ctrl-R searches history · Ctrl-C stops a reply · Ctrl-D exits"
@@ -163,7 +164,7 @@ class Repl:
         capability = self.session.capability.name
         progress = self.session.progress_line()
         usage = self.session.client.session_usage
-        tokens = f"{usage.prompt_tokens + usage.completion_tokens:,} tokens"
+        tokens = plural(usage.prompt_tokens + usage.completion_tokens, "token", thousands=True)
         cost = f" ${usage.cost_usd:.4f}" if usage.cost_usd else ""
         model = getattr(self.session.client, "model", None) or "no model"
         return f" {name} · {model} · {capability}{' · ' + progress if progress else ''} · {tokens}{cost} "
@@ -279,7 +280,11 @@ class Repl:
                 table.add_row(mark, Text(cap.name, style="bold"), Text(clean(cap.description)))
             self.console.print(table)
             return
-        old, new = self.session.set_capability(arg)
+        wanted = self.session.registry.get(arg).name  # an unknown name raises, with a hint
+        if wanted == self.session.capability.name:  # switching would only reset its progress
+            self.renderer.notice(f"capability {wanted} is already active")
+            return
+        old, new = self.session.set_capability(wanted)
         self.renderer.render(ev.CapabilitySwitched(old, new, "/capability"))
         progress = self.session.progress_line()
         if progress:
@@ -321,10 +326,10 @@ class Repl:
             table.add_row("system prompt: rules, pack, resume context, summaries", f"{n:,}")
         n = count(rest) if rest else 0
         total += n
-        table.add_row(f"conversation: {len(rest)} messages as sent (compacted)", f"{n:,}")
+        table.add_row(f"conversation: {plural(len(rest), 'message')} as sent (compacted)", f"{n:,}")
         n = count([], tools) if tools else 0
         total += n
-        table.add_row(f"tool schemas: {len(tools)} tools", f"{n:,}")
+        table.add_row(f"tool schemas: {plural(len(tools), 'tool')}", f"{n:,}")
         table.add_row(Text("total", style="bold"), Text(f"{total:,}", style="bold"))
         self.console.print(table)
         if not getattr(client, "model", None):
@@ -419,7 +424,7 @@ class Repl:
         path = path_argument(arg)
         doc = self.session.open_resume(path)
         self.renderer.notice(
-            f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)"
+            f"loaded {path} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
         )
         self._print_notices()
 

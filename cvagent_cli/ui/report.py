@@ -14,13 +14,9 @@ from rich.text import Text
 
 from cvagent_cli.resume.report import AnalysisReport
 from cvagent_cli.ui.console import clean, score_style
+from cvagent_cli.wording import plural
 
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
-
-
-def plural(count: int, noun: str) -> str:
-    """'1 finding', '2 findings' (English nouns that take an s)."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def render_report(
@@ -35,7 +31,8 @@ def render_report(
     head = Text.assemble(
         ("Score ", "bold"),
         (f"{report.score}/100", score_style(report.score)),
-        f"   {s.words} words · ~{s.estimated_pages:.1f} pages · {s.sections} sections · {s.bullets} bullets · {s.language}",
+        f"   {plural(s.words, 'word')} · ~{s.estimated_pages:.1f} pages · "
+        f"{plural(s.sections, 'section')} · {plural(s.bullets, 'bullet')} · {s.language}",
     )
     who = clean(report.basics.name or report.source)
     console.print(

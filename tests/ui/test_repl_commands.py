@@ -534,3 +534,51 @@ def test_hints_name_what_exists_where_they_are_shown(resume):
     _, out, _ = run(resume, ["/capability tailor", f"/jd {jd}", "/analyze"])
     assert "/capability tailor" not in out.split("loaded the job description")[1]
     assert "--json for all" not in out and "--all" not in out  # CLI options mean nothing here
+
+
+# -- wording: counts, capability switches, notes to the model -------------------------------------
+def test_counts_use_the_singular_for_one(resume):
+    _, out, _ = run(resume, ["/tokens"])
+    assert "conversation: 1 message as sent" in out  # only the message being previewed
+    assert "1 messages" not in out
+
+
+def test_switching_to_the_active_capability_says_so(resume):
+    repl, out, _ = run(resume, ["/capability star", "/capability star"])
+    assert "capability: base → star" in out
+    assert "capability star is already active" in out
+    assert "star → star" not in out
+    assert repl.session.agent.capability.name == "star"
+
+
+def test_a_model_switch_to_the_active_capability_shows_no_arrow():
+    from cvagent_cli.agent import events as ev
+    from cvagent_cli.ui.render import EventRenderer
+
+    out = io.StringIO()
+    renderer = EventRenderer(Console(file=out, color_system=None, width=120))
+    renderer.render(ev.CapabilitySwitched("star", "star", "requested by the model"))
+    assert out.getvalue().strip() == "capability: star is already active (requested by the model)"
+
+
+@pytest.mark.parametrize("answer", ["n keep my wording", "n keep my wording."])
+def test_a_rejection_note_is_one_sentence_to_the_model(resume, answer):
+    _, _, client = run(
+        resume, ["rewrite the summary section", answer], [edit_reply(), ModelResponse("ok")]
+    )
+    tool = next(m for m in client.requests[1] if m["role"] == "tool")
+    assert "Their note: keep my wording. Do not apply it again" in tool["content"]
+    assert ".." not in tool["content"]
+
+
+def test_no_resumed_conversation_when_only_settings_were_saved(resume):
+    first = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    first.set_capability("star")
+    first.save()
+    first.close()
+    second = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    notices = [n.text for n in second.take_notices()]
+    second.close()
+    assert second.agent.capability.name == "star"
+    assert not any("resumed" in n for n in notices), notices
+    assert any("kept from the last session on resume.md: capability star" in n for n in notices)
