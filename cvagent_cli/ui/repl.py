@@ -189,19 +189,25 @@ class Repl:
         self.console.print(Text(KEYS_HELP, style="dim"), soft_wrap=True)
 
     def cmd_show(self, arg: str) -> None:
-        """/show [SECTION] — print the resume (or one section, by id or title) with line numbers."""
+        """/show [SECTION] — print the resume (or one section: id, title, or a unique part of one) with line numbers."""
         doc = self._need_doc()
         start, end = 1, doc.line_count
         if arg:
-            section = doc.find_section(arg)
-            if section is None:
+            matches = doc.match_sections(arg)
+            if len(matches) > 1:
+                raise CvAgentError(
+                    f"{arg!r} matches {plural(len(matches), 'section')}: "
+                    f"{', '.join(s.id for s in matches)}",
+                    hint="type more of the name (Tab completes it)",
+                )
+            if not matches:
                 near = doc.suggest_sections(arg)
                 hint = f"did you mean {', '.join(near)}? " if near else ""
                 raise CvAgentError(
                     f"no section {arg!r}",
                     hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}",
                 )
-            start, end = section.start_line, section.end_line
+            start, end = matches[0].start_line, matches[0].end_line
         out = Text()
         for number in range(start, end + 1):
             out.append(f"{number:>4} │ ", style="dim")

@@ -582,3 +582,62 @@ def test_no_resumed_conversation_when_only_settings_were_saved(resume):
     assert second.agent.capability.name == "star"
     assert not any("resumed" in n for n in notices), notices
     assert any("kept from the last session on resume.md: capability star" in n for n in notices)
+
+
+# -- /show by prefix or part of a name; folders complete with their slash ---------------------------
+ZH_SAMPLE = SAMPLE.parent / "zh_weak_operations.md"
+
+
+def test_show_takes_a_prefix_of_a_section_id_or_title(resume):
+    _, out, _ = run(resume, ["/show educ"])
+    assert "## Education" in out and "University of Washington" in out
+    assert "no section" not in out and "## Skills" not in out
+
+
+def test_show_takes_a_unique_part_of_a_chinese_title(tmp_path):
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    _, out, _ = run(resume, ["/show 成都某电商"])
+    assert "成都某电商公司" in out and "no section" not in out
+    assert "成都某文化传媒公司" not in out  # the next job is not part of it
+
+
+def test_show_lists_the_sections_an_ambiguous_name_matches(tmp_path):
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    _, out, _ = run(resume, ["/show 成都"])
+    assert "'成都' matches 3 sections: 工作经历/成都某电商公司-运营助理" in out
+    assert "## 工作经历" not in out  # nothing was shown
+
+
+def test_show_suggests_each_section_once(resume):
+    _, out, _ = run(resume, ["/show Educaton"])
+    assert "no section 'Educaton'" in out
+    hint = out[out.index("did you mean") :].split("?")[0]
+    assert hint.count("education") == 1 and "Education" not in hint
+
+
+def test_tab_completion_of_a_folder_adds_its_slash(resume, tmp_path, monkeypatch):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "jobs.md").write_text("# a job\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    repl, _, _ = make_repl(resume, [])
+    completer = make_completer(repl)
+    found = completer.get_completions(Document("/jd jo"), CompleteEvent(completion_requested=True))
+    assert sorted(c.text for c in found) == ["bs.md", "bs/"]
+
+
+def test_tab_completion_of_show_offers_names_containing_the_text(tmp_path):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    repl, _, _ = make_repl(resume, [])
+    found = make_completer(repl).get_completions(
+        Document("/show 电商"), CompleteEvent(completion_requested=True)
+    )
+    assert "成都某电商公司 运营助理" in [c.text for c in found]
