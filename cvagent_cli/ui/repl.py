@@ -20,10 +20,19 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
+from cvagent_cli.ui.wrap import pack, say, with_gutter
 from cvagent_cli.wording import plural
 
 NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
-KEYS_HELP = "Enter sends · Esc+Enter new line · Tab completes · Ctrl-R searches history · Ctrl-C stops a reply · Ctrl-D exits"
+KEYS = (
+    "Enter sends",
+    "Esc+Enter new line",
+    "Tab completes",
+    "Ctrl-R searches history",
+    "Ctrl-C stops a reply",
+    "Ctrl-D exits",
+)
+BANNER = ("cvagent chat", "/help for commands", *KEYS)
 
 
 class Repl:
@@ -54,9 +63,7 @@ class Repl:
     def run(self) -> int:
         self.io.completer = make_completer(self)
         self.io.toolbar = self.toolbar
-        self.console.print(
-            Text(f"cvagent chat · /help for commands · {KEYS_HELP}", style="dim"), soft_wrap=True
-        )
+        self._print_items(BANNER)
         armed = False  # one Ctrl-C on an empty prompt arms, the second exits
         while True:
             try:
@@ -186,7 +193,15 @@ class Repl:
                 Text(usage, style="bold"), Text(text[:1].upper() + text[1:])
             )  # Text: "[last]" is not markup
         self.console.print(table)
-        self.console.print(Text(KEYS_HELP, style="dim"), soft_wrap=True)
+        self._print_items(KEYS)
+
+    def _print_items(self, items: tuple[str, ...]) -> None:
+        """A dim "a · b · c" line; on a terminal broken between items, never inside one."""
+        if not self.console.is_terminal:
+            self.console.print(Text(" · ".join(items), style="dim"), soft_wrap=True)
+            return
+        for line in pack(items, self.console.width):
+            self.console.print(Text(line, style="dim"), no_wrap=True, overflow="fold")
 
     def cmd_show(self, arg: str) -> None:
         """/show [SECTION] — print the resume (or one section: id, title, or a unique part of one) with line numbers."""
@@ -208,6 +223,13 @@ class Repl:
                     hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}",
                 )
             start, end = matches[0].start_line, matches[0].end_line
+        if self.console.is_terminal:  # long lines wrap right of the numbers
+            rows = (
+                (Text(f"{number:>4} │ ", style="dim"), Text(clean(doc.line(number))))
+                for number in range(start, end + 1)
+            )
+            self.console.print(with_gutter(rows, self.console.width), soft_wrap=True)
+            return
         out = Text()
         for number in range(start, end + 1):
             out.append(f"{number:>4} │ ", style="dim")
@@ -357,12 +379,14 @@ class Repl:
                 )
             if len(content) > 110:
                 content = content[:109] + "…"
-            self.console.print(
-                Text.assemble((f"{message.role:>9} ", "bold"), clean(content)), soft_wrap=True
+            say(
+                self.console,
+                Text.assemble((f"{message.role:>9} ", "bold"), clean(content)),
+                indent=10,
             )
         history = getattr(self.session, "history", None)
         if history is not None:
-            self.console.print(Text(f"saved in {history.path}", style="dim"), soft_wrap=True)
+            say(self.console, Text(f"saved in {history.path}", style="dim"))
 
     def cmd_clear(self, arg: str) -> None:
         """Forget the conversation (the resume and its undo log are kept)."""
