@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cvagent_cli.agent.request import user_words
 from tests.support.openai_server import LoopbackServer, Reply
 
 _SENTENCES = [
@@ -218,10 +219,10 @@ def locate(messages: list[dict]) -> tuple[Turn | None, int]:
         if (
             m.get("role") == "user"
             and isinstance(m.get("content"), str)
-            and m["content"] in BY_TEXT
+            and user_words(m["content"]) in BY_TEXT
         ):
             step = sum(1 for later in messages[index + 1 :] if later.get("role") == "assistant")
-            return BY_TEXT[m["content"]], step
+            return BY_TEXT[user_words(m["content"])], step
     return None, 0
 
 

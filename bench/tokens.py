@@ -11,7 +11,8 @@ with every tool output in full (no outline, no section selection, no trimming).
 
 Also checked on cvagent's requests: none exceeds a 128k context window, and every
 request of a turn whose message names a section (its title, e.g. "improve my
-Experience bullets") carries that section's full current text.
+Experience bullets") carries that section's full text as the turn found it (an edit
+made within the turn follows as the diff in the edit's tool result).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def cached_cost(tokens: list[int], cached: list[int], price: float) -> float:
 
 class RecordingClient:
     """Wraps the gateway: notes, per request, the turn and the sections the turn names,
-    with their text as it is at that moment (edits change it)."""
+    with their text as it was when the turn started (an edit within the turn reaches the
+    model as the diff in its tool result, not as the whole section again)."""
 
     def __init__(self, inner: Any, session_ref: list) -> None:
         self.inner = inner
@@ -82,11 +84,17 @@ class RecordingClient:
 
         doc = self.session_ref[0].workspace.doc
         lowered = self.turn_text.casefold()
-        named = {
-            s.id: defuse(doc.section_text(s))
-            for s in doc.sections
-            if s.heading_line and s.title and len(s.title) >= 2 and s.title.casefold() in lowered
-        }
+        if self.calls and self.calls[-1]["turn"] == self.turn_text:
+            named = self.calls[-1]["named_sections"]  # a later step of the same turn
+        else:
+            named = {
+                s.id: defuse(doc.section_text(s))
+                for s in doc.sections
+                if s.heading_line
+                and s.title
+                and len(s.title) >= 2
+                and s.title.casefold() in lowered
+            }
         self.calls.append({"turn": self.turn_text, "named_sections": named})
         return self.inner.stream(messages, tools, **kwargs)
 
@@ -122,6 +130,8 @@ def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     ref.append(session)
     if naive:
         session.agent.request_messages = types.MethodType(naive_request_messages, session.agent)
+        # its requests carry no turn context, so read_resume must return the text itself
+        session.agent._shown_sections = dict
     approve = lambda edit: ev.Decision(ev.Action.APPLY)  # noqa: E731 - the user accepts every edit
     applied = 0
     errors = []

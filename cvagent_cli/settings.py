@@ -59,7 +59,15 @@ class Settings(BaseModel):
     api_base: str | None = Field(
         default=None, description="base URL of an OpenAI-compatible or Ollama server"
     )
-    timeout: float = Field(default=120, gt=0, description="seconds to wait for the model")
+    timeout: float = Field(
+        default=120, gt=0, description="seconds to wait for the model's first or next word"
+    )
+    turn_timeout: float = Field(
+        default=600, gt=0, description="seconds one chat turn may take, all steps included"
+    )
+    max_tokens: int | None = Field(
+        default=4096, ge=1, description="longest answer the model may write, in tokens"
+    )
     max_retries: int = Field(default=4, ge=0, description="retries for 429/5xx/network errors")
     max_steps: int = Field(default=10, ge=1, description="tool-calling steps per user turn")
     capability: str = Field(default="base", min_length=1, description="capability pack name")

@@ -115,6 +115,8 @@ class UsageEvent:
     session_prompt_tokens: int
     session_completion_tokens: int
     session_cost_usd: float | None
+    cached_tokens: int = 0  # of prompt_tokens, read from the provider's prompt cache
+    session_cached_tokens: int = 0
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,12 @@ from typing import Any
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
 from cvagent_cli.agent.intent import Intent, IntentResult, classify, detect_language
-from cvagent_cli.agent.prompts import Prompt, build_system_prompt, next_step_prompt
-from cvagent_cli.agent.request import compact_history, current_turn_index
+from cvagent_cli.agent.prompts import (
+    Prompt,
+    build_system_prompt,
+    build_turn_context,
+    next_step_prompt,
+)
 from cvagent_cli.agent.toolcall import Approver, ToolCallAgent, Turn, defer_all, usage_event
 from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.errors import CvAgentError
@@ -25,7 +29,9 @@ from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.tools.base import ToolContext, ToolOutcome
 from cvagent_cli.wording import plural
 
-MAX_SUMMARIES = 12
+MAX_SUMMARIES = 200  # one line per turn, kept with the session
+SHOWN_SUMMARIES = 6  # the summaries of the turns just before the history window
+MAX_NOTES = 10
 #: Intents that state no goal of their own (the previous goal stays).
 _NO_GOAL = (Intent.GREETING, Intent.THANKS, Intent.UNKNOWN, Intent.QUESTION)
 
@@ -37,6 +43,11 @@ class ResumeTurn(Turn):
     )
     language: str = "en"
     backtracked: bool = False  # the stage moved back: the pack's BACKTRACK prompt is next
+    # this turn's context, built at its first step and kept for all of them (one prefix)
+    context: dict[str, str] | None = None
+    context_capability: str = ""
+    shown_sections: dict[str, str] = field(default_factory=dict)
+    delivered_notes: list[str] = field(default_factory=list)
 
 
 class ResumeAgent(ToolCallAgent):
@@ -57,6 +68,7 @@ class ResumeAgent(ToolCallAgent):
         self.stage = self._new_stage_machine()
         self.progress: WorkflowProgress | None = None
         self.summaries: list[str] = []
+        self.notes: list[str] = []  # for the model, at its next turn
         self.goal = ""
         self.classify_with_model = classify_with_model
 
@@ -89,7 +101,11 @@ class ResumeAgent(ToolCallAgent):
             workspace=self.workspace,
             user_messages=self.user_messages,
             capability_names=self.registry.names,
+            shown_sections=self._shown_sections,
         )
+
+    def _shown_sections(self) -> dict[str, str]:
+        return self.turn.shown_sections if isinstance(self.turn, ResumeTurn) else {}
 
     def progress_line(self) -> str:
         parts = []
@@ -121,13 +137,12 @@ class ResumeAgent(ToolCallAgent):
         ):
             old, new = self.set_capability(suggested)
             yield ev.CapabilitySwitched(old, new, "the request matches this pack")
-        done: ev.Done | None = None
-        for event in self.run_turn(turn):
-            if isinstance(event, ev.Done):
-                done = event
-            yield event
-        if done is not None:
-            self._summarize(turn, done)
+        try:
+            yield from self.run_turn(turn)
+        finally:
+            if turn.counted:  # the model saw the notes; the turn gets its summary line
+                self.notes = [n for n in self.notes if n not in turn.delivered_notes]
+                self._summarize(turn)
 
     def _classify(self, request: str) -> Generator[ev.Event, None, IntentResult]:
         doc = self.workspace.doc
@@ -162,13 +177,7 @@ class ResumeAgent(ToolCallAgent):
         parts = build_system_prompt(
             workspace=self.workspace,
             capability=self.capability,
-            intent=intent,
-            section_hint=turn.intent.section,
-            user_text=turn.request,
-            language=turn.language,
-            summaries=self._summaries_outside_history(),
-            goal=self.goal,
-            progress=self.progress_line(),
+            summaries=self._summaries_before(turn.window_first),
             capabilities=self.registry.names(),
         )
         stage = self.stage.current if self.stage is not None else None
@@ -176,7 +185,25 @@ class ResumeAgent(ToolCallAgent):
             self.capability, intent=intent, stage=stage, backtracked=turn.backtracked
         )
         turn.backtracked = False
-        return Prompt(parts, next_step)
+        if turn.context is None or turn.context_capability != self.capability.name:
+            turn.context, turn.shown_sections = build_turn_context(
+                workspace=self.workspace,
+                intent=intent,
+                section_hint=turn.intent.section,
+                user_text=turn.request,
+                language=turn.language,
+                # the goal is worth a line only when it is not this very message
+                goal=""
+                if self.goal == (turn.request.strip().splitlines() or [""])[0][:200]
+                else self.goal,
+                progress=self.progress_line(),
+                notes=self.notes,
+                next_step=next_step,
+            )
+            turn.delivered_notes = list(self.notes)
+            turn.context_capability = self.capability.name
+            turn.sent_next_step = next_step  # it goes with the context
+        return Prompt(parts, turn.context, next_step)
 
     def apply_effects(self, outcome: ToolOutcome, turn: Turn) -> Iterator[ev.Event]:
         """The one door for tool effects; runs only for calls the policy allowed and whose
@@ -224,28 +251,30 @@ class ResumeAgent(ToolCallAgent):
             outcome.summary = said[0][:80]
 
     # -- turn summaries and persisted state ---------------------------------
-    def _summaries_outside_history(self) -> list[str]:
-        """Summaries of the turns the request no longer carries verbatim (no duplicates)."""
-        history = self.memory.to_wire()
-        earlier = history[: current_turn_index(history)] if self.turn is not None else history
-        shown = compact_history(earlier, self.history_tokens)[1]
-        return self.summaries[: max(len(self.summaries) - shown, 0)]
+    def _summaries_before(self, first: int) -> list[str]:
+        """The summaries of the turns just before turn number ``first`` (the history
+        window's start): they change only when the window moves."""
+        offset = self.turns_done - len(self.summaries)  # the number of summaries[0]
+        end = max(min(first - offset, len(self.summaries)), 0)
+        return self.summaries[max(end - SHOWN_SUMMARIES, 0) : end]
 
     def note(self, text: str) -> None:
         """Something the model must know at its next turn (an /undo, an outside edit)."""
-        self.summaries = (self.summaries + [f"note: {text}"])[-MAX_SUMMARIES:]
+        self.notes = (self.notes + [text])[-MAX_NOTES:]
 
-    def _summarize(self, turn: ResumeTurn, done: ev.Done) -> None:
+    def _summarize(self, turn: ResumeTurn) -> None:
         said = " ".join(turn.request.split())[:100]
         tools = ",".join(dict.fromkeys(turn.tools_used))
-        answer = " ".join(done.final_text.split())[:80]
+        answer = " ".join(turn.final_text.split())[:80]
         summary = f"{said}" + (f" → {tools}" if tools else "")
-        if done.edits_applied:
-            summary += f"; {plural(done.edits_applied, 'edit')} applied"
-        if done.pending_edits:
-            summary += f"; {plural(len(done.pending_edits), 'edit')} not applied"
+        if turn.edits_applied:
+            summary += f"; {plural(turn.edits_applied, 'edit')} applied"
+        if turn.deferred:
+            summary += f"; {plural(len(turn.deferred), 'edit')} not applied"
         if answer:
             summary += f"; said: {answer}"
+        elif turn.done_reason not in ("text", "terminate"):
+            summary += f" ({turn.done_reason})"
         self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]
 
     def preview_request(self, text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -255,8 +284,9 @@ class ResumeAgent(ToolCallAgent):
         doc = self.workspace.doc
         names = [s.title for s in doc.sections if s.title] if doc else []
         turn.intent = classify(text, section_names=names)
-        turn.prompt = self.compose(turn)
         history = [*self.memory.to_wire(), {"role": "user", "content": text}]
+        turn.window_first = self.choose_window(history)
+        turn.prompt = self.compose(turn)
         return self.request_messages(turn, history), self.tools.to_params(self.allowed_tools())
 
     def export_state(self) -> dict[str, Any]:
@@ -265,6 +295,9 @@ class ResumeAgent(ToolCallAgent):
             "stage": self.stage.to_dict() if self.stage is not None else None,
             "progress": self.progress.to_dict() if self.progress is not None else None,
             "summaries": self.summaries,
+            "turns_done": self.turns_done,
+            "window_first": self.window_first,
+            "notes": self.notes,
             "goal": self.goal,
         }
 
@@ -277,6 +310,9 @@ class ResumeAgent(ToolCallAgent):
             if state.get("progress"):
                 self.progress = WorkflowProgress.from_dict(state["progress"])
             self.summaries = [str(s) for s in state.get("summaries", [])][-MAX_SUMMARIES:]
+            self.turns_done = int(state.get("turns_done", len(self.summaries)))
+            self.window_first = int(state.get("window_first", 0))
+            self.notes = [str(n) for n in state.get("notes", [])][-MAX_NOTES:]
             self.goal = str(state.get("goal", ""))
         except (KeyError, TypeError, ValueError):
             pass  # a state from an older version is not worth a crash

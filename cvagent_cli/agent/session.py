@@ -66,6 +66,7 @@ class ChatSession:
         lock: Lock | None = None,
         lock_factory: Callable[[Path], Lock] | None = None,
         temperature: float | None = None,
+        turn_timeout: float | None = None,
         transcript: TranscriptLog | None = None,
     ) -> None:
         self._notices: list[ev.Notice] = []
@@ -106,6 +107,7 @@ class ChatSession:
             max_steps=max_steps,
             auto_apply=auto_apply,
             temperature=temperature,
+            turn_timeout=turn_timeout,
             loader=self.open_resume,
         )
         if self.history is not None:

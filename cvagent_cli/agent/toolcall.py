@@ -14,6 +14,7 @@ keeps only what outlives a turn.  It never prints: ``run()`` yields typed events
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,14 +23,16 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message, ToolCall
 from cvagent_cli.agent.prompts import Prompt
-from cvagent_cli.agent.request import HISTORY_TOKENS, build_request
+from cvagent_cli.agent.request import HISTORY_TOKENS, Window, build_request, history_window
 from cvagent_cli.errors import ContextWindowError, ModelError
+from cvagent_cli.llm.streaming import RepetitionGuard
 from cvagent_cli.llm.types import (
     ModelClient,
     ModelResponse,
     Retrying,
     TextDelta,
     ThinkingDelta,
+    Usage,
 )
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import fence
@@ -37,6 +40,7 @@ from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]
 EventStream = Generator[ev.Event, None, bool]
+REPEATING = "repetition"  # finish_reason of an answer cvagent stopped (see RepetitionGuard)
 
 STUCK_HINT = (
     "You have repeated exactly the same tool call. It will not give a different result. "
@@ -68,12 +72,16 @@ class Turn:
     signatures: list[str] = field(default_factory=list)
     stuck_hinted: bool = False
     sent_next_step: str = ""  # a next-step prompt is sent once, not on every step
+    window_first: int = 0  # the first earlier turn this turn's requests carry
+    message: Message | None = None  # the user's request, as Memory holds it
+    counted: bool = False  # the turn stays in Memory: it has a number and a summary
     tools_used: list[str] = field(default_factory=list)
     final_text: str = ""
     done_reason: str = "text"
     finished: bool = False  # terminate was called
     edits_applied: int = 0
     deferred: list[ev.ProposedEdit] = field(default_factory=list)
+    deadline: float | None = None  # time.monotonic() by which the turn must end
 
     @property
     def last_tool(self) -> str | None:
@@ -92,6 +100,7 @@ class ToolCallAgent:
         auto_apply: bool = False,
         temperature: float | None = None,
         history_tokens: int = HISTORY_TOKENS,
+        turn_timeout: float | None = None,
     ) -> None:
         self.client = client
         self.tools = tools
@@ -100,7 +109,10 @@ class ToolCallAgent:
         self.max_steps = max_steps
         self.auto_apply = auto_apply
         self.temperature = temperature
-        self.history_tokens = history_tokens
+        self.history_tokens = history_tokens  # the history window's jump threshold
+        self.turn_timeout = turn_timeout  # seconds a turn may take, every step included
+        self.turns_done = 0  # turns of this conversation that Memory kept (numbered from 0)
+        self.window_first = 0  # the first of them that requests still carry
         self.turn: Turn | None = None  # while a turn runs
 
     # -- hooks for subclasses ----------------------------------------------------------
@@ -121,6 +133,9 @@ class ToolCallAgent:
             turn.finished = True
         return iter(())
 
+    def note(self, text: str) -> None:
+        """Something the model must know at its next turn (subclasses deliver it)."""
+
     def tool_context(self) -> ToolContext:
         return ToolContext(workspace=self.workspace, user_messages=self.user_messages)
 
@@ -136,12 +151,25 @@ class ToolCallAgent:
         self.turn = turn
         request = Message.user(turn.request)
         self.memory.add(request)
+        turn.message = request
+        # the history window is decided once per turn, so every step sends the same prefix
+        turn.window_first = self.window_first = self.choose_window()
+        if self.turn_timeout:
+            turn.deadline = time.monotonic() + self.turn_timeout
         try:
             while not turn.finished:
                 if turn.step >= self.max_steps:
                     turn.done_reason = "max_steps"
                     yield ev.Notice(
                         f"stopped after {self.max_steps} steps (max_steps); ask me to continue if needed",
+                        "warning",
+                    )
+                    break
+                if turn.deadline is not None and time.monotonic() >= turn.deadline:
+                    turn.done_reason = "timeout"
+                    yield ev.Notice(
+                        f"stopped: the turn took longer than {self.turn_timeout:g} s "
+                        "(turn_timeout); ask me to continue if needed",
                         "warning",
                     )
                     break
@@ -154,8 +182,11 @@ class ToolCallAgent:
             raise
         finally:
             self.turn = None
-        if turn.done_reason == "error":
-            self.memory.drop_unanswered(request)
+            if turn.done_reason == "error":
+                self.memory.drop_unanswered(request)
+            if any(m is request for m in self.memory.messages):
+                turn.counted = True
+                self.turns_done += 1
         yield ev.Done(
             turn.done_reason,
             turn.final_text,
@@ -223,6 +254,14 @@ class ToolCallAgent:
             turn.done_reason = "terminate"
 
     # -- pieces -----------------------------------------------------------------------
+    def choose_window(self, history: list[dict[str, Any]] | None = None) -> int:
+        """Where the history window of a turn starting now begins (nothing is changed)."""
+        return history_window(
+            self.memory.to_wire() if history is None else history,
+            Window(self.window_first, self.turns_done),
+            self.history_tokens,
+        )
+
     def request_messages(
         self, turn: Turn, history: list[dict[str, Any]] | None = None
     ) -> list[dict[str, Any]]:
@@ -234,7 +273,8 @@ class ToolCallAgent:
         return build_request(
             system=turn.prompt.system(),
             history=self.memory.to_wire() if history is None else history,
-            history_tokens=self.history_tokens,
+            window=Window(turn.window_first, self.turns_done),
+            context=turn.prompt.context_text(),
             notes=notes,
         )
 
@@ -245,22 +285,7 @@ class ToolCallAgent:
             messages = self.request_messages(turn)
             turn.sent_next_step = turn.prompt.next_step or turn.sent_next_step
             try:
-                response: ModelResponse | None = None
-                for item in self.client.stream(
-                    messages, tools, temperature=self.call_temperature()
-                ):
-                    if isinstance(item, TextDelta):
-                        yield ev.TextDelta(item.text)
-                    elif isinstance(item, ThinkingDelta):
-                        yield ev.Thinking(item.text)
-                    elif isinstance(item, Retrying):
-                        yield ev.Notice(
-                            f"{item.message}; retrying in {item.delay:.0f} s", "warning"
-                        )
-                    elif isinstance(item, ModelResponse):
-                        response = item
-                if response is None:
-                    raise ModelError("the model's answer ended without a final message")
+                response = yield from self._stream_reply(turn, messages, tools)
             except ContextWindowError as exc:
                 if attempt == 1 and self.memory.trim_oldest_turn():
                     yield ev.Notice(
@@ -277,9 +302,63 @@ class ToolCallAgent:
                 turn.done_reason = "error"
                 yield ev.ErrorEvent(exc.message, hint=exc.hint)
                 return None
-            yield usage_event(response, self.client)
+            if response.finish_reason == "length":
+                yield ev.Notice(
+                    "the answer reached the output limit (max_tokens) and was cut off",
+                    "warning",
+                )
+            if response.finish_reason != REPEATING:
+                yield usage_event(response, self.client)
             return response
         return None
+
+    def _stream_reply(
+        self, turn: Turn, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
+    ) -> Generator[ev.Event, None, ModelResponse]:
+        """One streamed answer; a reply stuck in a loop is stopped and cut to its first
+        copy of the loop (the model is told at its next turn)."""
+        guard = RepetitionGuard()
+        text = ""
+        response: ModelResponse | None = None
+        stream = self.client.stream(
+            messages, tools, temperature=self.call_temperature(), deadline=turn.deadline
+        )
+        try:
+            for item in stream:
+                if isinstance(item, TextDelta):
+                    text += item.text
+                    if guard.feed(text):
+                        kept = text[: guard.keep].rstrip()
+                        yield ev.Notice(
+                            "stopped the answer: the model kept repeating the same passage "
+                            f"(kept its first {len(kept):,} characters)",
+                            "warning",
+                        )
+                        self.note(
+                            "your previous answer started repeating one passage over and "
+                            "over and was cut off; keep answers short and do not repeat"
+                        )
+                        return ModelResponse(
+                            content=kept,
+                            tool_calls=[],
+                            usage=Usage(),
+                            finish_reason=REPEATING,
+                            model=getattr(self.client, "model", ""),
+                        )
+                    yield ev.TextDelta(item.text)
+                elif isinstance(item, ThinkingDelta):
+                    yield ev.Thinking(item.text)
+                elif isinstance(item, Retrying):
+                    yield ev.Notice(f"{item.message}; retrying in {item.delay:.0f} s", "warning")
+                elif isinstance(item, ModelResponse):
+                    response = item
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()  # ends the HTTP stream of an answer we stopped
+        if response is None:
+            raise ModelError("the model's answer ended without a final message")
+        return response
 
     def _decide(self, outcome: ToolOutcome, turn: Turn) -> Generator[ev.Event, None, ToolOutcome]:
         edit = outcome.proposed_edit
@@ -289,7 +368,13 @@ class ToolCallAgent:
         if decision.action is ev.Action.ALWAYS:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
-        if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
+        if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS) and (
+            decision.new_text is not None and decision.new_text == edit.before
+        ):
+            # the user edited the proposal back to the original: that is no edit at all
+            content = "The user edited your proposal back to the original text; nothing changed."
+            yield ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
+        elif decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
             after = decision.new_text or edit.after
             result = self.workspace.apply(
                 edit.before,
@@ -334,4 +419,6 @@ def usage_event(response: ModelResponse, client: ModelClient) -> ev.UsageEvent:
         s.prompt_tokens,
         s.completion_tokens,
         s.cost_usd,
+        u.cached_tokens,
+        s.cached_tokens,
     )

@@ -21,6 +21,7 @@ class TurnLog:
     diffs: list[str] = field(default_factory=list)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0
     cost: float | None = None
 
     def see(self, event: ev.Event) -> None:
@@ -39,6 +40,7 @@ class TurnLog:
         elif isinstance(event, ev.UsageEvent):
             self.prompt_tokens += event.prompt_tokens
             self.completion_tokens += event.completion_tokens
+            self.cached_tokens += event.cached_tokens
             if event.cost_usd is not None:
                 self.cost = (self.cost or 0.0) + event.cost_usd
         elif isinstance(event, ev.Done):
@@ -59,5 +61,6 @@ class TurnLog:
             diffs=self.diffs,
             prompt_tokens=self.prompt_tokens,
             completion_tokens=self.completion_tokens,
+            cached_tokens=self.cached_tokens,
             cost=self.cost,
         )

@@ -48,6 +48,7 @@ class NoModelClient:
         *,
         temperature: float | None = None,
         retry: bool = True,
+        deadline: float | None = None,
     ) -> Iterator[StreamEvent]:
         raise ModelError("no model configured", hint=NO_MODEL_HINT)
         yield  # pragma: no cover - makes this a generator like the real one
@@ -175,6 +176,7 @@ def run_chat(
             lock=lock,
             lock_factory=None if read_only else acquire_lock,
             temperature=settings.temperature,
+            turn_timeout=settings.turn_timeout,
             transcript=TranscriptLog.from_settings(settings),
         )
     except BaseException:

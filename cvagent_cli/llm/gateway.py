@@ -34,11 +34,13 @@ import contextlib
 import logging
 import os
 import threading
+import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
 from cvagent_cli.errors import ConfigError, ModelError
+from cvagent_cli.llm.caching import cached_prompt_tokens, wants_cache_control, with_cache_control
 from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import them from here
     PROVIDER_KEY_VARS,
     _cause_chain,
@@ -50,6 +52,7 @@ from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import
     translate,
 )
 from cvagent_cli.llm.retry import RetryPolicy
+from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
 from cvagent_cli.llm.toolcalls import _get, _ToolCallAssembler
 from cvagent_cli.llm.types import (
@@ -194,6 +197,7 @@ class LiteLLMGateway:
         *,
         temperature: float | None = None,
         retry: bool = True,
+        deadline: float | None = None,
     ) -> Iterator[StreamEvent]:
         """Stream one answer; see :class:`~cvagent_cli.llm.types.ModelClient`.
 
@@ -209,7 +213,7 @@ class LiteLLMGateway:
             state = {"yielded": False}
             try:
                 yield from self._attempt(
-                    litellm, model, provider, messages, tools, temperature, state
+                    litellm, model, provider, messages, tools, temperature, state, deadline
                 )
                 return
             except ModelError as err:
@@ -218,6 +222,8 @@ class LiteLLMGateway:
                         raise self._gave_up(err, attempt) from err
                     raise
                 wait = self.policy.delay(attempt, err.retry_after)
+                if deadline is not None and time.monotonic() + wait >= deadline:
+                    raise self._gave_up(err, attempt) if attempt else err from err
                 attempt += 1
                 yield Retrying(err.message, wait, attempt)
                 self.policy.sleep(wait)
@@ -291,6 +297,8 @@ class LiteLLMGateway:
         tools: list[dict[str, Any]] | None,
         temperature: float | None,
     ) -> dict[str, Any]:
+        if wants_cache_control(provider):
+            messages = with_cache_control(messages)
         kwargs: dict[str, Any] = {
             "model": model,
             "messages": messages,
@@ -304,6 +312,8 @@ class LiteLLMGateway:
         }
         if tools:
             kwargs["tools"] = tools
+        if self.settings.max_tokens:
+            kwargs["max_tokens"] = self.settings.max_tokens
         temp = temperature if temperature is not None else self.settings.temperature
         if temp is not None:
             kwargs["temperature"] = temp
@@ -322,6 +332,7 @@ class LiteLLMGateway:
         tools: list[dict[str, Any]] | None,
         temperature: float | None,
         state: dict[str, bool],
+        deadline: float | None = None,
     ) -> Iterator[StreamEvent]:
         kwargs = self._call_kwargs(model, provider, messages, tools, temperature)
         try:
@@ -334,7 +345,7 @@ class LiteLLMGateway:
         usage_obj: Any = None
         finish_reason: str | None = None
         try:
-            for chunk in response:
+            for chunk in guarded(response, idle=self.settings.timeout, deadline=deadline):
                 chunk_usage = getattr(chunk, "usage", None)
                 if chunk_usage is not None:
                     usage_obj = chunk_usage
@@ -359,6 +370,19 @@ class LiteLLMGateway:
                 fragments = _get(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
+        except StreamOverdue:
+            raise ModelError(
+                f"the turn ran out of time (turn_timeout {self.settings.turn_timeout:g} s)",
+                hint="ask again, or raise turn_timeout (CVAGENT_TURN_TIMEOUT)",
+                retryable=False,
+            ) from None
+        except StreamStalled as exc:
+            raise ModelError(
+                f"the model sent nothing for {exc.idle:g} s"
+                + (" in the middle of its answer" if state["yielded"] else ""),
+                hint="the server may be overloaded; ask again, or raise timeout (CVAGENT_TIMEOUT)",
+                retryable=not state["yielded"],
+            ) from None
         except Exception as exc:
             err = self._translate(exc, litellm)
             if state["yielded"]:
@@ -398,6 +422,7 @@ class LiteLLMGateway:
     ) -> Usage:
         prompt = _get(usage_obj, "prompt_tokens")
         completion = _get(usage_obj, "completion_tokens")
+        cached = cached_prompt_tokens(usage_obj)
         if not isinstance(prompt, int) or not prompt:
             prompt = self.count_tokens(messages, tools)
         if not isinstance(completion, int):
@@ -406,13 +431,22 @@ class LiteLLMGateway:
                 completion = int(litellm.token_counter(model=model, text=produced))
             except Exception:
                 completion = estimate_tokens(produced)
-        return Usage(prompt, completion, self._cost(litellm, model, provider, prompt, completion))
+        cached = min(cached, prompt)
+        cost = self._cost(litellm, model, provider, prompt, completion, cached)
+        return Usage(prompt, completion, cost, cached)
 
     @staticmethod
     def _cost(
-        litellm: Any, model: str, provider: str | None, prompt: int, completion: int
+        litellm: Any,
+        model: str,
+        provider: str | None,
+        prompt: int,
+        completion: int,
+        cached: int = 0,
     ) -> float | None:
-        """Price from litellm's bundled table; ``None`` for unknown or local models."""
+        """Price from litellm's bundled table, cached prompt tokens at the model's cache
+        price (its input price when the table has none); ``None`` for unknown or local
+        models."""
         if provider in _LOCAL_PROVIDERS:
             return None  # and litellm would query the local server for model info
         bare = model.split("/", 1)[1] if "/" in model else model
@@ -421,9 +455,16 @@ class LiteLLMGateway:
             return None
         try:
             prompt_cost, completion_cost = litellm.cost_per_token(
-                model=model, prompt_tokens=prompt, completion_tokens=completion
+                model=model, prompt_tokens=prompt - cached, completion_tokens=completion
             )
-            return float(prompt_cost) + float(completion_cost)
+            cost = float(prompt_cost) + float(completion_cost)
+            if cached:
+                info = table.get(model) or table.get(bare) or {}
+                rate = info.get("cache_read_input_token_cost")
+                if rate is None:
+                    rate = info.get("input_cost_per_token") or 0.0
+                cost += cached * float(rate)
+            return cost
         except Exception:
             return None
 

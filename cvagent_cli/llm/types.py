@@ -47,11 +47,14 @@ class Usage:
 
     ``cost_usd`` is ``None`` when the price is unknown (local and unlisted models).
     Adding keeps the known part: ``None + None`` is ``None``, ``None + x`` is ``x``.
+    ``cached_tokens`` is the part of ``prompt_tokens`` the provider read from its prompt
+    cache (billed at its cache price, which ``cost_usd`` already applies).
     """
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float | None = None
+    cached_tokens: int = 0  # of prompt_tokens, read from the provider's prompt cache
 
     @property
     def total_tokens(self) -> int:
@@ -68,6 +71,7 @@ class Usage:
             self.prompt_tokens + other.prompt_tokens,
             self.completion_tokens + other.completion_tokens,
             cost,
+            self.cached_tokens + other.cached_tokens,
         )
 
 
@@ -103,7 +107,8 @@ class ModelClient(Protocol):
     ``stream`` yields :class:`TextDelta`/:class:`ThinkingDelta` as they arrive (and
     :class:`Retrying` before a retry) and ends with exactly one :class:`ModelResponse`.
     ``retry=False`` asks for a single attempt (the intent classifier: it is not worth a
-    backoff).  Failures are raised as
+    backoff).  ``deadline`` (a ``time.monotonic()`` value) ends the answer, retries
+    included, with a ``ModelError`` once it passes.  Failures are raised as
     ``cvagent_cli.errors.ModelError`` (``ContextWindowError`` when the prompt is too
     long); a ``ModelError`` raised after deltas were yielded means the partial answer
     must be discarded.
@@ -119,6 +124,7 @@ class ModelClient(Protocol):
         *,
         temperature: float | None = None,
         retry: bool = True,
+        deadline: float | None = None,
     ) -> Iterator[StreamEvent]: ...
 
     def count_tokens(

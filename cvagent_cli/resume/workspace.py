@@ -101,6 +101,19 @@ class Workspace:
         self._disk_digest = _digest(data)
         return f"{self.name} changed on disk (edited elsewhere?); reloaded it"
 
+    def gone_from_disk(self) -> str | None:
+        """Why the resume's file cannot take an edit (moved or deleted since it was
+        opened), or None.  Writing it anyway would create a new file where the user no
+        longer keeps their resume."""
+        if self.doc is None or self.doc.path is None or not self.write_to_disk:
+            return None
+        if self.doc.path.is_file():
+            return None
+        return (
+            f"{self.doc.path} is no longer there (moved or deleted?); nothing was written — "
+            "/save PATH writes the resume as cvagent has it"
+        )
+
     # -- editing ------------------------------------------------------------------
     def apply(self, before: str, after: str, reason: str, diff: str | None = None) -> ApplyResult:
         """Write ``after`` if the resume still holds ``before``; ``diff`` is the diff of the
@@ -109,6 +122,11 @@ class Workspace:
             return ApplyResult(False, "no resume is loaded")
         if self.read_only:
             return ApplyResult(False, "the resume is open read-only; the edit was not applied")
+        if after == before:
+            return ApplyResult(False, "the text is unchanged; there was nothing to apply")
+        gone = self.gone_from_disk()
+        if gone:
+            return ApplyResult(False, f"{gone}; the edit was not applied")
         notice = self.refresh_from_disk()
         missing = self.doc.format.unencodable(after)
         if missing:
@@ -153,6 +171,9 @@ class Workspace:
             return ApplyResult(False, "no resume is loaded")
         if self.read_only:
             return ApplyResult(False, "the resume is open read-only")
+        gone = self.gone_from_disk()
+        if gone:
+            return ApplyResult(False, gone)
         self.refresh_from_disk()
         try:
             entry = pop(self.doc.text)

@@ -70,6 +70,8 @@ class ToolContext:
     workspace: Workspace
     user_messages: Callable[[], list[str]] = field(default=list)
     capability_names: Callable[[], list[str]] = field(default=list)
+    #: sections whose full text this turn's context already carries (id → that text)
+    shown_sections: Callable[[], dict[str, str]] = field(default=dict)
     current_call_id: str = ""
 
 

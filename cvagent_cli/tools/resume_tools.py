@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli.resume.document import ResumeDocument, Section
 from cvagent_cli.resume.editing import (
     EditError,
     Replacement,
@@ -66,10 +67,17 @@ class ReadResume(BaseTool):
                     ok=False,
                     summary="no such section",
                 )
+            label = f"section {section.id} (lines {section.start_line}-{section.end_line})"
+            shown = _shown_in_context(doc, section, ctx.shown_sections())
+            if shown is not None:  # the same text twice in one request helps no one
+                return ToolOutcome(
+                    f"The current text of {label} is already in this turn's context, in "
+                    f"“### {shown}”, unchanged since; quote old_text from there.",
+                    summary=f"{label} (already in the context)",
+                )
             body, cut = numbered(
                 doc.lines[section.start_line - 1 : section.end_line], section.start_line
             )
-            label = f"section {section.id} (lines {section.start_line}-{section.end_line})"
         else:
             body, cut = numbered(doc.lines, 1)
             label = f"{ctx.workspace.name} ({plural(doc.line_count, 'line')})"
@@ -78,6 +86,20 @@ class ReadResume(BaseTool):
             fence(body, "resume", source=label) + more,
             summary=label + (" (truncated)" if cut else ""),
         )
+
+
+def _shown_in_context(doc: ResumeDocument, section: Section, shown: dict[str, str]) -> str | None:
+    """The id of the section, or of one it belongs to, whose current full text this turn's
+    context carries."""
+    candidates = [section.id] + [i for i in shown if section.id.startswith(i + "/")]
+    for section_id in candidates:
+        text = shown.get(section_id)
+        if text is None:
+            continue
+        found = doc.find_section(section_id)
+        if found is not None and doc.section_text(found) == text:
+            return section_id
+    return None
 
 
 class AnalyzeResumeParams(ToolParams):

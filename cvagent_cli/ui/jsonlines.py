@@ -55,6 +55,8 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "session_prompt_tokens": ("integer",),
         "session_completion_tokens": ("integer",),
         "session_cost_usd": ("number", "null"),
+        "cached_tokens": ("integer",),
+        "session_cached_tokens": ("integer",),
     },
     "resume": {"text": ("string",)},  # last, when the resume came from stdin
     "done": {

@@ -18,6 +18,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.live import Live
 from rich.panel import Panel
@@ -210,6 +211,22 @@ def stable_boundary(text: str) -> int:
 
 
 # -- the renderer ---------------------------------------------------------------------------
+def _last_screenful(text: str, width: int, height: int) -> str:
+    """The end of ``text`` that fits ``height - 2`` rows of ``width`` columns."""
+    budget = max(height - 2, 3)
+    lines = text.split("\n")
+    kept: list[str] = []
+    for line in reversed(lines):
+        rows = max(1, -(-cell_len(line) // max(width, 1)))
+        if rows > budget:
+            if not kept:  # one paragraph longer than the screen: its end
+                kept.append(line[-(budget * max(width, 1) // 2) :])
+            return "\n".join(reversed(kept))
+        budget -= rows
+        kept.append(line)
+    return text
+
+
 class EventRenderer:
     """Renders one event at a time; ``finish()`` closes any open stream.
 
@@ -258,9 +275,12 @@ class EventRenderer:
         self._paint()
 
     def _renderable(self):
+        # Only the last screenful is live: lines that scroll off cannot be erased, and the
+        # whole tail is printed once when the stream closes (no doubled text).
+        text = _last_screenful(self._buffer, self.console.width, self.console.height)
         if self._kind == "thinking":
-            return Text(self._buffer, style=f"{MUTED} italic")
-        return _markdown(self._buffer)
+            return Text(text, style=f"{MUTED} italic")
+        return _markdown(text)
 
     def _paint(self, force: bool = False) -> None:
         if not self._buffer:
@@ -431,6 +451,8 @@ def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult
             events.close()  # GeneratorExit inside the agent: Memory repaired, history saved
     if result.interrupted:
         renderer.notice(
-            "stopped (Ctrl-C): what was shown is kept; the conversation is still valid", "warning"
+            "stopped (Ctrl-C): the unfinished answer is not kept in the conversation; "
+            "ask again to continue",
+            "warning",
         )
     return result

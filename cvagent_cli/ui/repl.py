@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
@@ -172,6 +173,8 @@ class Repl:
         progress = self.session.progress_line()
         usage = self.session.client.session_usage
         tokens = plural(usage.prompt_tokens + usage.completion_tokens, "token", thousands=True)
+        if usage.cached_tokens:
+            tokens += f" ({usage.cached_tokens:,} cached)"
         cost = f" ${usage.cost_usd:.4f}" if usage.cost_usd else ""
         model = getattr(self.session.client, "model", None) or "no model"
         return f" {name} · {model} · {capability}{' · ' + progress if progress else ''} · {tokens}{cost} "
@@ -345,21 +348,42 @@ class Repl:
         table = Table(box=None, pad_edge=False)
         table.add_column("part")
         table.add_column("tokens", justify="right")
-        system = messages[0]["content"] if messages and messages[0]["role"] == "system" else ""
-        rest = messages[1:] if system else messages
-        total = 0
-        if system:
-            n = count([messages[0]])
-            total += n
-            table.add_row("system prompt: rules, pack, resume context, summaries", f"{n:,}")
-        n = count(rest) if rest else 0
-        total += n
-        table.add_row(f"conversation: {plural(len(rest), 'message')} as sent (compacted)", f"{n:,}")
-        n = count([], tools) if tools else 0
-        total += n
-        table.add_row(f"tool schemas: {plural(len(tools), 'tool')}", f"{n:,}")
+        system = messages[:1] if messages and messages[0]["role"] == "system" else []
+        current = current_turn_index(messages)
+        earlier, turn = messages[len(system) : current], messages[current:]
+        rows = [
+            ("tool schemas", plural(len(tools), "tool"), count([], tools) if tools else 0),
+            ("system prompt", "rules, pack, resume outline, summaries", count(system)),
+            ("earlier turns", f"{plural(len(earlier), 'message')}, compacted", count(earlier)),
+            ("this turn", "its context and your message", count(turn)),
+        ]
+        for part, what, n in rows:
+            if part == "earlier turns" and not earlier:
+                continue
+            table.add_row(f"{part}: {what}", f"{n:,}")
+        total = sum(n for *_, n in rows)
         table.add_row(Text("total", style="bold"), Text(f"{total:,}", style="bold"))
         self.console.print(table)
+        stable = total - rows[-1][2]
+        self.console.print(
+            Text(
+                f"{stable:,} of them ({stable / max(total, 1):.0%}) are the request's stable "
+                "start, which a provider's prompt cache can reuse at its cache price",
+                style="dim",
+            )
+        )
+        usage = client.session_usage
+        if usage.prompt_tokens:
+            share = usage.cached_tokens / usage.prompt_tokens
+            cost = f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""
+            self.console.print(
+                Text(
+                    f"this session: {usage.prompt_tokens:,} prompt tokens, "
+                    f"{usage.cached_tokens:,} read from the provider's cache ({share:.0%}), "
+                    f"{usage.completion_tokens:,} completion tokens{cost}",
+                    style="dim",
+                )
+            )
         if not getattr(client, "model", None):
             self.console.print(Text("(estimated: no model configured)", style="dim"))
 

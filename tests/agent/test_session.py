@@ -9,6 +9,7 @@ import pytest
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.messages import validate_sequence
+from cvagent_cli.agent.request import current_turn_index, user_words
 from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.resume.document import ResumeDocument
@@ -63,8 +64,10 @@ def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resum
         assert wire[0]["role"] == "system"
         system = wire[0]["content"]
         assert "## Resume context" in system and "<untrusted" in system
-        # The request named the Experience section, so its full text was included.
-        assert "Sections relevant to this request" in system
+        # The request named the Experience section, so its full text went with the turn.
+        current = wire[current_turn_index(wire)]
+        assert "Sections relevant to this request" in current["content"]
+        assert user_words(current["content"]).endswith("about my Experience section")
     stored = json.loads(ChatHistory.for_resume(resume).path.read_text(encoding="utf-8"))
     assert len(stored["messages"]) <= 30
     assert validate_sequence(stored["messages"]) == []

@@ -11,6 +11,7 @@ from cvagent_cli.agent.capabilities import CapabilityRegistry
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import validate_sequence
+from cvagent_cli.agent.request import user_words
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.undo import UndoLog
@@ -303,12 +304,14 @@ def test_star_stage_moves_through_update_progress_and_persists(resume):
     assert fresh.capability.name == "star" and fresh.stage.current == "DRAFTING"
 
 
-def test_untrusted_text_is_fenced_in_the_system_prompt(resume):
+def test_untrusted_text_is_fenced_in_the_turn_context(resume):
     model = ScriptedModel("ok")
     run(make_agent(resume, model), "improve the Experience section")
-    system = model.requests[0]["messages"][0]["content"]
-    assert '<untrusted kind="resume"' in system and "Helped with the billing service" in system
-    assert "experience/acme-corp-backend-engineer" in system
+    system, *_, request = model.requests[0]["messages"]
+    assert "experience/acme-corp-backend-engineer" in system["content"]  # the outline
+    context, words = request["content"].split("</turn_context>\n\n")
+    assert words == "improve the Experience section"
+    assert '<untrusted kind="resume"' in context and "Helped with the billing service" in context
 
 
 def test_load_resume_intent_loads_without_a_model_call(resume, tmp_path):
@@ -339,7 +342,7 @@ def test_history_budget_keeps_the_newest_turns_and_the_current_one_whole(resume)
     for i in range(12):
         run(agent, f"question {i}")
     last = model.requests[-1]["messages"]
-    users = [m["content"] for m in last if m["role"] == "user"]
+    users = [user_words(m["content"]) for m in last if m["role"] == "user"]
     assert users[-1] == "question 11" and "question 10" in users and "question 0" not in users
     assert validate_sequence(last[1:]) == []
 
@@ -358,3 +361,86 @@ def test_an_edit_a_windows_1252_file_cannot_store_is_refused_not_crashed(tmp_pat
     workspace = agent.workspace
     outcome = workspace.apply(workspace.doc.text, workspace.doc.text + "中\n", "user typed it")
     assert not outcome.applied and "cp1252, which cannot store 中" in outcome.message
+
+
+LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40%. "
+
+
+def test_a_reply_stuck_in_a_loop_is_stopped_kept_once_and_the_model_told(resume):
+    model = ScriptedModel("Here is a stronger bullet:\n\n" + LOOP * 50, "Short answer.")
+    agent = make_agent(resume, model)
+    events = run(agent, "rewrite my first bullet")
+    shown = "".join(e.text for e in events if isinstance(e, ev.TextDelta))
+    assert len(shown) < len(LOOP) * 5  # stopped while streaming, not after 50 copies
+    assert len([e for e in events if isinstance(e, ev.Notice) and "repeating" in e.text]) == 1
+    done = events[-1]
+    assert done.final_text == "Here is a stronger bullet:\n\n" + LOOP.rstrip()
+    assert agent.memory.messages[-1].content == done.final_text
+    run(agent, "and now?")
+    assert "started repeating" in model.requests[-1]["messages"][-1]["content"]
+
+
+def test_an_answer_cut_by_the_output_cap_says_so(resume):
+    model = ScriptedModel(Reply(text="A long answer that", finish_reason="length"))
+    events = run(make_agent(resume, model), "explain everything")
+    assert any(isinstance(e, ev.Notice) and "max_tokens" in e.text for e in events)
+
+
+def test_a_turn_past_its_time_budget_stops_between_steps(resume, monkeypatch):
+    import cvagent_cli.agent.toolcall as toolcall
+
+    now = [0.0]
+    monkeypatch.setattr(toolcall.time, "monotonic", lambda: now[0])
+    model = ScriptedModel(tool("read_resume"), "never reached")
+    stream = model.stream
+
+    def slow_stream(*args, **kwargs):
+        yield from stream(*args, **kwargs)
+        now[0] += 1000  # the first step took 1000 s
+
+    model.stream = slow_stream
+    agent = make_agent(resume, model)
+    agent.turn_timeout = 60
+    events = run(agent, "read my resume")
+    assert len(model.requests) == 1
+    assert any(isinstance(e, ev.Notice) and "turn_timeout" in e.text for e in events)
+    assert events[-1].reason == "timeout"
+    assert validate_sequence(agent.memory.to_wire()) == []
+
+
+def test_an_edit_turned_back_to_the_original_text_is_no_edit(resume):
+    model = ScriptedModel(
+        tool("edit_resume", old_text="Worked on the API", new_text="Built the public API"),
+        "Done.",
+    )
+    agent = make_agent(resume, model)
+    original = resume.read_text(encoding="utf-8")
+    events = run(agent, "improve the API bullet", lambda e: ev.Decision(ev.Action.APPLY, e.before))
+    (outcome,) = [e for e in events if isinstance(e, ev.EditOutcome)]
+    assert not outcome.applied and "unchanged" in outcome.message
+    assert resume.read_text(encoding="utf-8") == original
+    assert agent.workspace.session_edits() == [] and events[-1].edits_applied == 0
+    told = [m for m in model.requests[-1]["messages"] if m["role"] == "tool"][-1]["content"]
+    assert "back to the original text" in told
+
+
+@pytest.mark.parametrize("how", ["deleted", "moved"])
+def test_a_resume_moved_or_deleted_while_an_edit_waits_is_not_recreated(resume, how):
+    def approve_after_the_file_went(edit):
+        if how == "deleted":
+            resume.unlink()
+        else:
+            resume.rename(resume.with_name("moved.md"))
+        return ev.Decision(ev.Action.APPLY)
+
+    model = ScriptedModel(
+        tool("edit_resume", old_text="Worked on the API", new_text="Built the public API"),
+        "Done.",
+    )
+    agent = make_agent(resume, model)
+    events = run(agent, "improve the API bullet", approve_after_the_file_went)
+    (outcome,) = [e for e in events if isinstance(e, ev.EditOutcome)]
+    assert not outcome.applied and "no longer there" in outcome.message
+    assert "/save PATH" in outcome.message
+    assert not resume.exists()  # no new file where the resume used to be
+    assert agent.workspace.undo_last().applied is False

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from cvagent_cli.agent.intent import classify_heuristic
+from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
 from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, run_chat
 from tests.support.openai_server import Reply, status, tool_calls
@@ -82,7 +83,10 @@ def test_several_messages_run_in_order(server, chat_env, resume):
     proc = run_chat([str(resume), "-m", "hello", "-m", "thanks"], chat_env)
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.decode() == "Hello! Ready.\nYou're welcome.\n"
-    assert [r["messages"][-1]["content"] for r in server.requests] == ["hello", "thanks"]
+    assert [user_words(r["messages"][-1]["content"]) for r in server.requests] == [
+        "hello",
+        "thanks",
+    ]
 
 
 def test_batch_mode_reads_one_message_per_stdin_line(server, chat_env, resume):
@@ -94,7 +98,7 @@ def test_batch_mode_reads_one_message_per_stdin_line(server, chat_env, resume):
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.decode() == "Edited.\nAnytime.\n"
     assert SUMMARY_NEW in resume.read_text(encoding="utf-8")
-    assert server.requests[-1]["messages"][-1]["content"] == "thanks"
+    assert user_words(server.requests[-1]["messages"][-1]["content"]) == "thanks"
 
 
 def test_resume_on_stdin_prints_the_final_resume_on_stdout(server, chat_env):
@@ -262,3 +266,18 @@ print(json.dumps([code, seen]))
     assert code == 0
     assert seen["litellm"] is False
     assert "resume.md" in seen["toolbar"] and "openai/test-model" in seen["toolbar"]
+
+
+LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40%. "
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_a_model_looping_on_one_paragraph_is_cut_off_and_the_run_ends(
+    server, chat_env, resume, extra
+):
+    server.enqueue(Reply(text="Try this:\n\n" + LOOP * 400, chunk_delay=0.002))
+    proc = run_chat([str(resume), "-m", "rewrite my first bullet", *extra], chat_env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode()
+    assert "repeating the same passage" in (proc.stderr.decode() + out)
+    assert out.count("Led the migration") < 10  # not all 400 copies

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
 from tests.cli.conftest import ROOT, SUMMARY_NEW, SUMMARY_OLD
 from tests.support.openai_server import Reply, tool_calls
@@ -100,12 +101,14 @@ def test_ctrl_c_during_a_slow_stream_returns_to_the_prompt(server, spawn, resume
     child.expect("keeps going")  # streaming has started
     child.sendintr()
     child.expect("stopped")
+    child.expect("not kept in the conversation")  # true: Memory drops the partial answer
     child.expect(PROMPT)
     child.send("shorten the summary\r")
     child.expect("Second answer, complete.")  # the server's strict validation accepted it
     child.expect(PROMPT)
     last = server.requests[-1]["messages"]
-    assert last[-1] == {"role": "user", "content": "shorten the summary"}
+    assert last[-1]["role"] == "user"
+    assert user_words(last[-1]["content"]) == "shorten the summary"
     # then Ctrl-C twice on an empty prompt exits, saving the history
     child.sendintr()
     child.expect("again")
@@ -147,7 +150,7 @@ def test_multiline_input_and_bracketed_paste_are_one_message(server, spawn, resu
     child.send("\r")
     child.expect("echo: pasted one")
     child.expect(PROMPT)
-    users = [r["messages"][-1]["content"] for r in server.requests if r.get("tools")]
+    users = [user_words(r["messages"][-1]["content"]) for r in server.requests if r.get("tools")]
     assert users == ["first line\nsecond line", "pasted one\npasted two"]
     exit_with_ctrl_d(child)
 

@@ -95,6 +95,7 @@ class Reply:
     drop_connection: bool = False
     finish_reason: str | None = None
     usage: tuple[int, int] | None = None  # (prompt, completion) override
+    cached: int = 0  # prompt tokens reported as read from the prompt cache
 
     def replace(self, **changes: Any) -> Reply:
         return dataclasses.replace(self, **changes)
@@ -439,6 +440,7 @@ def _usage(reply: Reply, body: dict) -> dict:
         "prompt_tokens": prompt,
         "completion_tokens": completion,
         "total_tokens": prompt + completion,
+        **({"prompt_tokens_details": {"cached_tokens": reply.cached}} if reply.cached else {}),
     }
 
 
@@ -596,6 +598,9 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         path = self.path.split("?", 1)[0].rstrip("/")
+        if path.endswith("/v1/messages"):  # litellm appends it to any api_base
+            self._anthropic(raw)
+            return
         if path not in ("/v1/chat/completions", "/chat/completions"):
             self._send_json(404, error_body(f"Invalid URL (POST {self.path})"))
             return
@@ -623,6 +628,46 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream(reply, body)
         else:
             self._send_json(200, render_completion(reply, body))
+
+    def _anthropic(self, raw: bytes) -> None:
+        """Just enough of Anthropic's streamed Messages API for litellm's ``anthropic/``
+        provider: text replies, usage with ``cache_read_input_tokens``.  Bodies are kept
+        in ``owner.anthropic_requests`` (they show the ``cache_control`` breakpoints)."""
+        owner = self.server.owner
+        body = json.loads(raw.decode("utf-8") or "null")
+        with owner._lock:
+            owner.anthropic_requests.append(body)
+        reply = owner._next_reply({"messages": []})
+        text = reply.text or ""
+        prompt = reply.usage[0] if reply.usage else _rough_tokens(body)
+        usage = {
+            "input_tokens": prompt - reply.cached,
+            "output_tokens": 1,
+            "cache_read_input_tokens": reply.cached,
+            "cache_creation_input_tokens": 0,
+        }
+        events = [
+            ("message_start", {"type": "message_start", "message": {
+                "id": "msg_loopback", "type": "message", "role": "assistant",
+                "model": body.get("model"), "content": [], "stop_reason": None,
+                "stop_sequence": None, "usage": usage}}),
+            ("content_block_start", {"type": "content_block_start", "index": 0,
+                                     "content_block": {"type": "text", "text": ""}}),
+            ("content_block_delta", {"type": "content_block_delta", "index": 0,
+                                     "delta": {"type": "text_delta", "text": text}}),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            ("message_delta", {"type": "message_delta",
+                               "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                               "usage": {"output_tokens": max(1, len(text) // 4)}}),
+            ("message_stop", {"type": "message_stop"}),
+        ]  # fmt: skip
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for name, data in events:
+            self._write_chunk(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+        self._write_chunk(b"")
 
     def _send_error_reply(self, reply: Reply, body: dict) -> None:
         code = reply.status or 500
@@ -713,6 +758,7 @@ class LoopbackServer:
         self.intent_label: str | None = "UNKNOWN"
         self.classifier_requests: list[Any] = []
         self.requests: list[Any] = []
+        self.anthropic_requests: list[Any] = []  # POST /v1/messages bodies
         #: headers of each request, names lower-cased (httpx sends them lower-case)
         self.request_headers: list[dict[str, str]] = []
         #: unexpected exceptions inside handlers (a test may assert it stays empty)
@@ -826,6 +872,10 @@ class LoopbackServer:
             )
             if not isinstance(last_user, str):
                 last_user = json.dumps(last_user)
+            else:  # without the turn context cvagent puts before the user's words
+                from cvagent_cli.agent.request import user_words
+
+                last_user = user_words(last_user)
             return Reply(text=f"echo: {last_user}")
         return Reply(text=self.default_text)
 

@@ -27,6 +27,7 @@ class Reply:
     text: str = ""
     calls: list[Call] = field(default_factory=list)
     error: Exception | None = None
+    finish_reason: str | None = None
 
 
 def tool(tool_name: str, /, **arguments) -> Reply:
@@ -60,6 +61,7 @@ class ScriptedModel:
         *,
         temperature: float | None = None,
         retry: bool = True,
+        deadline: float | None = None,
     ) -> Iterator:
         if messages and str(messages[0].get("content", "")).startswith(CLASSIFIER_PROMPT[:40]):
             self.classifier_requests.append(messages)
@@ -90,7 +92,13 @@ class ScriptedModel:
         prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
         usage = Usage(prompt, len(reply.text) // 4, None)
         self.session_usage = self.session_usage + usage
-        yield ModelResponse(content=reply.text, tool_calls=calls, usage=usage, model=self.model)
+        yield ModelResponse(
+            content=reply.text,
+            tool_calls=calls,
+            usage=usage,
+            finish_reason=reply.finish_reason,
+            model=self.model,
+        )
 
     def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
         return (

@@ -355,3 +355,16 @@ def test_guard_flags_are_labelled_by_what_they_protect():
 def test_edit_counts_in_tool_lines_use_the_singular_for_one():
     assert describe_arguments({"edits": [{"old_text": "a", "new_text": "b"}]}) == "1 edit"
     assert describe_arguments({"edits": [{}, {}]}) == "2 edits"
+
+
+def test_the_live_tail_never_grows_past_the_screen():
+    """Lines that scrolled off cannot be erased by a transient Live: a long unfinished
+    paragraph would be printed twice (issue 11, item 5)."""
+    from cvagent_cli.ui.render import _last_screenful
+
+    paragraph = "word " * 3000  # one paragraph, no line breaks: never committed early
+    tail = _last_screenful(paragraph, 80, 24)
+    assert paragraph.endswith(tail) and len(tail) <= 22 * 80
+    lines = "\n".join(f"line {i}" for i in range(100))
+    assert _last_screenful(lines, 80, 10).splitlines() == [f"line {i}" for i in range(92, 100)]
+    assert _last_screenful("short", 80, 24) == "short"

@@ -264,9 +264,10 @@ def test_tokens_lists_the_parts_of_the_next_request(resume):
     )
     assert "system prompt:" in out
     # what the next request really sends: the earlier turn compacted, plus the new message
-    assert "conversation: 3 messages as sent" in out
+    assert "earlier turns: 2 messages, compacted" in out
+    assert "this turn: its context and your message" in out
     assert "tool schemas:" in out and "tools" in out
-    assert "total" in out
+    assert "total" in out and "stable start" in out
 
 
 def test_tokens_without_a_model_estimates(resume):
@@ -537,10 +538,11 @@ def test_hints_name_what_exists_where_they_are_shown(resume):
 
 
 # -- wording: counts, capability switches, notes to the model -------------------------------------
-def test_counts_use_the_singular_for_one(resume):
-    _, out, _ = run(resume, ["/tokens"])
-    assert "conversation: 1 message as sent" in out  # only the message being previewed
-    assert "1 messages" not in out
+def test_counts_use_the_singular_for_one(resume, tmp_path):
+    one = tmp_path / "one.md"
+    one.write_text("# Ann Lee\n", encoding="utf-8")
+    _, out, _ = run(resume, [f"/load {one}"])
+    assert f"loaded {one} (1 line, 1 section)" in out
 
 
 def test_switching_to_the_active_capability_says_so(resume):
