@@ -85,6 +85,16 @@ class SessionFiles:
     def input_history(self) -> Path:
         return self.folder / "input_history"
 
+    @property
+    def lock(self) -> Path:
+        """The one-writer lock (``filelock``); the resume itself is never locked."""
+        return self.folder / "resume.lock"
+
+    @property
+    def lock_info(self) -> Path:
+        """Who holds the lock (pid, host, start time), for a refused second process."""
+        return self.folder / "resume.lock.info"
+
 
 def session_files(resume_path: Path, create: bool = True) -> SessionFiles:
     return SessionFiles(session_dir(resume_path, create=create))

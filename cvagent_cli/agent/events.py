@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from cvagent_cli.tools.base import ProposedEdit  # a tool proposes it; the agent emits it
+from cvagent_cli.wording import sentence
 
 __all__ = ["ProposedEdit"]  # re-exported: the UI renders it as an event
 
@@ -61,7 +62,13 @@ class Action(str, Enum):
 class Decision:
     action: Action
     new_text: str | None = None  # the whole resume text, when the user edited the proposal
-    note: str | None = None
+    note: str | None = None  # why, in the user's words; kept as one sentence (see below)
+
+    def __post_init__(self) -> None:
+        # The note is quoted to the model between two sentences of ours ("… Their note:
+        # NOTE Do not apply it again …"): it must end with exactly one full stop.
+        if self.note is not None:
+            object.__setattr__(self, "note", sentence(self.note) or None)
 
 
 @dataclass(frozen=True)

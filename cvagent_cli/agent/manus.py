@@ -27,6 +27,7 @@ from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.tools.base import ToolContext, ToolOutcome
+from cvagent_cli.wording import plural
 
 MAX_SUMMARIES = 200  # one line per turn, kept with the session
 SHOWN_SUMMARIES = 6  # the summaries of the turns just before the history window
@@ -165,7 +166,9 @@ class ResumeAgent(ToolCallAgent):
             return
         self.progress = None
         self._ensure_task_list()
-        yield ev.Notice(f"loaded {target} ({doc.line_count} lines, {len(doc.sections)} sections)")
+        yield ev.Notice(
+            f"loaded {target} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
+        )
         yield ev.Done("loaded", final_text=f"Loaded {target}.")
 
     def compose(self, turn: Turn) -> Prompt:
@@ -265,9 +268,9 @@ class ResumeAgent(ToolCallAgent):
         answer = " ".join(turn.final_text.split())[:80]
         summary = f"{said}" + (f" → {tools}" if tools else "")
         if turn.edits_applied:
-            summary += f"; {turn.edits_applied} edit(s) applied"
+            summary += f"; {plural(turn.edits_applied, 'edit')} applied"
         if turn.deferred:
-            summary += f"; {len(turn.deferred)} edit(s) not applied"
+            summary += f"; {plural(len(turn.deferred), 'edit')} not applied"
         if answer:
             summary += f"; said: {answer}"
         elif turn.done_reason not in ("text", "terminate"):

@@ -29,6 +29,7 @@ from cvagent_cli.resume.undo import UndoLog
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.tools.agent_tools import default_tools
 from cvagent_cli.transcripts import TranscriptError, TranscriptLog, new_session_id
+from cvagent_cli.wording import plural
 
 MEMORY_MESSAGES = 50
 HISTORY_MESSAGES = 30
@@ -166,10 +167,13 @@ class ChatSession:
         self.agent.restore_state(state)
         self._restore_jd(state.get("jd"))
         stage = f", stage {self.agent.stage.current}" if self.agent.stage is not None else ""
+        kept = f"capability {self.agent.capability.name}{stage} (--new to start afresh)"
+        if not messages:  # only settings were saved: there is no conversation to resume
+            self._inform(f"kept from the last session on {self.workspace.name}: {kept}")
+            return
         self._inform(
             f"resumed the conversation about {self.workspace.name}: "
-            f"{len(messages)} message{'' if len(messages) == 1 else 's'}, "
-            f"capability {self.agent.capability.name}{stage} (--new to start afresh)"
+            f"{plural(len(messages), 'message')}, {kept}"
         )
 
     def _restore_jd(self, path: object) -> None:
@@ -239,7 +243,7 @@ class ChatSession:
             verb = "undo" if undo else "redo"
             state = "; ".join(e.reason for e in self.workspace.session_edits()) or "none"
             self.agent.note(
-                f"the user ran /{verb} {len(done)} time(s) ({', '.join(m for m, _ in done)}); "
+                f"the user ran /{verb} {plural(len(done), 'time')} ({', '.join(m for m, _ in done)}); "
                 f"edits of this session now in place: {state}"
             )
             self.save()

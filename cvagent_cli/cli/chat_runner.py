@@ -29,6 +29,7 @@ from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.jsonlines import JsonRenderer
 from cvagent_cli.ui.render import EventRenderer, clean
 from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl, is_command
+from cvagent_cli.wording import plural
 
 
 class NoModelClient:
@@ -260,8 +261,7 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             if not repl.session.auto_apply
             else "they need your confirmation in `cvagent chat`"
         )
-        edits = "1 edit" if pending == 1 else f"{pending} edits"
-        repl.renderer.notice(f"{edits} proposed, not applied: {why}", "warning")
+        repl.renderer.notice(f"{plural(pending, 'edit')} proposed, not applied: {why}", "warning")
     return 0
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.wording import plural
 
 log_app = typer.Typer(
     name="log",  # the help is log_command's docstring, examples included
@@ -131,5 +132,5 @@ def status_command() -> None:
     size = f"{path.stat().st_size / 1024:.0f} KB" if path.exists() else "not created yet"
     typer.echo(
         f"transcripts {'on' if settings.transcripts else 'off'}: {path} ({size}); "
-        f"kept {settings.transcript_days} days, at most {settings.transcript_max_mb:g} MB"
+        f"kept {plural(settings.transcript_days, 'day')}, at most {settings.transcript_max_mb:g} MB"
     )

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from cvagent_cli.transcripts import SessionSummary, TurnRecord
+from cvagent_cli.wording import plural
 
 
 def _local(moment: datetime) -> str:
@@ -36,7 +37,7 @@ def _usage(prompt: int, completion: int, cost: float | None, cached: int = 0) ->
 
 
 def format_session(s: SessionSummary) -> str:
-    turns = f"{s.turns} turn{'s' if s.turns != 1 else ''}"
+    turns = plural(s.turns, "turn")
     head = f"{_local(s.started)}  {s.session_id}  {turns}  {s.model or '(no model)'}"
     return (
         f"{head}\n  {_short_path(s.resume)}\n  > {_one_line(s.first_user_text)}\n"

@@ -227,9 +227,47 @@ class ResumeDocument:
             return next((s for s in self.sections if s.id == "preamble"), None)
         return None
 
+    def match_sections(self, query: str) -> list[Section]:
+        """What a person may mean by ``query`` (``/show educ``): the section
+        ``find_section`` finds; else the sections whose id, last id part or title starts
+        with it; else those containing it (case-insensitive).  A match inside another match
+        (``education/b-s-…`` in ``education``) counts as that one.  One section is a
+        unique match, several are ambiguous, none is no match."""
+        found = self.find_section(query)
+        if found is not None:
+            return [found]
+        q = query.strip().strip("#").strip().casefold()
+        norm = normalize_title(q)
+        if not q:
+            return []
+        sections = [s for s in self.sections if s.heading_line]
+
+        def names(s: Section) -> list[str]:
+            return [s.id.casefold(), s.id.rsplit("/", 1)[-1].casefold(), s.title.casefold()]
+
+        for test in (
+            lambda s: (
+                any(n.startswith(q) for n in names(s))
+                or bool(norm and normalize_title(s.title).startswith(norm))
+            ),
+            lambda s: (
+                any(q in n for n in names(s)) or bool(norm and norm in normalize_title(s.title))
+            ),
+        ):
+            matches = [s for s in sections if test(s)]
+            if matches:  # a section whose parent matches too is part of that parent
+                return [s for s in matches if not any(s.id.startswith(o.id + "/") for o in matches)]
+        return []
+
     def suggest_sections(self, query: str, n: int = 3) -> list[str]:
-        names = [s.id for s in self.sections] + [s.title for s in self.sections if s.title]
-        return difflib.get_close_matches(query, names, n=n, cutoff=0.3)
+        """Up to ``n`` ids of sections whose id or title is close to ``query``, each once."""
+        by_name: dict[str, str] = {}
+        for s in self.sections:
+            by_name.setdefault(s.id, s.id)
+            if s.title:
+                by_name.setdefault(s.title, s.id)
+        close = difflib.get_close_matches(query, list(by_name), n=len(by_name), cutoff=0.3)
+        return list(dict.fromkeys(by_name[name] for name in close))[:n]
 
     @cached_property
     def basics(self) -> BasicInfo:

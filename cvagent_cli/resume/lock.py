@@ -1,13 +1,14 @@
 """One writer per resume: an advisory lock held while a cvagent session may edit it.
 
 The lock is a separate file — never the resume itself, which is replaced atomically on every
-write (a lock on the old inode would guard nothing).  By default it sits next to the resume,
-``<resume dir>/.<resume name>.cvagent.lock``; when that folder is not writable it moves to
-``<state dir>/locks/<resume key>.lock``; an explicit ``lock_dir`` holds ``<resume key>.lock``.
+write (a lock on the old inode would guard nothing).  It lives in the resume's folder of the
+state dir, with its chat history and undo log (``paths.session_files(resume).lock``), so
+nothing is left next to the resume; an explicit ``lock_dir`` holds ``<resume key>.lock``.
+The resume key comes from the resolved absolute path, so two paths to one file share a lock.
 
 The lock itself is a ``filelock.FileLock`` (``flock``/``LockFileEx``) taken without waiting.
-Next to it, ``<lock name>.info`` (JSON, written atomically) names the holder — pid, host,
-start time, command line — so a refused second process can say who holds it::
+Next to it, an info file (JSON, written atomically) names the holder — pid, host, start
+time, command line — so a refused second process can say who holds it::
 
     resume.md is being edited by another cvagent (pid 4242, started 10:31); close that one first
 
@@ -15,9 +16,13 @@ Stale locks.  The OS drops an ``flock`` when its process dies, so a crashed hold
 blocks anyone: the next process gets the lock, finds the dead holder's info file and takes
 it over (``took_over_stale``).  While we hold the OS lock the info file cannot belong to a
 live process on this host, so it is overwritten even when its pid has been reused.  An info
-file written on *another host* (a resume in a synced or network folder, where the OS lock
-may not reach across machines) is respected: that holder cannot be checked, so the lock is
+file written on *another host* (a state dir on a shared home folder, where the OS lock may
+not reach across machines) is respected: that holder cannot be checked, so the lock is
 refused with a hint to delete the info file if nothing runs there.
+
+Earlier versions.  cvagent up to 0.1 kept ``.<resume name>.cvagent.lock`` (and ``….info``)
+next to the resume.  When such a lock is held, an older cvagent is editing the resume and
+the lock is refused; when it is free, both files are removed (``removed_legacy``).
 
 Filesystems without locking.  When taking the OS lock fails with an ``OSError`` that means
 "locking is not supported here" (``ENOSYS``, ``ENOLCK``, ``EOPNOTSUPP``, ``EINVAL``), the lock
@@ -27,7 +32,7 @@ cannot both win.  This is weaker than the OS lock (a holder that is paused, or o
 host, is indistinguishable from a live one), which is why it is only the fallback.
 
 The info file is removed on release; the ``.lock`` file stays (the filelock convention:
-unlinking a lock file others may have open breaks mutual exclusion).
+unlinking a lock file others may have open breaks mutual exclusion), in the state dir.
 """
 
 from __future__ import annotations
@@ -49,9 +54,9 @@ from typing import Any
 from cvagent_cli import paths
 from cvagent_cli.errors import InputError, LockedError
 
-__all__ = ["ResumeLock", "default_lock_path"]
+__all__ = ["ResumeLock", "default_lock_path", "legacy_lock_paths"]
 
-LOCK_SUFFIX = ".cvagent.lock"
+LEGACY_SUFFIX = ".cvagent.lock"  # next to the resume, before 0.2
 _UNSUPPORTED_ERRNOS = {
     code
     for code in (
@@ -65,9 +70,11 @@ _UNSUPPORTED_ERRNOS = {
 }
 
 
-def _dir_writable(folder: Path) -> bool:
-    """Whether a lock file and its info file can be created in ``folder``."""
-    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+def legacy_lock_paths(resume_path: Path) -> tuple[Path, Path]:
+    """The lock and info files earlier versions left next to the resume."""
+    resume = Path(resume_path).expanduser().resolve()
+    lock = resume.parent / f".{resume.name}{LEGACY_SUFFIX}"
+    return lock, lock.with_suffix(".info")
 
 
 def default_lock_path(resume_path: Path, *, lock_dir: Path | None = None) -> Path:
@@ -75,10 +82,7 @@ def default_lock_path(resume_path: Path, *, lock_dir: Path | None = None) -> Pat
     resume = Path(resume_path).expanduser().resolve()
     if lock_dir is not None:
         return Path(lock_dir).expanduser() / f"{paths.resume_key(resume)}.lock"
-    if _dir_writable(resume.parent):
-        return resume.parent / f".{resume.name}{LOCK_SUFFIX}"
-    locks = paths.ensure_private_dir(paths.state_dir(create=True) / "locks")
-    return locks / f"{paths.resume_key(resume)}.lock"
+    return paths.session_files(resume, create=False).lock
 
 
 def _new_filelock(path: Path) -> Any:
@@ -86,11 +90,13 @@ def _new_filelock(path: Path) -> Any:
     from filelock import FileLock
 
     try:
-        return FileLock(str(path), timeout=0, thread_local=False, fallback_to_soft=False)
+        return FileLock(
+            str(path), timeout=0, mode=0o600, thread_local=False, fallback_to_soft=False
+        )
     except (
         TypeError
     ):  # filelock < 3.20 has no fallback_to_soft (and raises NotImplementedError instead)
-        return FileLock(str(path), timeout=0, thread_local=False)
+        return FileLock(str(path), timeout=0, mode=0o600, thread_local=False)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -151,9 +157,15 @@ class ResumeLock:
 
     def __init__(self, resume_path: Path, *, lock_dir: Path | None = None) -> None:
         self.resume_path = Path(resume_path).expanduser()
+        self._lock_dir = lock_dir
         self.lock_path = default_lock_path(self.resume_path, lock_dir=lock_dir)
-        self.info_path = self.lock_path.with_suffix(".info")
+        self.info_path = (
+            paths.session_files(self.resume_path, create=False).lock_info
+            if lock_dir is None
+            else self.lock_path.with_suffix(".info")
+        )
         self.took_over_stale = False
+        self.removed_legacy = False
         self.degraded = False
         self._token = uuid.uuid4().hex
         self._filelock: Any = None
@@ -167,11 +179,7 @@ class ResumeLock:
 
     def holder(self) -> dict[str, Any] | None:
         """The holder's info (pid, hostname, started, command, …) or None when there is none."""
-        try:
-            data = json.loads(self.info_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        return data if isinstance(data, dict) else None
+        return _read_info(self.info_path)
 
     def acquire(self) -> ResumeLock:
         """Take the lock or raise :class:`LockedError`; a no-op when this instance holds it."""
@@ -181,8 +189,12 @@ class ResumeLock:
 
         self.took_over_stale = False
         self.degraded = False
+        self.removed_legacy = False
         try:
-            self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+            if self._lock_dir is None:
+                paths.session_dir(self.resume_path, create=True)  # 0700, like the history
+            else:
+                self.lock_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise self._cannot_lock(exc) from exc
         flock = _new_filelock(self.lock_path)
@@ -203,7 +215,11 @@ class ResumeLock:
                     raise self._locked(previous, foreign=True)
                 self.took_over_stale = True  # we hold the OS lock: its holder is gone
             self._write_info(exclusive=False)
+            self._clear_legacy_lock()
         except BaseException:
+            if (self.holder() or {}).get("token") == self._token:  # ours, not a refused holder's
+                with contextlib.suppress(OSError):
+                    self.info_path.unlink()
             flock.release()
             raise
         self._filelock = flock
@@ -241,6 +257,30 @@ class ResumeLock:
         return f"ResumeLock({str(self.resume_path)!r}, lock={str(self.lock_path)!r}, {state})"
 
     # -- internals ------------------------------------------------------------------------
+
+    def _clear_legacy_lock(self) -> None:
+        """An earlier version's lock next to the resume: refuse while an older cvagent holds
+        it, remove it (and its info file) when it is free.  Best effort otherwise: a folder
+        we cannot write to, or a filesystem without locking, leaves it where it is."""
+        legacy, legacy_info = legacy_lock_paths(self.resume_path)
+        if not legacy.exists():
+            return
+        from filelock import Timeout
+
+        old = _new_filelock(legacy)
+        try:
+            old.acquire(timeout=0)
+        except Timeout:
+            raise self._locked(_read_info(legacy_info)) from None
+        except (OSError, NotImplementedError):
+            return
+        try:
+            for path in (legacy_info, legacy):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            self.removed_legacy = not legacy.exists()
+        finally:
+            old.release()
 
     def _acquire_degraded(self) -> ResumeLock:
         """Info-file-only locking for filesystems where the OS lock is unavailable."""
@@ -337,6 +377,14 @@ class ResumeLock:
             f"cannot lock {self.resume_path.name} for editing ({reason}: {self.lock_path})",
             hint="cvagent chat --read-only FILE opens it without the lock",
         )
+
+
+def _read_info(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _format_started(value: Any) -> str | None:

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from cvagent_cli.resume.report import CATEGORIES, CategoryScore
 from cvagent_cli.resume.rules.impact import ImpactStats
+from cvagent_cli.wording import plural
 
 
 class Scored(Protocol):
@@ -82,8 +83,8 @@ def impact_score(stats: ImpactStats | None, c: ScoringConstants = CONSTANTS) -> 
     m, w = stats.metric_share, stats.weak_share
     score = _clamp(100 * m - c.weak_opener_weight * w)
     return score, (
-        f"{stats.with_metric} of {stats.measured} bullets carry a metric ({m:.0%}); "
-        f"{stats.weak_openers} weak opener{'' if stats.weak_openers == 1 else 's'} ({w:.0%}): "
+        f"{stats.with_metric} of {plural(stats.measured, 'bullet')} {'carries' if stats.measured == 1 else 'carry'} a metric ({m:.0%}); "
+        f"{plural(stats.weak_openers, 'weak opener')} ({w:.0%}): "
         f"100 × {m:.2f} − {c.weak_opener_weight:g} × {w:.2f} = {score}"
     )
 
@@ -102,13 +103,13 @@ def penalty_score(findings: Sequence[Scored], c: ScoringConstants = CONSTANTS) -
         for points in rule_points[: c.per_rule_cap]:
             counted[_severity_of(points, c)].append(points)
     parts = [
-        f"{sum(p)} ({len(p)} {sev}{'s' if len(p) > 1 else ''} × {p[0]})"
+        f"{sum(p)} ({plural(len(p), sev)} × {p[0]})"
         for sev, p in sorted(counted.items(), key=lambda kv: -kv[1][0])
     ]
     score = _clamp(100 - sum(sum(p) for p in counted.values()))
     text = "100 − " + " − ".join(parts) + f" = {score}"
     if skipped:
-        text += f"; {skipped} more finding{'s' if skipped > 1 else ''} beyond {c.per_rule_cap} per rule not counted"
+        text += f"; {plural(skipped, 'more finding')} beyond {c.per_rule_cap} per rule not counted"
     return score, text
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.safety.fencing import INVISIBLE_RE, has_hidden_characters
 from cvagent_cli.secrets import find_secrets
+from cvagent_cli.wording import plural
 
 MAX_SILENT_DELETED_LINES = 4
 
@@ -107,7 +108,11 @@ def sensitive_edit_flags(
             )
     removed = max(before.line_count - after.line_count, 0)
     if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
-        flags.append(EditFlag("deletion", f"{removed} lines", f"this edit removes {removed} lines"))
+        flags.append(
+            EditFlag(
+                "deletion", plural(removed, "line"), f"this edit removes {plural(removed, 'line')}"
+            )
+        )
     for secret in find_secrets(after_text) - find_secrets(before.text):
         flags.append(
             EditFlag(

@@ -18,6 +18,7 @@ from cvagent_cli.resume.editing import (
 from cvagent_cli.safety.fencing import fence
 from cvagent_cli.safety.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.tools.base import BaseTool, ProposedEdit, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.wording import plural
 
 MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
 
@@ -79,7 +80,7 @@ class ReadResume(BaseTool):
             )
         else:
             body, cut = numbered(doc.lines, 1)
-            label = f"{ctx.workspace.name} ({doc.line_count} lines)"
+            label = f"{ctx.workspace.name} ({plural(doc.line_count, 'line')})"
         more = "\n[truncated: the resume is long; read one section at a time]" if cut else ""
         return ToolOutcome(
             fence(body, "resume", source=label) + more,
@@ -147,7 +148,7 @@ class AnalyzeResume(BaseTool):
         # Findings quote the resume, so the whole result is fenced as untrusted data.
         return ToolOutcome(
             fence("\n".join(lines), "analysis"),
-            summary=f"score {report.score}/100, {len(findings)} findings",
+            summary=f"score {report.score}/100, {plural(len(findings), 'finding')}",
         )
 
 

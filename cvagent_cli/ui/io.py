@@ -319,7 +319,8 @@ def open_tty() -> tuple[object, object, TextIO]:
 
 def make_completer(repl):
     """Tab completion: command names, then section ids/titles (/show), capability names
-    (/capability), 'last' (/diff) and paths (/load, /jd, /save).  Built lazily so that
+    (/capability), 'last' (/diff) and paths (/load, /jd, /save, /export); a folder
+    completes with its trailing ``/``.  Built lazily so that
     ``-m`` runs never import prompt-toolkit."""
     from prompt_toolkit.completion import Completer, Completion, PathCompleter
     from prompt_toolkit.document import Document
@@ -338,11 +339,22 @@ def make_completer(repl):
                 return
             word, _, arg = text[1:].partition(" ")
             name, _ = repl.resolve(word)
-            if name in ("load", "jd", "save"):
-                yield from paths.get_completions(Document(arg), complete_event)
+            if name in ("load", "jd", "save", "export"):
+                for completion in paths.get_completions(Document(arg), complete_event):
+                    if completion.display_text.endswith("/"):  # a folder: go on into it
+                        completion = Completion(
+                            completion.text + "/",
+                            start_position=completion.start_position,
+                            display=completion.display,
+                        )
+                    yield completion
                 return
-            for candidate in repl.argument_choices(name):
-                if candidate.casefold().startswith(arg.casefold()):
-                    yield Completion(candidate, start_position=-len(arg))
+            choices = repl.argument_choices(name)
+            key = arg.casefold()
+            starting = [c for c in choices if c.casefold().startswith(key)]
+            # then names that contain what was typed: /show 电商 finds 成都某电商公司
+            inside = [c for c in choices if key in c.casefold() and c not in starting]
+            for candidate in starting + (inside if name == "show" else []):
+                yield Completion(candidate, start_position=-len(arg))
 
     return SlashCompleter()

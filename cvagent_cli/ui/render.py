@@ -22,11 +22,12 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.live import Live
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean
+from cvagent_cli.ui.wrap import Wrapped, say, with_gutter
+from cvagent_cli.wording import plural
 
 HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
 _FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -155,12 +156,11 @@ def print_diff(console: Console, diff: str) -> None:
     if not console.is_terminal:
         console.print(numbered_diff(diff), soft_wrap=True)
         return
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, style=MUTED)
-    grid.add_column(overflow="fold")
-    for gutter, line in diff_rows(diff):
-        grid.add_row(f"{gutter} │" if gutter else "", line)
-    console.print(grid)
+    rows = (
+        (Text(f"{gutter} │ " if gutter else " " * 14, style=MUTED), line)
+        for gutter, line in diff_rows(diff)
+    )
+    console.print(with_gutter(rows, console.width), soft_wrap=True)  # CJK lines wrap too
 
 
 def error_panel(message: str, hint: str | None = None, title: str = "error") -> Panel:
@@ -169,7 +169,7 @@ def error_panel(message: str, hint: str | None = None, title: str = "error") -> 
     if hint:
         body.append("\nhow to fix: ", style=MUTED)
         body.append(clean(hint))
-    return Panel(body, title=title, title_align="left", border_style="red", expand=False)
+    return Panel(Wrapped(body), title=title, title_align="left", border_style="red", expand=False)
 
 
 def describe_arguments(arguments: dict, limit: int = 48) -> str:
@@ -179,7 +179,7 @@ def describe_arguments(arguments: dict, limit: int = 48) -> str:
         if key in _HIDDEN_ARGS:
             continue
         if key == "edits" and isinstance(value, list):
-            parts.append(f"{len(value)} edits")
+            parts.append(plural(len(value), "edit"))
             continue
         if value is None:
             continue
@@ -341,9 +341,10 @@ class EventRenderer:
 
     def _on_ToolCallEvent(self, event: ev.ToolCallEvent) -> None:
         args = describe_arguments(event.arguments)
-        self.console.print(
+        say(
+            self.console,
             Text.assemble(("→ ", INFO), (event.name, f"bold {INFO}"), (f"({args})", INFO)),
-            soft_wrap=True,
+            indent=2,
         )
 
     def _on_ToolResultEvent(self, event: ev.ToolResultEvent) -> None:
@@ -351,7 +352,7 @@ class EventRenderer:
             return  # "applied" / "rejected" was already said by the EditOutcome line
         summary = clean(event.summary or ("ok" if event.ok else "failed"))
         if event.ok:
-            self.console.print(Text(f"  ✓ {summary}", style=MUTED), soft_wrap=True)
+            say(self.console, Text(f"  ✓ {summary}", style=MUTED), indent=4)
             return
         # a failure's summary is terse ("tool error"); its first line says what went wrong
         detail = (
@@ -360,7 +361,7 @@ class EventRenderer:
         detail = clean(detail.removeprefix("Error: "))
         if detail and detail != summary:
             summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
-        self.console.print(Text(f"  ✗ {summary}", style=WARN), soft_wrap=True)
+        say(self.console, Text(f"  ✗ {summary}", style=WARN), indent=4)
 
     def _on_ProposedEdit(self, event: ev.ProposedEdit) -> None:
         self.show_edit(event)
@@ -372,12 +373,12 @@ class EventRenderer:
             title.append(f" in {clean(edit.section)}", style="bold")
         if edit.reason:
             title.append(f": {clean(edit.reason)}")
-        self.console.print(title, soft_wrap=True)
+        say(self.console, title, indent=2)
         print_diff(self.console, edit.diff)
         for flag in edit.flags:
             message = getattr(flag, "message", None) or str(flag)
             label = FLAG_LABELS.get(getattr(flag, "kind", ""), "possibly invented")
-            self.console.print(Text(f"⚠ {label}: {clean(message)}", style=WARN), soft_wrap=True)
+            say(self.console, Text(f"⚠ {label}: {clean(message)}", style=WARN), indent=2)
 
     def _on_EditOutcome(self, event: ev.EditOutcome) -> None:
         if event.applied:
@@ -385,15 +386,22 @@ class EventRenderer:
         elif event.message == "rejected":
             self.console.print(Text("✗ rejected; the model is told", style=WARN))
         else:
-            self.console.print(Text(f"• {clean(event.message)}", style=WARN), soft_wrap=True)
+            say(self.console, Text(f"• {clean(event.message)}", style=WARN), indent=2)
 
     def _on_CapabilitySwitched(self, event: ev.CapabilitySwitched) -> None:
         why = f" ({clean(event.reason)})" if event.reason else ""
-        self.console.print(Text(f"capability: {event.old} → {event.new}{why}", style=INFO))
+        change = (
+            f"{event.new} is already active"
+            if event.old == event.new
+            else f"{event.old} → {event.new}"
+        )
+        say(self.console, Text(f"capability: {change}{why}", style=INFO))
 
     def _on_StageChanged(self, event: ev.StageChanged) -> None:
         parts = [p for p in (event.stage and f"stage {event.stage}", event.progress) if p]
-        self.console.print(Text(clean("· " + " · ".join(dict.fromkeys(parts))), style=INFO))
+        say(
+            self.console, Text(clean("· " + " · ".join(dict.fromkeys(parts))), style=INFO), indent=2
+        )
 
     def _on_Notice(self, event: ev.Notice) -> None:
         self.notice(event.text, event.level)
@@ -405,7 +413,7 @@ class EventRenderer:
     def notice(self, text: str, level: str = "info") -> None:
         self.finish()
         mark, style = ("! ", WARN) if level == "warning" else ("· ", INFO)
-        self.console.print(Text(mark + clean(text), style=style), soft_wrap=True)
+        say(self.console, Text(mark + clean(text), style=style), indent=2)
 
     def error(self, message: str, hint: str | None = None) -> None:
         self.finish()

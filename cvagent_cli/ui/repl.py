@@ -21,9 +21,19 @@ from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
+from cvagent_cli.ui.wrap import pack, say, with_gutter
+from cvagent_cli.wording import plural
 
 NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
-KEYS_HELP = "Enter sends · Esc+Enter new line · Tab completes · Ctrl-R searches history · Ctrl-C stops a reply · Ctrl-D exits"
+KEYS = (
+    "Enter sends",
+    "Esc+Enter new line",
+    "Tab completes",
+    "Ctrl-R searches history",
+    "Ctrl-C stops a reply",
+    "Ctrl-D exits",
+)
+BANNER = ("cvagent chat", "/help for commands", *KEYS)
 
 
 class Repl:
@@ -54,9 +64,7 @@ class Repl:
     def run(self) -> int:
         self.io.completer = make_completer(self)
         self.io.toolbar = self.toolbar
-        self.console.print(
-            Text(f"cvagent chat · /help for commands · {KEYS_HELP}", style="dim"), soft_wrap=True
-        )
+        self._print_items(BANNER)
         armed = False  # one Ctrl-C on an empty prompt arms, the second exits
         while True:
             try:
@@ -164,7 +172,7 @@ class Repl:
         capability = self.session.capability.name
         progress = self.session.progress_line()
         usage = self.session.client.session_usage
-        tokens = f"{usage.prompt_tokens + usage.completion_tokens:,} tokens"
+        tokens = plural(usage.prompt_tokens + usage.completion_tokens, "token", thousands=True)
         if usage.cached_tokens:
             tokens += f" ({usage.cached_tokens:,} cached)"
         cost = f" ${usage.cost_usd:.4f}" if usage.cost_usd else ""
@@ -188,22 +196,43 @@ class Repl:
                 Text(usage, style="bold"), Text(text[:1].upper() + text[1:])
             )  # Text: "[last]" is not markup
         self.console.print(table)
-        self.console.print(Text(KEYS_HELP, style="dim"), soft_wrap=True)
+        self._print_items(KEYS)
+
+    def _print_items(self, items: tuple[str, ...]) -> None:
+        """A dim "a · b · c" line; on a terminal broken between items, never inside one."""
+        if not self.console.is_terminal:
+            self.console.print(Text(" · ".join(items), style="dim"), soft_wrap=True)
+            return
+        for line in pack(items, self.console.width):
+            self.console.print(Text(line, style="dim"), no_wrap=True, overflow="fold")
 
     def cmd_show(self, arg: str) -> None:
-        """/show [SECTION] — print the resume (or one section, by id or title) with line numbers."""
+        """/show [SECTION] — print the resume (or one section: id, title, or a unique part of one) with line numbers."""
         doc = self._need_doc()
         start, end = 1, doc.line_count
         if arg:
-            section = doc.find_section(arg)
-            if section is None:
+            matches = doc.match_sections(arg)
+            if len(matches) > 1:
+                raise CvAgentError(
+                    f"{arg!r} matches {plural(len(matches), 'section')}: "
+                    f"{', '.join(s.id for s in matches)}",
+                    hint="type more of the name (Tab completes it)",
+                )
+            if not matches:
                 near = doc.suggest_sections(arg)
                 hint = f"did you mean {', '.join(near)}? " if near else ""
                 raise CvAgentError(
                     f"no section {arg!r}",
                     hint=f"{hint}sections: {', '.join(s.id for s in doc.sections)}",
                 )
-            start, end = section.start_line, section.end_line
+            start, end = matches[0].start_line, matches[0].end_line
+        if self.console.is_terminal:  # long lines wrap right of the numbers
+            rows = (
+                (Text(f"{number:>4} │ ", style="dim"), Text(clean(doc.line(number))))
+                for number in range(start, end + 1)
+            )
+            self.console.print(with_gutter(rows, self.console.width), soft_wrap=True)
+            return
         out = Text()
         for number in range(start, end + 1):
             out.append(f"{number:>4} │ ", style="dim")
@@ -282,7 +311,11 @@ class Repl:
                 table.add_row(mark, Text(cap.name, style="bold"), Text(clean(cap.description)))
             self.console.print(table)
             return
-        old, new = self.session.set_capability(arg)
+        wanted = self.session.registry.get(arg).name  # an unknown name raises, with a hint
+        if wanted == self.session.capability.name:  # switching would only reset its progress
+            self.renderer.notice(f"capability {wanted} is already active")
+            return
+        old, new = self.session.set_capability(wanted)
         self.renderer.render(ev.CapabilitySwitched(old, new, "/capability"))
         progress = self.session.progress_line()
         if progress:
@@ -319,9 +352,9 @@ class Repl:
         current = current_turn_index(messages)
         earlier, turn = messages[len(system) : current], messages[current:]
         rows = [
-            ("tool schemas", f"{len(tools)} tools", count([], tools) if tools else 0),
+            ("tool schemas", plural(len(tools), "tool"), count([], tools) if tools else 0),
             ("system prompt", "rules, pack, resume outline, summaries", count(system)),
-            ("earlier turns", f"{len(earlier)} messages, compacted", count(earlier)),
+            ("earlier turns", f"{plural(len(earlier), 'message')}, compacted", count(earlier)),
             ("this turn", "its context and your message", count(turn)),
         ]
         for part, what, n in rows:
@@ -370,12 +403,14 @@ class Repl:
                 )
             if len(content) > 110:
                 content = content[:109] + "…"
-            self.console.print(
-                Text.assemble((f"{message.role:>9} ", "bold"), clean(content)), soft_wrap=True
+            say(
+                self.console,
+                Text.assemble((f"{message.role:>9} ", "bold"), clean(content)),
+                indent=10,
             )
         history = getattr(self.session, "history", None)
         if history is not None:
-            self.console.print(Text(f"saved in {history.path}", style="dim"), soft_wrap=True)
+            say(self.console, Text(f"saved in {history.path}", style="dim"))
 
     def cmd_clear(self, arg: str) -> None:
         """Forget the conversation (the resume and its undo log are kept)."""
@@ -443,7 +478,7 @@ class Repl:
         path = path_argument(arg)
         doc = self.session.open_resume(path)
         self.renderer.notice(
-            f"loaded {path} ({doc.line_count} lines, {len(doc.sections)} sections)"
+            f"loaded {path} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
         )
         self._print_notices()
 

@@ -7,20 +7,19 @@ from itertools import groupby
 from pathlib import Path
 
 from rich import box
-from rich.console import Console, Group
+from rich.cells import cell_len
+from rich.console import Console
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.resume.report import AnalysisReport
 from cvagent_cli.ui.console import clean, score_style
+from cvagent_cli.ui.wrap import Wrapped, pack
+from cvagent_cli.wording import plural
 
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
-
-
-def plural(count: int, noun: str) -> str:
-    """'1 finding', '2 findings' (English nouns that take an s)."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def render_report(
@@ -32,16 +31,28 @@ def render_report(
     more_hint: str | None = "--all shows every finding",
 ) -> None:
     s = report.stats
-    head = Text.assemble(
-        ("Score ", "bold"),
-        (f"{report.score}/100", score_style(report.score)),
-        f"   {s.words} words · ~{s.estimated_pages:.1f} pages · {s.sections} sections · {s.bullets} bullets · {s.language}",
-    )
+    score = Text.assemble(("Score ", "bold"), (f"{report.score}/100", score_style(report.score)))
+    stats = [
+        plural(s.words, "word"),
+        f"~{s.estimated_pages:.1f} pages",
+        plural(s.sections, "section"),
+        plural(s.bullets, "bullet"),
+        s.language,
+    ]
+    inner = console.width - 4  # the panel's borders and padding
     who = clean(report.basics.name or report.source)
+    title = Text.assemble((who, "bold"), f" — {clean(report.source)}")
+    body = [] if cell_len(title.plain) + 6 <= console.width else [Text(clean(report.source))]
+    if cell_len(score.plain) + 3 + cell_len(" · ".join(stats)) <= inner:
+        body.append(score + Text("   " + " · ".join(stats)))
+    else:  # a narrow screen: the numbers go on lines of their own, never cut mid-way
+        body += [score, *(Text(line) for line in pack(stats, inner))]
+    if body[0].plain == clean(report.source):
+        title = Text(who, style="bold")
     console.print(
         Panel(
-            head,
-            title=Text.assemble((who, "bold"), f" — {clean(report.source)}"),
+            Wrapped(Text("\n").join(body)),
+            title=title,
             title_align="left",
             box=box.ROUNDED,
             expand=False,
@@ -81,7 +92,7 @@ def render_report(
                 if f.text:
                     body.append(f"  “{clean(f.text)}”", style="muted")
                 body.append(f"\n→ {clean(f.suggestion)}", style="good")
-                grid.add_row(Text(mark, style=style), f"L{f.line}" if f.line else "", body)
+                grid.add_row(Text(mark, style=style), f"L{f.line}" if f.line else "", Wrapped(body))
             console.print(grid)
         hidden = len(report.findings) - len(findings)
         if hidden > 0:
@@ -113,31 +124,107 @@ def render_report(
         console.print(Panel(report.scoring, title="How the score is computed", box=box.ROUNDED))
 
 
+CATEGORIES = ("completeness", "impact", "clarity", "dates", "ats")
+# (header, short header) per column; the short ones are explained in a legend line
+HEADERS = {
+    "score": ("Score", "Score"),
+    "completeness": ("Completeness", "Comp"),
+    "impact": ("Impact", "Imp"),
+    "clarity": ("Clarity", "Clar"),
+    "dates": ("Dates", "Date"),
+    "ats": ("ATS", "ATS"),
+    "findings": ("Findings", "Find"),
+    "jd": ("JD %", "JD %"),
+}
+
+
 def render_batch_summary(
     console: Console, reports: list[AnalysisReport], failures: list[tuple[str, str]]
 ) -> None:
-    table = Table(title="Batch summary", box=box.SIMPLE_HEAD, show_edge=False)
-    table.add_column("File", no_wrap=True, overflow="ellipsis", max_width=32)
-    table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=22)
-    table.add_column("Score", justify="right")
-    for cat in ("completeness", "impact", "clarity", "dates", "ats"):
-        table.add_column(cat[:5].title(), justify="right")
-    table.add_column("Findings", justify="right")
-    if reports and reports[0].jd is not None:
-        table.add_column("JD %", justify="right")
-    for r in sorted(reports, key=lambda r: r.score):
-        cells = [
-            clean(Path(r.source).name),
-            clean(r.basics.name or "-"),
-            Text(str(r.score), style=score_style(r.score)),
-        ]
-        cells += [
-            str(r.category(c).score) for c in ("completeness", "impact", "clarity", "dates", "ats")
-        ]
-        cells.append(str(len(r.findings)))
-        if r.jd is not None:
-            cells.append(f"{r.jd.coverage:.0f}")
+    """The batch table in the widest layout that fits the console without cutting a word:
+    one row per resume with full headers, then short headers, then file and name stacked
+    in one column, and on a narrow screen one short block per resume."""
+    ordered = sorted(reports, key=lambda r: r.score)
+    with_jd = bool(reports) and reports[0].jd is not None
+    for stacked, short in ((False, False), (False, True), (True, False), (True, True)):
+        table = _batch_table(ordered, failures, with_jd, stacked=stacked, short=short)
+        natural = Measurement.get(console, console.options.update_width(10_000), table)
+        if natural.maximum <= console.width:
+            console.print(table)
+            if short:
+                legend = [
+                    f"{short_} {k}" for k, (long_, short_) in HEADERS.items() if short_ != long_
+                ]
+                for line in pack(legend, console.width):
+                    console.print(Text(line, style="muted"))
+            return
+    _batch_blocks(console, ordered, failures, with_jd)
+
+
+def _scores(r: AnalysisReport, with_jd: bool) -> list[tuple[str, str]]:
+    """(key, value) of every number shown for one resume."""
+    values = [("score", str(r.score))]
+    values += [(c, str(r.category(c).score)) for c in CATEGORIES]
+    values.append(("findings", str(len(r.findings))))
+    if with_jd:
+        values.append(("jd", f"{r.jd.coverage:.0f}" if r.jd is not None else "-"))
+    return values
+
+
+def _batch_table(
+    reports: list[AnalysisReport],
+    failures: list[tuple[str, str]],
+    with_jd: bool,
+    *,
+    stacked: bool,
+    short: bool,
+) -> Table:
+    table = Table(title="Batch summary", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0, 0, 1))
+    if stacked:
+        table.add_column("File / name", no_wrap=True, overflow="ellipsis", max_width=32)
+    else:
+        table.add_column("File", no_wrap=True, overflow="ellipsis", max_width=32)
+        table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=22)
+    keys = ["score", *CATEGORIES, "findings"] + (["jd"] if with_jd else [])
+    for key in keys:
+        table.add_column(HEADERS[key][1 if short else 0], justify="right", no_wrap=True)
+    for r in reports:
+        file, name = clean(Path(r.source).name), clean(r.basics.name or "-")
+        who = [Text(f"{file}\n") + Text(name, style="muted")] if stacked else [file, name]
+        cells: list[Text | str] = [*who]
+        for key, value in _scores(r, with_jd):
+            cells.append(Text(value, style=score_style(r.score)) if key == "score" else value)
         table.add_row(*cells)
     for source, message in failures:
-        table.add_row(Path(source).name, Text(message, style="error"), "-", *["-"] * 5, "-")
-    console.print(Group(table))
+        file = Path(source).name
+        who = (
+            [Text(f"{file}\n") + Text(message, style="error")]
+            if stacked
+            else [
+                file,
+                Text(message, style="error"),
+            ]
+        )
+        table.add_row(*who, *["-"] * len(keys))
+    return table
+
+
+def _batch_blocks(
+    console: Console,
+    reports: list[AnalysisReport],
+    failures: list[tuple[str, str]],
+    with_jd: bool,
+) -> None:
+    """One block per resume: its file and name, then its numbers, packed to the width."""
+    console.print(Text("Batch summary", style="bold"))
+    names = {"ats": "ATS", "jd": "JD %"}
+    for r in reports:
+        name = clean(r.basics.name or "-")
+        console.print(Wrapped(Text.assemble((clean(Path(r.source).name), "bold"), f" — {name}")))
+        items = [f"{names.get(key, key)} {value}" for key, value in _scores(r, with_jd)]
+        for line in pack(items, console.width - 2):
+            console.print(Text("  " + line), no_wrap=True, overflow="ellipsis")
+    for source, message in failures:
+        console.print(
+            Wrapped(Text.assemble((Path(source).name, "bold"), " — ", (message, "error")))
+        )

@@ -154,3 +154,54 @@ def test_a_folder_says_which_files_it_skipped(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["source"].endswith("cv.md")  # one report: the .md
     assert "skipped cv.pdf: not Markdown" in proc.stderr.decode()
+
+
+# -- the batch table as users see it: piped (100 columns) and on 80- and 60-column terminals --
+def _batch_part(text: str) -> list[str]:
+    lines = [line.rstrip() for line in text.replace("\r", "").splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.strip() == "Batch summary")
+    return lines[start:]
+
+
+def test_piped_batch_table_headers_and_scores_are_whole():
+    proc = analyze([SAMPLES])
+    assert proc.returncode == 0, proc.stderr
+    lines = _batch_part(proc.stdout.decode())
+    assert not any("…" in line for line in lines), lines
+    assert max(len(line) for line in lines) <= 100
+    weak = next(line for line in lines if "en_weak_generalist.md" in line)
+    assert weak.split()[-7:] == ["46", "82", "0", "30", "61", "90", "43"], weak
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+@pytest.mark.parametrize("columns", [80, 60])
+def test_batch_table_fits_a_narrow_terminal(columns):
+    import re
+
+    pexpect = pytest.importorskip("pexpect")
+    from rich.cells import cell_len
+
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES="40")
+    env.pop("NO_COLOR", None)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cvagent_cli", "analyze", str(SAMPLES)],
+        env=env,
+        cwd=str(ROOT),
+        dimensions=(40, columns),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", child.before)
+    lines = _batch_part(text)
+    assert not any("…" in line for line in lines), lines
+    assert all(cell_len(line) <= columns for line in lines), lines
+    assert sum("Jessica M. Turner" in line for line in lines) == 1
+    at = next(i for i, line in enumerate(lines) if "en_weak_generalist.md" in line)
+    numbers = iter(int(n) for n in re.findall(r"\b\d+\b", " ".join(lines[at : at + 3])))
+    assert all(n in numbers for n in [46, 82, 0, 30, 61, 90, 43]), lines[at : at + 3]

@@ -191,6 +191,7 @@ def test_new_starts_fresh(server, chat_env, resume):
 
 def test_second_process_on_a_locked_resume_is_refused(server, chat_env, resume):
     server.enqueue(Reply(text="slow answer", delay=30))
+    before = sorted(p.name for p in resume.parent.iterdir())
     first = subprocess.Popen(
         [sys.executable, "-m", "cvagent_cli", "chat", str(resume), "-m", "hello"],
         env=chat_env,
@@ -213,6 +214,8 @@ def test_second_process_on_a_locked_resume_is_refused(server, chat_env, resume):
         err = proc.stderr.decode()
         assert str(first.pid) in err
         assert "Traceback" not in err
+        # the lock lives in the state dir: nothing was added next to the resume
+        assert sorted(p.name for p in resume.parent.iterdir()) == before
         readonly = run_chat([str(resume), "-m", "/show summary", "--read-only"], chat_env)
         assert readonly.returncode == 0, readonly.stderr.decode()
         assert "## Summary" in readonly.stderr.decode()

@@ -99,13 +99,17 @@ def dead_pid() -> int:
     return proc.pid
 
 
-def test_lock_file_sits_next_to_the_resume_and_never_is_the_resume(resume: Path) -> None:
+def test_lock_and_info_live_in_the_state_dir_never_next_to_the_resume(resume: Path) -> None:
     lock = ResumeLock(resume)
-    assert lock.lock_path == resume.resolve().parent / ".resume.md.cvagent.lock"
-    assert lock.info_path == resume.resolve().parent / ".resume.md.cvagent.info"
+    files = paths.session_files(resume, create=False)
+    assert lock.lock_path == files.lock
+    assert lock.info_path == files.lock_info
     with lock:
-        assert lock.is_held
+        assert lock.is_held and lock.info_path.exists()
+        assert sorted(p.name for p in resume.parent.iterdir()) == ["resume.md"]
         assert resume.read_text(encoding="utf-8") == "# Jane Doe\n"
+        assert (files.folder.stat().st_mode & 0o777) == 0o700 or sys.platform == "win32"
+    assert sorted(p.name for p in resume.parent.iterdir()) == ["resume.md"]
 
 
 def test_holder_info_is_written_and_removed_on_release(resume: Path) -> None:
@@ -186,6 +190,7 @@ def test_stale_info_file_naming_a_dead_pid_is_taken_over(resume: Path) -> None:
         "started": "2020-01-01T10:31:00+00:00",
         "command": "cvagent chat",
     }
+    lock.info_path.parent.mkdir(parents=True, exist_ok=True)
     lock.info_path.write_text(json.dumps(stale), encoding="utf-8")
     assert lock.holder()["pid"] == pid  # type: ignore[index]
     with lock:
@@ -202,6 +207,7 @@ def test_info_file_from_another_host_is_respected(resume: Path) -> None:
         "started": dt_today_at(10, 31),
         "command": "cvagent chat",
     }
+    lock.info_path.parent.mkdir(parents=True, exist_ok=True)
     lock.info_path.write_text(json.dumps(foreign), encoding="utf-8")
     with pytest.raises(LockedError) as info:
         lock.acquire()
@@ -242,39 +248,55 @@ def test_message_without_info_file_still_explains(
 # --- where the lock lives ----------------------------------------------------------------------
 
 
-def test_read_only_folder_falls_back_to_the_state_dir(
-    resume: Path, _home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(lock_module, "_dir_writable", lambda folder: False)
-    lock = ResumeLock(resume)
-    expected = _home / "state" / "locks" / f"{paths.resume_key(resume)}.lock"
-    assert lock.lock_path == expected
-    assert lock.info_path == expected.with_suffix(".info")
-    with lock:
-        assert lock.holder()["pid"] == os.getpid()  # type: ignore[index]
-        assert not list(resume.parent.glob(".*cvagent*"))
-        with pytest.raises(LockedError):
-            ResumeLock(resume).acquire()
-    assert (expected.parent.stat().st_mode & 0o777) == 0o700 or sys.platform == "win32"
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
-def test_really_read_only_folder_falls_back_to_the_state_dir(resume: Path, _home: Path) -> None:
+def test_a_read_only_resume_folder_is_locked_all_the_same(resume: Path) -> None:
     folder = resume.parent
     folder.chmod(0o555)
     try:
-        probe = folder / "probe"
-        try:
-            probe.write_text("x")
-        except PermissionError:
-            pass
-        else:  # root ignores permissions
-            probe.unlink()
-            pytest.skip("the folder is writable anyway (running as root)")
         with ResumeLock(resume) as lock:
-            assert lock.lock_path.parent == _home / "state" / "locks"
+            assert lock.is_held
+            with pytest.raises(LockedError):
+                ResumeLock(resume).acquire()
     finally:
         folder.chmod(0o755)
+    assert sorted(p.name for p in folder.iterdir()) == ["resume.md"]
+
+
+# --- locks that earlier versions left next to the resume ---------------------------------------
+
+
+def legacy_files(resume: Path) -> tuple[Path, Path]:
+    lock = resume.parent / ".resume.md.cvagent.lock"
+    info = resume.parent / ".resume.md.cvagent.info"
+    lock.write_text("", encoding="utf-8")
+    info.write_text(json.dumps({"pid": dead_pid(), "hostname": socket.gethostname()}))
+    return lock, info
+
+
+def test_a_free_lock_left_by_an_earlier_version_is_removed(resume: Path) -> None:
+    lock_file, info_file = legacy_files(resume)
+    with ResumeLock(resume) as lock:
+        assert lock.removed_legacy
+        assert not lock_file.exists() and not info_file.exists()
+    assert sorted(p.name for p in resume.parent.iterdir()) == ["resume.md"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_lock_held_by_an_earlier_version_is_respected(resume: Path) -> None:
+    import fcntl
+
+    lock_file, info_file = legacy_files(resume)
+    info_file.write_text(json.dumps({"pid": 4242, "started": dt_today_at(9, 5)}))
+    with open(lock_file, "a") as held:  # an older cvagent editing this resume
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock = ResumeLock(resume)
+        with pytest.raises(LockedError) as info:
+            lock.acquire()
+        assert "(pid 4242, started 09:05)" in info.value.message
+        assert not lock.is_held and lock_file.exists() and info_file.exists()
+        assert not lock.info_path.exists()  # nothing of ours is left claiming the resume
+    with ResumeLock(resume) as again:  # the old one has exited
+        assert again.removed_legacy and not lock_file.exists()
 
 
 def test_explicit_lock_dir(resume: Path, tmp_path: Path) -> None:
@@ -335,6 +357,7 @@ def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
             "started": dt_today_at(10, 31),
             "command": "cvagent chat",
         }
+        lock.info_path.parent.mkdir(parents=True, exist_ok=True)
         lock.info_path.write_text(json.dumps(live), encoding="utf-8")
         with pytest.raises(LockedError) as info:
             lock.acquire()
@@ -352,6 +375,7 @@ def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
 @pytest.mark.usefixtures("no_locking")
 def test_degraded_lock_takes_over_a_dead_holder(resume: Path) -> None:
     lock = ResumeLock(resume)
+    lock.info_path.parent.mkdir(parents=True, exist_ok=True)
     lock.info_path.write_text(
         json.dumps({"pid": dead_pid(), "hostname": socket.gethostname()}), encoding="utf-8"
     )

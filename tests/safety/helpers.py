@@ -59,9 +59,9 @@ def listing(folder: Path) -> set[str]:
     return {p.name for p in folder.iterdir()}
 
 
-def new_files_except_lock(folder: Path, before: set[str]) -> set[str]:
-    """Files that appeared in ``folder`` other than the resume's lock file."""
-    return {name for name in listing(folder) - before if "lock" not in name.lower()}
+def new_files(folder: Path, before: set[str]) -> set[str]:
+    """Files that appeared in ``folder`` (the lock lives in the state dir, not here)."""
+    return listing(folder) - before
 
 
 def error_lines(stderr: bytes) -> list[str]:

@@ -27,7 +27,7 @@ from tests.safety.helpers import (
     assert_one_line_error,
     cli_env,
     listing,
-    new_files_except_lock,
+    new_files,
     run_cli,
     sha,
 )
@@ -198,7 +198,7 @@ def _prepare(case: Case, tmp_path: Path) -> tuple[Path, Path, set[str], str | No
 def _assert_untouched(folder: Path, target: Path, before: set[str], digest: str | None) -> None:
     if digest is not None:
         assert sha(target) == digest, "the input file was modified"
-    assert new_files_except_lock(folder, before) == set(), "something was written next to the input"
+    assert new_files(folder, before) == set(), "something was written next to the input"
 
 
 # ----------------------------------------------------------------------------- analyze
@@ -274,7 +274,7 @@ def test_chat_never_sends_a_five_megabyte_resume_to_the_model(tmp_path, isolated
     assert max(sizes) < 200_000, sizes  # whole-resume reads are truncated (5 MB file)
     tool_result = [m for m in server.requests[1]["messages"] if m["role"] == "tool"][-1]
     assert "truncated" in tool_result["content"]
-    assert sha(resume) == digest and new_files_except_lock(tmp_path, before) == set()
+    assert sha(resume) == digest and new_files(tmp_path, before) == set()
 
 
 # ----------------------------------------------------------------------------- an edit keeps the format
@@ -319,7 +319,7 @@ def test_applied_edit_keeps_crlf_bom_encoding_and_permissions(
     assert (
         b"\n" not in resume.read_bytes().decode(encoding).replace("\r\n", "").encode()
     )  # no bare LF crept in
-    assert new_files_except_lock(tmp_path, before) == set()
+    assert new_files(tmp_path, before) == set()
 
 
 # ----------------------------------------------------------------------------- scaling and terminal safety

@@ -149,7 +149,7 @@ def test_cli_401_prints_no_key_and_keeps_state_private(server, resume, isolated_
     assert any(p.name == "history.json" for p in files)
     for path in files:
         _assert_no_secret(path.read_text(encoding="utf-8", errors="replace"), str(path))
-    for path in resume.parent.iterdir():  # lock files next to the resume
+    for path in resume.parent.iterdir():  # anything else next to the resume
         if path != resume and path.is_file():
             _assert_no_secret(path.read_text(encoding="utf-8", errors="replace"), str(path))
 

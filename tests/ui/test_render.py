@@ -352,6 +352,11 @@ def test_guard_flags_are_labelled_by_what_they_protect():
     assert "⚠ contact details: this edit changes your email" in stream.getvalue()
 
 
+def test_edit_counts_in_tool_lines_use_the_singular_for_one():
+    assert describe_arguments({"edits": [{"old_text": "a", "new_text": "b"}]}) == "1 edit"
+    assert describe_arguments({"edits": [{}, {}]}) == "2 edits"
+
+
 def test_the_live_tail_never_grows_past_the_screen():
     """Lines that scrolled off cannot be erased by a transient Live: a long unfinished
     paragraph would be printed twice (issue 11, item 5)."""

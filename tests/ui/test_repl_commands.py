@@ -535,3 +535,111 @@ def test_hints_name_what_exists_where_they_are_shown(resume):
     _, out, _ = run(resume, ["/capability tailor", f"/jd {jd}", "/analyze"])
     assert "/capability tailor" not in out.split("loaded the job description")[1]
     assert "--json for all" not in out and "--all" not in out  # CLI options mean nothing here
+
+
+# -- wording: counts, capability switches, notes to the model -------------------------------------
+def test_counts_use_the_singular_for_one(resume, tmp_path):
+    one = tmp_path / "one.md"
+    one.write_text("# Ann Lee\n", encoding="utf-8")
+    _, out, _ = run(resume, [f"/load {one}"])
+    assert f"loaded {one} (1 line, 1 section)" in out
+
+
+def test_switching_to_the_active_capability_says_so(resume):
+    repl, out, _ = run(resume, ["/capability star", "/capability star"])
+    assert "capability: base → star" in out
+    assert "capability star is already active" in out
+    assert "star → star" not in out
+    assert repl.session.agent.capability.name == "star"
+
+
+def test_a_model_switch_to_the_active_capability_shows_no_arrow():
+    from cvagent_cli.agent import events as ev
+    from cvagent_cli.ui.render import EventRenderer
+
+    out = io.StringIO()
+    renderer = EventRenderer(Console(file=out, color_system=None, width=120))
+    renderer.render(ev.CapabilitySwitched("star", "star", "requested by the model"))
+    assert out.getvalue().strip() == "capability: star is already active (requested by the model)"
+
+
+@pytest.mark.parametrize("answer", ["n keep my wording", "n keep my wording."])
+def test_a_rejection_note_is_one_sentence_to_the_model(resume, answer):
+    _, _, client = run(
+        resume, ["rewrite the summary section", answer], [edit_reply(), ModelResponse("ok")]
+    )
+    tool = next(m for m in client.requests[1] if m["role"] == "tool")
+    assert "Their note: keep my wording. Do not apply it again" in tool["content"]
+    assert ".." not in tool["content"]
+
+
+def test_no_resumed_conversation_when_only_settings_were_saved(resume):
+    first = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    first.set_capability("star")
+    first.save()
+    first.close()
+    second = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    notices = [n.text for n in second.take_notices()]
+    second.close()
+    assert second.agent.capability.name == "star"
+    assert not any("resumed" in n for n in notices), notices
+    assert any("kept from the last session on resume.md: capability star" in n for n in notices)
+
+
+# -- /show by prefix or part of a name; folders complete with their slash ---------------------------
+ZH_SAMPLE = SAMPLE.parent / "zh_weak_operations.md"
+
+
+def test_show_takes_a_prefix_of_a_section_id_or_title(resume):
+    _, out, _ = run(resume, ["/show educ"])
+    assert "## Education" in out and "University of Washington" in out
+    assert "no section" not in out and "## Skills" not in out
+
+
+def test_show_takes_a_unique_part_of_a_chinese_title(tmp_path):
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    _, out, _ = run(resume, ["/show 成都某电商"])
+    assert "成都某电商公司" in out and "no section" not in out
+    assert "成都某文化传媒公司" not in out  # the next job is not part of it
+
+
+def test_show_lists_the_sections_an_ambiguous_name_matches(tmp_path):
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    _, out, _ = run(resume, ["/show 成都"])
+    assert "'成都' matches 3 sections: 工作经历/成都某电商公司-运营助理" in out
+    assert "## 工作经历" not in out  # nothing was shown
+
+
+def test_show_suggests_each_section_once(resume):
+    _, out, _ = run(resume, ["/show Educaton"])
+    assert "no section 'Educaton'" in out
+    hint = out[out.index("did you mean") :].split("?")[0]
+    assert hint.count("education") == 1 and "Education" not in hint
+
+
+def test_tab_completion_of_a_folder_adds_its_slash(resume, tmp_path, monkeypatch):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "jobs.md").write_text("# a job\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    repl, _, _ = make_repl(resume, [])
+    completer = make_completer(repl)
+    found = completer.get_completions(Document("/jd jo"), CompleteEvent(completion_requested=True))
+    assert sorted(c.text for c in found) == ["bs.md", "bs/"]
+
+
+def test_tab_completion_of_show_offers_names_containing_the_text(tmp_path):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    resume = tmp_path / "简历.md"
+    shutil.copyfile(ZH_SAMPLE, resume)
+    repl, _, _ = make_repl(resume, [])
+    found = make_completer(repl).get_completions(
+        Document("/show 电商"), CompleteEvent(completion_requested=True)
+    )
+    assert "成都某电商公司 运营助理" in [c.text for c in found]

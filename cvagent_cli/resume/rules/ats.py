@@ -13,6 +13,7 @@ from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.rules import CJK_RE, Context, RawFinding, make
 from cvagent_cli.resume.rules.completeness import detect_name
 from cvagent_cli.resume.rules.lexicon import STANDARD_SECTIONS_EN, STANDARD_SECTIONS_ZH
+from cvagent_cli.wording import plural
 
 WORDS_PER_PAGE_EN = 450
 CJK_CHARS_PER_PAGE = 800
@@ -42,7 +43,7 @@ def _length(ctx: Context) -> list[RawFinding]:
             make(
                 "ats.too-long",
                 "warning",
-                f"About {words} words, an estimated {pages:.1f} pages.",
+                f"About {plural(words, 'word')}, an estimated {pages:.1f} pages.",
                 ctx.say(
                     "Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
                     "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。",
@@ -54,7 +55,7 @@ def _length(ctx: Context) -> list[RawFinding]:
             make(
                 "ats.too-short",
                 "warning",
-                f"Only {words} words; there is too little for a recruiter or an ATS to match.",
+                f"Only {plural(words, 'word')}; there is too little for a recruiter or an ATS to match.",
                 ctx.say(
                     "Add experience bullets with results and a skills section (aim for 350–700 words).",
                     "补充工作经历中的成果描述与专业技能，建议 600–1200 字。",
@@ -227,7 +228,7 @@ def _hygiene(ctx: Context) -> list[RawFinding]:
             make(
                 "ats.control-chars",
                 "warning",
-                f"{count} invisible control character(s) in the text.",
+                f"{plural(count, 'invisible control character')} in the text.",
                 "Remove them (they usually come from copy-pasting out of a PDF or Word file).",
                 line=line,
             )

@@ -26,6 +26,7 @@ from cvagent_cli.resume.rules.lexicon import (
     NOT_PASSIVE,
 )
 from cvagent_cli.resume.rules.rewrite import capitalised, en_core, zh_core
+from cvagent_cli.wording import plural
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
 _PASSIVE_KINDS = IMPACT_KINDS | {"summary"}
@@ -211,7 +212,7 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
                     "clarity.repeated-opener",
                     "info",
                     group[REPEAT_LIMIT - 1],
-                    f'{len(group)} bullets in this section start with "{key}" (lines {lines}).',
+                    f'{plural(len(group), "bullet")} in this section start with "{key}" (lines {lines}).',
                     ctx.say(
                         "Vary the verbs: led, built, cut, shipped, designed, grew, automated…",
                         "换用不同的动词开头：主导、设计、搭建、推动、优化、落地……",
