@@ -16,6 +16,7 @@ from pathlib import Path
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
+from cvagent_cli.wording import plural
 
 SUFFIXES = {
     ".pdf": "pdf",
@@ -148,9 +149,9 @@ def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> 
     contacts = {f: str(getattr(basics, f)) for f in CONTACT_FIELDS if getattr(basics, f)}
     notes = list(recognition.notes)
     if recognition.images:
-        notes.append(f"{recognition.images} image(s) skipped (photos, icons, logos)")
+        notes.append(f"{plural(recognition.images, 'image')} skipped (photos, icons, logos)")
     if recognition.dropped:
-        notes.append(f"{recognition.dropped} page-number line(s) dropped")
+        notes.append(f"{plural(recognition.dropped, 'page-number line')} dropped")
     if recognition.unplaced:
         chars = sum(len(t) for t in recognition.unplaced)
         notes.append(

@@ -449,7 +449,7 @@ def test_pdf_report_names_what_it_left_out() -> None:
     )
     result = import_bytes(_typst_pdf(markup), "draft.pdf", ".pdf")
     assert "CONFIDENTIAL" not in result.markdown and "1 / 1" not in result.markdown
-    assert "1 page-number line(s) dropped" in result.notes
+    assert "1 page-number line dropped" in result.notes
     assert any("rotated text (18 characters" in n for n in result.notes)
     assert result.sections == ["Experience"] and result.bullets == 1
 
