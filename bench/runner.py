@@ -112,9 +112,12 @@ README_ROWS = (
     "analyzer_rate",
     "analyzer_10x",
     "analyzer_100x",
+    "batch_speedup",
+    "batch_breakeven",
     "rss_litellm",
     "rss_analyze",
     "rss_chat",
+    "rss_batch_big",
 )
 
 

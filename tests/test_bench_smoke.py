@@ -64,6 +64,10 @@ ROWS = [
     "analyzer: sample.md (1×)",
     "analyzer: 10× longer resume",
     "analyzer: 100× longer resume",
+    "batch: ",  # "batch: 2,000 files --json, --jobs 1" (400 in --quick)
+    "batch: --jobs 2 speed-up",
+    "batch: --jobs 2 speed-up at the pool threshold",
+    "peak RSS: analyze ",
     "prompt tokens/request: cvagent",
     "prompt tokens/request: naive baseline",
     "part of the median request: system",
@@ -133,8 +137,10 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
         "tokens_cvagent",
         "overhead_step",
         "analyzer_rate",
+        "batch_speedup",
         "rss_analyze",
         "rss_chat",
+        "rss_batch_big",
     } <= ids
     # quick mode judges no timing target
     timed = {
@@ -144,6 +150,8 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
         "overhead_step",
         "analyzer_rate",
         "analyzer_10x",
+        "batch_speedup",
+        "rss_batch_big",
         "tokens_cvagent",
     }
     assert all(f["met"] is None for f in data["figures"] if f["id"] in timed)
