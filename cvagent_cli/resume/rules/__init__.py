@@ -271,9 +271,7 @@ class RawFinding:
     suggestion: str
 
     def to_model(self) -> Finding:
-        # Built from fields the rules set from literals: no validation needed (it cost ~5%
-        # of a whole analysis); tests/resume/test_analyzer.py validates every report.
-        return Finding.model_construct(
+        return Finding(
             rule_id=self.rule_id,
             severity=self.severity,
             category=self.category,  # type: ignore[arg-type]
