@@ -104,7 +104,7 @@ def analyze_each(
     workers = min(jobs, -(-len(items) // _chunk_size(len(items), jobs)))
     if jobs <= 1 or len(items) < MIN_POOL_FILES or "-" in items or workers <= 1:
         for item in items:
-            yield _analyze_one(item, job, keep_doc=True, today=today)
+            yield _analyze_one(item, job, keep_doc=keep_doc, today=today)
         return
     yield from _pooled(items, job, workers=workers, keep_doc=keep_doc, today=today)
 
