@@ -8,8 +8,10 @@ chunks per worker are in flight, so memory does not grow with the number of file
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -160,6 +162,9 @@ def _pooled(
 
     size = _chunk_size(len(items), workers)
     chunks = (list(items[i : i + size]) for i in range(0, len(items), size))
+    for stream in (sys.stdout, sys.stderr):  # a forked worker would write out, on its
+        with contextlib.suppress(Exception):  # exit, whatever it inherited unflushed
+            stream.flush()
     pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job, keep_doc, today))
     pending: deque[Future[list[BatchResult]]] = deque()
     finished = False
