@@ -8,6 +8,12 @@ Scaling: sample.md made 10× and 100× longer by repeating the body of its Exper
 section (the repeat count is chosen so the whole file is as close as possible to
 10×/100× the characters); time per parse + analyze against the 1× file.
 
+Batch (``cvagent analyze FOLDER --json``, whole processes, output to a file): a folder of
+2,000 copies of the samples with ``--jobs 2`` against ``--jobs 1`` in the same rounds
+(interleaved), the pool's break-even point (``--jobs 2`` against ``--jobs 1`` at
+``MIN_POOL_FILES`` files, where the pool starts), and the peak RSS of ``--jobs 2`` at 200
+and at 2,000 files: results are streamed, so memory must not grow with the folder.
+
 ``python bench/analyzer_throughput.py --worker SECONDS ROUNDS`` prints the raw JSON.
 """
 
@@ -25,11 +31,25 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.dont_write_bytecode = True  # run as a script by the runner: no bench/__pycache__
 
-from common import SAMPLE, SAMPLES, Context, Figure, Sandbox, Stat  # noqa: E402
+from common import (  # noqa: E402
+    SAMPLE,
+    SAMPLES,
+    Context,
+    Figure,
+    Sandbox,
+    Stat,
+    check_ok,
+    find_cvagent,
+    run_measured,
+    run_rss,
+)
 
 RATE_TARGET = 500.0
 SCALE_TARGET = 1.2  # time ratio / length ratio for the 10× resume (10× length ≤ 12× time)
 TODAY = date(2025, 6, 1)  # analyze() reads today's date; fix it for reproducible work
+BATCH_FILES, SMALL_BATCH = 2000, 200  # quick: 400 and 100
+SPEEDUP_TARGET = 1.7  # --jobs 2 over --jobs 1, 2,000 files
+RSS_FLAT_TARGET = 1.2  # peak RSS at 2,000 files / at 200
 
 
 def sample_texts() -> list[tuple[str, str]]:
@@ -174,7 +194,144 @@ def run(ctx: Context) -> list[Figure]:
                 f"time ratio / length ratio = {per_length:.2f}",
             )
         )
-    return figures
+    return figures + run_batch(ctx)
+
+
+# -- batch: cvagent analyze FOLDER --json --jobs N ------------------------------------------
+def make_folder(folder: Path, count: int) -> Path:
+    """``count`` copies of the sample resumes, in turn (r00000.md, r00001.md, …)."""
+    texts = sample_texts()
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        (folder / f"r{i:05d}.md").write_text(texts[i % len(texts)][1], encoding="utf-8")
+    return folder
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def run_batch(ctx: Context) -> list[Figure]:
+    from cvagent_cli.resume.batch import MIN_POOL_FILES
+
+    cvagent = find_cvagent()
+    big_n, small_n = (BATCH_FILES, SMALL_BATCH) if not ctx.quick else (400, 100)
+    rounds = ctx.reps(5, 1)
+    times: dict[str, list[float]] = {"j1": [], "j2": [], "few1": [], "few2": []}
+    rss: dict[str, list[float]] = {"small": [], "big": []}
+    with Sandbox() as sb:
+        env = sb.env()
+        big = make_folder(sb.work / "big", big_n)
+        small = make_folder(sb.work / "small", small_n)
+        few = make_folder(sb.work / "few", MIN_POOL_FILES)
+
+        def cmd(folder: Path, jobs: int) -> list[str]:
+            return cvagent + ["analyze", str(folder), "--json", "--jobs", str(jobs)]
+
+        def timed(key: str, folder: Path, jobs: int, count: int) -> None:
+            m = run_measured(cmd(folder, jobs), env, timeout=900)
+            check_ok(m, f"cvagent analyze <{count} files> --json --jobs {jobs}")
+            lines = m.stdout.count("\n")
+            if lines != count:
+                raise RuntimeError(f"--jobs {jobs}: {lines} JSON lines for {count} files")
+            times[key].append(m.wall_s)
+
+        timed("j1", big, 1, big_n)  # warm-up: page cache, bytecode
+        for i in range(rounds):
+            pairs = [("j1", 1), ("j2", 2)]
+            for key, jobs in pairs if i % 2 == 0 else pairs[::-1]:
+                timed(key, big, jobs, big_n)
+            for key, jobs in (
+                (("few1", 1), ("few2", 2)) if i % 2 == 0 else (("few2", 2), ("few1", 1))
+            ):
+                timed(key, few, jobs, MIN_POOL_FILES)
+            for key, folder in (("small", small), ("big", big)):
+                m = run_rss(cmd(folder, 2), env, timeout=900)
+                check_ok(m, f"cvagent analyze {key} folder --json --jobs 2")
+                rss[key].append(m.maxrss_mb)
+            ctx.log(
+                f"  batch round {i + 1}/{rounds}: {big_n} files --jobs 1 {times['j1'][-1]:.2f} s, "
+                f"--jobs 2 {times['j2'][-1]:.2f} s; {MIN_POOL_FILES} files "
+                f"{times['few1'][-1] * 1000:.0f} / {times['few2'][-1] * 1000:.0f} ms; peak RSS "
+                f"{small_n} files {rss['small'][-1]:.1f} MB, {big_n} files {rss['big'][-1]:.1f} MB"
+            )
+    times["j1"] = times["j1"][1:]  # drop the warm-up
+    ctx.details["batch"] = {
+        "files": big_n,
+        "small_files": small_n,
+        "pool_threshold_files": MIN_POOL_FILES,
+        "cores": cores(),
+        "seconds": times,
+        "maxrss_mb": rss,
+    }
+    j1, j2 = Stat.of(times["j1"]), Stat.of(times["j2"])
+    speedups = Stat.of(a / b for a, b in zip(times["j1"], times["j2"], strict=True))
+    few = Stat.of(a / b for a, b in zip(times["few1"], times["few2"], strict=True))
+    small_rss, big_rss = Stat.of(rss["small"]), Stat.of(rss["big"])
+    two_cores = cores() >= 2
+    return [
+        Figure(
+            "batch_j1",
+            f"batch: {big_n:,} files --json, --jobs 1",
+            "s",
+            j1,
+            note=f"{big_n / j1.median:,.0f} resumes/s, whole process",
+        ),
+        Figure(
+            "batch_j2",
+            f"batch: {big_n:,} files --json, --jobs 2",
+            "s",
+            j2,
+            "--jobs 1",
+            j1.median,
+            j2.median / j1.median,
+            note=f"{big_n / j2.median:,.0f} resumes/s, whole process",
+        ),
+        Figure(
+            "batch_speedup",
+            f"batch: --jobs 2 speed-up, {big_n:,} files",
+            "x",
+            speedups,
+            "--jobs 1",
+            j1.median,
+            target=f"≥ {SPEEDUP_TARGET}×",
+            met=None if ctx.quick or not two_cores else speedups.median >= SPEEDUP_TARGET,
+            reference_unit="s",
+            note="per round: --jobs 1 time / --jobs 2 time"
+            + ("" if two_cores else f"; only {cores()} core here: not judged"),
+        ),
+        Figure(
+            "batch_breakeven",
+            f"batch: --jobs 2 speed-up at the pool threshold ({MIN_POOL_FILES} files)",
+            "x",
+            few,
+            "--jobs 1",
+            Stat.of(times["few1"]).median,
+            reference_unit="s",
+            note="below this many files no pool is started; ≥ 1× here: the pool pays for itself",
+        ),
+        Figure(
+            "rss_batch_small",
+            f"peak RSS: analyze {small_n:,} files --json --jobs 2",
+            "MB",
+            small_rss,
+        ),
+        Figure(
+            "rss_batch_big",
+            f"peak RSS: analyze {big_n:,} files --json --jobs 2",
+            "MB",
+            big_rss,
+            f"{small_n:,} files",
+            small_rss.median,
+            big_rss.median / small_rss.median,
+            target=f"≤ {RSS_FLAT_TARGET}× ({big_n // small_n}× the files)",
+            met=None if ctx.quick else big_rss.median / small_rss.median <= RSS_FLAT_TARGET,
+            note="largest of the parent and its workers (wait4)",
+        ),
+    ]
 
 
 if __name__ == "__main__":

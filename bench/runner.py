@@ -115,9 +115,12 @@ README_ROWS = (
     "analyzer_100x",
     "roundtrip_pdf_kept",
     "roundtrip_docx_kept",
+    "batch_speedup",
+    "batch_breakeven",
     "rss_litellm",
     "rss_analyze",
     "rss_chat",
+    "rss_batch_big",
 )
 
 

@@ -70,6 +70,10 @@ ROWS = [
     "round trip: DOCX samples kept",
     "round trip: import HTML (per sample)",
     "round trip: HTML samples kept",
+    "batch: ",  # "batch: 2,000 files --json, --jobs 1" (400 in --quick)
+    "batch: --jobs 2 speed-up",
+    "batch: --jobs 2 speed-up at the pool threshold",
+    "peak RSS: analyze ",
     "prompt tokens/request: cvagent",
     "prompt tokens/request: naive baseline",
     "part of the median request: system",
@@ -139,8 +143,10 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
         "tokens_cvagent",
         "overhead_step",
         "analyzer_rate",
+        "batch_speedup",
         "rss_analyze",
         "rss_chat",
+        "rss_batch_big",
     } <= ids
     # quick mode judges no timing target
     timed = {
@@ -150,6 +156,8 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
         "overhead_step",
         "analyzer_rate",
         "analyzer_10x",
+        "batch_speedup",
+        "rss_batch_big",
         "tokens_cvagent",
     }
     assert all(f["met"] is None for f in data["figures"] if f["id"] in timed)

@@ -69,6 +69,16 @@ def analyze_command(
             help="OpenAI-compatible server URL for --llm (Ollama, LM Studio, vLLM, llama.cpp).",
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Analyze a batch in N processes (default: every core; 1: in this process). "
+            "Output order does not change.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Analyze resumes offline: structure, impact, clarity, dates, ATS and JD keyword coverage.
 
@@ -78,13 +88,17 @@ def analyze_command(
       cvagent analyze resume.md --jd job.md --json
       cat resume.md | cvagent analyze --min-score 70
       cvagent analyze resumes/            (a batch summary for a folder)
+      cvagent analyze resumes/ --json -j 4   (JSON Lines, 4 processes)
     """
     from cvagent_cli.cli.errors import report_error
-    from cvagent_cli.resume.batch import analyze_each, collect_inputs
+    from cvagent_cli.errors import UsageError
+    from cvagent_cli.resume.batch import analyze_each, collect_inputs, default_jobs
     from cvagent_cli.resume.jd import JobDescription
     from cvagent_cli.ui.console import make_console
     from cvagent_cli.ui.report import render_batch_summary, render_report
 
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {jobs}")
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty())
     if inputs.skipped:
         names = ", ".join(p.name for p in inputs.skipped[:5])
@@ -93,16 +107,25 @@ def analyze_command(
     job = JobDescription.from_path(jd) if jd is not None else None
     out = make_console()
     several = len(inputs.items) > 1
-    reports, failures = [], []
-    for result in analyze_each(inputs.items, job):
+    # Reports are kept only for what needs them at the end (the summary table, --llm):
+    # a --json batch of thousands streams in constant memory.
+    keep = llm or (several and not json_out)
+    reports, failures, below = [], [], []
+    results = analyze_each(
+        inputs.items, job, jobs=jobs if jobs is not None else default_jobs(), keep_doc=llm
+    )
+    for result in results:
         if result.error is not None:
             if not several:
                 raise result.error
             failures.append((result.source, result.error.message))
             report_error(result.error)
             continue
-        assert result.doc is not None and result.report is not None
-        reports.append((result.doc, result.report))
+        assert result.report is not None
+        if keep:
+            reports.append((result.doc, result.report))
+        if min_score is not None and result.report.score < min_score:
+            below.append(f"{result.report.source} ({result.report.score})")
         if json_out:
             text = result.report.model_dump_json(indent=None if several else 2)
             sys.stdout.write(text + "\n")
@@ -121,10 +144,10 @@ def analyze_command(
         from cvagent_cli.cli.review import run_review
 
         for doc, report in reports:
+            assert doc is not None
             run_review(doc, report, job, model=model, api_base=api_base, console=out)
     if failures:
         raise typer.Exit(int(ExitCode.USAGE))
-    if min_score is not None and any(r.score < min_score for _, r in reports):
-        low = ", ".join(f"{r.source} ({r.score})" for _, r in reports if r.score < min_score)
-        print(f"cvagent: below --min-score {min_score}: {low}", file=sys.stderr)
+    if min_score is not None and below:
+        print(f"cvagent: below --min-score {min_score}: {', '.join(below)}", file=sys.stderr)
         raise typer.Exit(int(ExitCode.BELOW_THRESHOLD))

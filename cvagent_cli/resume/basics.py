@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -82,13 +82,46 @@ class BasicInfo(BaseModel):
         return bool(self.linkedin or self.github or self.website)
 
 
+# Neither an address nor a link spans whitespace, and each holds its anchor: an "@", or a
+# "." between a host character and two letters.  So the costly patterns run only over the
+# whitespace-separated words that hold an anchor, found by a cheap search: the same
+# matches at the same offsets as over the whole text, in a fraction of the time.
+_AT_RE = re.compile("@")
+_HOST_DOT_RE = re.compile(r"(?<=[A-Za-z0-9-])\.[A-Za-z]{2}", re.IGNORECASE)  # as in URL_RE
+_SPACE_RE = re.compile(r"\s")
+
+
+def _matches(
+    pattern: re.Pattern[str], anchor: re.Pattern[str], text: str
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``, searched only inside the words where ``anchor`` matches."""
+    pos = 0
+    while (hit := anchor.search(text, pos)) is not None:
+        start = hit.start()
+        while start and not text[start - 1].isspace():
+            start -= 1
+        space = _SPACE_RE.search(text, hit.end())
+        pos = space.start() if space else len(text)
+        yield from pattern.finditer(text, start, pos)
+
+
 def find_emails(text: str) -> list[str]:
-    return EMAIL_RE.findall(text)
+    return [m.group() for m in _matches(EMAIL_RE, _AT_RE, text)]
+
+
+def _without_emails(text: str) -> str:
+    """``EMAIL_RE.sub(" ", text)``."""
+    parts: list[str] = []
+    end = 0
+    for match in _matches(EMAIL_RE, _AT_RE, text):
+        parts += (text[end : match.start()], " ")
+        end = match.end()
+    return "".join(parts) + text[end:] if parts else text
 
 
 def _links(text: str) -> list[str]:
     links: list[str] = []
-    for match in URL_RE.finditer(text):
+    for match in _matches(URL_RE, _HOST_DOT_RE, text):
         url = match.group().rstrip(".")
         if "@" in text[max(0, match.start() - 1) : match.start()]:
             continue  # the domain part of an email address
@@ -137,7 +170,7 @@ def extract_basic_info(
         if phones or fm.get("phone")
         else find_masked(phone_text) or find_masked(full_text[:4000])
     )
-    links = _links(EMAIL_RE.sub(" ", search_space))
+    links = _links(_without_emails(search_space))
     name = (
         person.first([fm.get("name"), fm.get("title"), *names])
         or person.from_text(text)

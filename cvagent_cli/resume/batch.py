@@ -1,11 +1,23 @@
 """Analyzing several resumes: which files a command line names, and one result per file
-as it is ready (streamed: a folder of thousands is never held in memory at once)."""
+as it is ready (streamed: a folder of thousands is never held in memory at once).
+
+With ``jobs`` > 1 the files are analyzed in worker processes, a chunk of paths per task,
+and the results still come back one by one in the order of ``items``: at most a few
+chunks per worker are in flight, so memory does not grow with the number of files.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.analyzer import analyze
@@ -13,8 +25,18 @@ from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.jd import JobDescription
 from cvagent_cli.resume.report import AnalysisReport
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
 #: What a folder contributes: its Markdown files (a single file may also be .txt).
 FOLDER_SUFFIXES = (".md", ".markdown", ".mdown")
+
+#: Fewer files than this are analyzed in this process whatever ``jobs`` says: starting
+#: workers costs more than it saves (bench/analyzer_throughput.py measures the crossover).
+MIN_POOL_FILES = 24
+#: Paths per task sent to a worker, at most; and chunks in flight per worker.
+MAX_CHUNK = 16
+IN_FLIGHT_PER_WORKER = 3
 
 
 @dataclass(frozen=True)
@@ -54,17 +76,118 @@ def collect_inputs(paths: list[str], stdin_is_tty: bool) -> Inputs:
         if not found:
             raise InputError(f"{raw} is a folder with no Markdown (.md) files")
         items += [str(p) for p in found]
-        skipped += [p for p in files if p not in found]
+        skipped += [p for p in files if p.suffix.lower() not in FOLDER_SUFFIXES]
     return Inputs(items, skipped)
 
 
-def analyze_each(items: list[str], job: JobDescription | None) -> Iterator[BatchResult]:
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def analyze_each(
+    items: Sequence[str],
+    job: JobDescription | None,
+    *,
+    jobs: int = 1,
+    keep_doc: bool = True,
+    today: date | None = None,
+) -> Iterator[BatchResult]:
     """One result per item, in order; a file that cannot be read is a result with its
-    error, and the others go on."""
-    for item in items:
-        try:
-            doc = ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
-        except InputError as exc:
-            yield BatchResult(item, error=exc)
-            continue
-        yield BatchResult(item, doc, analyze(doc, job))
+    error, and the others go on.
+
+    ``jobs`` > 1 analyzes in that many worker processes (not for stdin, nor for fewer
+    than ``MIN_POOL_FILES`` files); ``keep_doc=False`` leaves ``BatchResult.doc`` empty,
+    so that a worker does not send the parsed document back for nothing.
+    """
+    workers = min(jobs, -(-len(items) // _chunk_size(len(items), jobs)))
+    if jobs <= 1 or len(items) < MIN_POOL_FILES or "-" in items or workers <= 1:
+        for item in items:
+            yield _analyze_one(item, job, keep_doc=keep_doc, today=today)
+        return
+    yield from _pooled(items, job, workers=workers, keep_doc=keep_doc, today=today)
+
+
+def _analyze_one(
+    item: str, job: JobDescription | None, *, keep_doc: bool, today: date | None
+) -> BatchResult:
+    try:
+        doc = ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
+    except InputError as exc:
+        return BatchResult(item, error=exc)
+    report = analyze(doc, job, today=today)
+    return BatchResult(item, doc if keep_doc else None, report)
+
+
+def _chunk_size(count: int, jobs: int) -> int:
+    """Paths per task: small enough that every worker gets several tasks (and the order
+    of output is never held up for long), large enough that sending them costs little."""
+    return max(1, min(MAX_CHUNK, count // (max(1, jobs) * 4)))
+
+
+# -- the worker side: state set once per process by the pool's initializer ---------------
+_WORKER: dict[str, object] = {}
+
+
+def _init_worker(job: JobDescription | None, keep_doc: bool, today: date | None) -> None:
+    """Runs once in each worker: Ctrl-C is the parent's to handle (it stops the pool), the
+    analyzer is imported and warmed up once, and the job description comes over once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER.update(job=job, keep_doc=keep_doc, today=today)
+    analyze(ResumeDocument.from_text("# A\n\n## Experience\n\n- Built it\n"), today=today)
+
+
+def _analyze_chunk(paths: list[str]) -> list[BatchResult]:
+    job = _WORKER["job"]
+    keep_doc = bool(_WORKER["keep_doc"])
+    today = _WORKER["today"]
+    return [
+        _analyze_one(path, job, keep_doc=keep_doc, today=today)  # type: ignore[arg-type]
+        for path in paths
+    ]
+
+
+def _pooled(
+    items: Sequence[str],
+    job: JobDescription | None,
+    *,
+    workers: int,
+    keep_doc: bool,
+    today: date | None,
+) -> Iterator[BatchResult]:
+    from concurrent.futures import ProcessPoolExecutor  # multiprocessing: only for a pool
+
+    size = _chunk_size(len(items), workers)
+    chunks = (list(items[i : i + size]) for i in range(0, len(items), size))
+    for stream in (sys.stdout, sys.stderr):  # a forked worker would write out, on its
+        with contextlib.suppress(Exception):  # exit, whatever it inherited unflushed
+            stream.flush()
+    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job, keep_doc, today))
+    pending: deque[Future[list[BatchResult]]] = deque()
+    finished = False
+    try:
+        for chunk in chunks:
+            pending.append(pool.submit(_analyze_chunk, chunk))
+            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C, an error, or the consumer stopped (`| head`): stop the workers now
+            _stop(pool, pending)
+
+
+def _stop(pool: ProcessPoolExecutor, pending: deque[Future[list[BatchResult]]]) -> None:
+    for future in pending:
+        future.cancel()
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

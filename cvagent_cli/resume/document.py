@@ -56,6 +56,9 @@ def _parser() -> MarkdownIt:
 
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
+_CJK_WORD_RE = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
+_HAN_RE = re.compile(r"[\u4e00-\u9fff]")
 
 
 def slugify(title: str) -> str:
@@ -294,19 +297,26 @@ class ResumeDocument:
         )
 
     @cached_property
+    def body(self) -> str:
+        """The text without its front matter."""
+        if self.front_matter_span:
+            return "".join(self.lines[self.front_matter_span[1] :])
+        return self.text
+
+    @cached_property
+    def cjk_chars(self) -> int:
+        """CJK characters in the body (each one counts as a word)."""
+        return len(_CJK_WORD_RE.findall(self.body))
+
+    @cached_property
     def word_count(self) -> int:
         """Words, counting each CJK character as one (a common resume-length convention)."""
-        body = self.text
-        if self.front_matter_span:
-            body = "".join(self.lines[self.front_matter_span[1] :])
-        cjk = len(re.findall(r"[\u4e00-\u9fff\u3400-\u4dbf]", body))
-        latin = len(re.findall(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*", body))
-        return cjk + latin
+        return self.cjk_chars + len(_LATIN_WORD_RE.findall(self.body))
 
-    @property
+    @cached_property
     def language(self) -> str:
         """``zh`` when most words are Chinese characters, else ``en``."""
-        cjk = len(re.findall(r"[\u4e00-\u9fff]", self.text))
+        cjk = len(_HAN_RE.findall(self.text))
         return "zh" if cjk and cjk >= self.word_count * 0.3 else "en"
 
     def outline(self) -> list[dict]:

@@ -94,8 +94,10 @@ def line_headings(inline: Token, span: list[int], depth: int) -> list[Heading]:
             if normalize_title(title) in _EXACT:
                 found.append((line, 0, title, "bold"))
             continue
+        if depth:
+            continue
         title = plain_inline(source).rstrip(":：").strip()
-        if depth == 0 and is_plain_title(title):
+        if is_plain_title(title):
             found.append((line, 0, title, "plain"))
     return found
 

@@ -107,7 +107,13 @@ def split_lines(text: str) -> list[str]:
     """Split keeping line ends; only CR, LF and CRLF end a line (as in markdown-it)."""
     if not text:
         return []
-    parts: list[str] = []
+    if "\r" not in text:  # the usual case: str.split is ~10× faster than the regex
+        parts = [line + "\n" for line in text.split("\n")]
+        last = parts.pop()
+        if last != "\n":
+            parts.append(last[:-1])
+        return parts
+    parts = []
     start = 0
     for match in NEWLINE_RE.finditer(text):
         parts.append(text[start : match.end()])

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -205,3 +206,77 @@ def test_batch_table_fits_a_narrow_terminal(columns):
     at = next(i for i, line in enumerate(lines) if "en_weak_generalist.md" in line)
     numbers = iter(int(n) for n in re.findall(r"\b\d+\b", " ".join(lines[at : at + 3])))
     assert all(n in numbers for n in [46, 82, 0, 30, 61, 90, 43]), lines[at : at + 3]
+
+
+# -- --jobs --------------------------------------------------------------------------------
+def _batch_folder(folder, count: int, *, longer: int = 1):
+    samples = sorted(SAMPLES.glob("*.md"))
+    for i in range(count):
+        text = samples[i % len(samples)].read_text(encoding="utf-8")
+        if longer > 1 or i < 3:  # a few long ones first: the pool finishes out of order
+            text += "\n" + text.split("\n", 1)[1] * (longer if longer > 1 else 12)
+        (folder / f"r{i:04d}.md").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_jobs_2_prints_what_jobs_1_prints_errors_included(tmp_path):
+    folder = _batch_folder(tmp_path, 40)
+    _write(folder / "r0007.md", b"\x00\x01binary")
+    one, two = (analyze([folder, "--json", "--jobs", n]) for n in ("1", "2"))
+    assert one.returncode == two.returncode == 2  # one unreadable file: reported, not fatal
+    assert two.stdout == one.stdout
+    sources = [json.loads(line)["source"] for line in two.stdout.decode().splitlines()]
+    assert sources == sorted(str(p) for p in folder.glob("*.md") if p.name != "r0007.md")
+    err = two.stderr.decode()
+    assert "r0007.md looks like a binary file" in err and "Traceback" not in err
+    # the table too: the same per-file reports and summary, in the same order
+    table_one, table_two = (analyze([folder, "-j", n]) for n in ("1", "2"))
+    assert table_two.stdout == table_one.stdout and b"Batch summary" in table_two.stdout
+
+
+@pytest.mark.parametrize("value", ["0", "-2"])
+def test_jobs_below_one_is_a_one_line_usage_error(tmp_path, value):
+    proc = analyze([STRONG, "--jobs", value])
+    err = proc.stderr.decode().strip()
+    assert proc.returncode == 2
+    assert err == f"cvagent: error: --jobs must be 1 or more, not {value}"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT")
+def test_ctrl_c_stops_the_pool_and_exits_130(tmp_path):
+    import signal
+    import time
+
+    folder = _batch_folder(tmp_path, 400, longer=8)
+    base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cvagent_cli", "analyze", str(folder), "--json", "-j", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=base,
+        cwd=ROOT,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline()  # results are flowing
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert children, "no worker processes"
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert "interrupted" in err.decode() and "Traceback" not in err.decode()
+
+    def running(pid: str) -> bool:  # a zombie left to a container's init has finished
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + TIMEOUT
+    while any(running(pid) for pid in children):
+        assert time.monotonic() < deadline, "worker processes left running"
+        time.sleep(0.05)

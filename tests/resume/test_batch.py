@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from cvagent_cli.errors import InputError
+from cvagent_cli.resume import batch
 from cvagent_cli.resume.batch import analyze_each, collect_inputs
+from tests.conftest import SAMPLES
+
+TODAY = date(2025, 6, 1)
 
 
 def test_a_folder_gives_its_markdown_files_and_names_what_it_skipped(tmp_path):
@@ -34,3 +40,58 @@ def test_a_bad_file_is_a_result_and_the_others_go_on(tmp_path):
     assert [r.source for r in results] == [str(bad), str(good)]
     assert results[0].error is not None and results[0].report is None
     assert results[1].error is None and results[1].report is not None
+
+
+# -- --jobs: worker processes -------------------------------------------------------------
+def _folder_of_mixed_sizes(folder, count=30):
+    """Resumes whose analysis takes very different times: the first chunk holds long ones,
+    so later chunks finish first and the results arrive out of order inside the pool."""
+    samples = sorted(p for p in SAMPLES.glob("*.md"))
+    paths = []
+    for i in range(count):
+        text = samples[i % len(samples)].read_text(encoding="utf-8")
+        if i < 3:
+            text += "\n" + text.split("\n", 1)[1] * 15  # ~16× as long
+        path = folder / f"r{i:03d}.md"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def _as_json(results):
+    return [
+        (r.source, r.report.model_dump_json() if r.report else None, r.error and str(r.error))
+        for r in results
+    ]
+
+
+def test_jobs_give_the_sequential_results_in_the_sequential_order(tmp_path, monkeypatch):
+    items = _folder_of_mixed_sizes(tmp_path)
+    pooled = []
+    real = batch._pooled
+    monkeypatch.setattr(batch, "_pooled", lambda *a, **k: pooled.append(1) or real(*a, **k))
+    one = list(analyze_each(items, None, jobs=1, today=TODAY))
+    two = list(analyze_each(items, None, jobs=2, keep_doc=False, today=TODAY))
+    assert pooled == [1]  # the pool ran
+    assert [r.source for r in two] == items
+    assert _as_json(two) == _as_json(one)
+    assert all(r.doc is None for r in two)  # keep_doc=False: no document sent back
+
+
+def test_an_unreadable_file_in_a_worker_is_its_own_result(tmp_path):
+    items = _folder_of_mixed_sizes(tmp_path)
+    (tmp_path / "r005.md").write_bytes(b"\x00\x01binary")
+    results = list(analyze_each(items, None, jobs=2, today=TODAY))
+    assert [r.source for r in results] == items
+    bad = results[5]
+    assert isinstance(bad.error, InputError) and bad.report is None
+    assert "binary" in bad.error.message and bad.error.hint  # the hint survives the pickle
+    assert all(r.report is not None for i, r in enumerate(results) if i != 5)
+
+
+def test_a_handful_of_files_or_stdin_never_starts_a_pool(tmp_path, monkeypatch):
+    items = _folder_of_mixed_sizes(tmp_path, count=batch.MIN_POOL_FILES - 1)
+    monkeypatch.setattr(batch, "_pooled", lambda *a, **k: pytest.fail("pool started"))
+    assert len(list(analyze_each(items, None, jobs=4))) == len(items)
+    assert batch._chunk_size(10_000, 2) == batch.MAX_CHUNK
+    assert batch._chunk_size(30, 2) == 3

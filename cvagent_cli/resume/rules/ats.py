@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import CJK_RE, Context, RawFinding, make
+from cvagent_cli.resume.rules import Context, RawFinding, make
 from cvagent_cli.resume.rules.completeness import detect_name
 from cvagent_cli.resume.rules.lexicon import STANDARD_SECTIONS_EN, STANDARD_SECTIONS_ZH
 from cvagent_cli.wording import plural
@@ -20,14 +20,12 @@ CJK_CHARS_PER_PAGE = 800
 MAX_WORDS, MAX_PAGES, MIN_WORDS = 1000, 2.0, 150
 LONG_LINE = 500
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_CJK_ALL_RE = re.compile(CJK_RE.pattern)
 _NORMALIZE_RE = re.compile(r"[\W_]+", re.UNICODE)
 
 
 def estimated_pages(doc: ResumeDocument) -> float:
     # word_count counts each CJK character as a word, so the rest are Latin-script words.
-    body = doc.text if not doc.front_matter_span else "".join(doc.lines[doc.front_matter_span[1] :])
-    cjk = sum(1 for _ in _CJK_ALL_RE.finditer(body))
+    cjk = doc.cjk_chars
     latin = max(0, doc.word_count - cjk)
     return round(latin / WORDS_PER_PAGE_EN + cjk / CJK_CHARS_PER_PAGE, 2)
 

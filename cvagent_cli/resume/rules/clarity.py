@@ -47,6 +47,8 @@ _PASSIVE_RE = re.compile(
 )
 _BUZZ_EN_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b", re.IGNORECASE)
 _BUZZ_ZH_RE = re.compile("|".join(BUZZWORDS_ZH))
+# any(trigger in text for trigger in BUZZWORD_TRIGGERS), in one pass over the text
+_BUZZ_TRIGGER_RE = re.compile("|".join(map(re.escape, BUZZWORD_TRIGGERS)))
 # Cheap set tests that let most bullets skip the full regexes.
 _PRONOUN_TOKENS = frozenset("i i'm i've i'd i'll i’m i’ve me my myself mine we our ours".split())
 _BE_TOKENS = frozenset("am is are was were be been being".split())
@@ -161,7 +163,7 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
 def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
     if item.zh:
         found = [m.group() for m in _BUZZ_ZH_RE.finditer(item.text)]
-    elif any(trigger in item.lower for trigger in BUZZWORD_TRIGGERS):
+    elif _BUZZ_TRIGGER_RE.search(item.lower):
         found = [m.group() for m in _BUZZ_EN_RE.finditer(item.text)]
     else:
         return []

@@ -27,6 +27,8 @@ _METRIC_WORDS = frozenset(METRIC_WORDS_EN)
 # A whole word: "three" counts, "Three.js" does not.
 _WORD_RE = re.compile(r"(?<![\w.])[a-z]+(?![\w]|\.\w)")
 _ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
+# any(word in text for word in METRIC_WORDS_ZH), in one pass over the text
+_METRIC_ZH_RE = re.compile("|".join(map(re.escape, METRIC_WORDS_ZH)))
 # "一个模块", "两个系统": one or two of something is an article, not a scale.
 _ZH_ONE_RE = re.compile(r"(?<![一二两三四五六七八九十百千万])[一两][个项款套门份次场篇家台条位]")
 # Names that take a version number after them ("Java 8", "Vue 3", "Spring Boot 2", "版本 2").
@@ -124,7 +126,7 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
     words = tokens if tokens is not None else frozenset(re.findall(r"[a-z]+", text.lower()))
     if words & _METRIC_WORDS and any(w in _METRIC_WORDS for w in _WORD_RE.findall(text.lower())):
         return True
-    if any(word in text for word in METRIC_WORDS_ZH):
+    if _METRIC_ZH_RE.search(text):
         return True
     if _ZH_COUNT_RE.search(_ZH_ONE_RE.sub("  ", text)):
         return True
