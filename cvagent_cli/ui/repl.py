@@ -17,12 +17,46 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.errors import CvAgentError
+from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 
 NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+MODEL_USAGE = (
+    "/model NAME, or /model NAME --api-base URL (--api-base default: the provider's own endpoint)"
+)
 KEYS_HELP = "Enter sends · Esc+Enter new line · Tab completes · Ctrl-R searches history · Ctrl-C stops a reply · Ctrl-D exits"
+
+
+def parse_model_args(arg: str) -> tuple[str, str | None]:
+    """``NAME [--api-base URL]`` (or ``--api-base=URL``) from /model's argument."""
+    try:
+        words = shlex.split(arg)
+    except ValueError as exc:
+        raise UsageError(f"/model: {exc}", hint=MODEL_USAGE) from None
+    name: str | None = None
+    api_base: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--api-base":
+            if i + 1 >= len(words):
+                raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
+            api_base = words[i + 1]
+            i += 2
+            continue
+        if word.startswith("--api-base="):
+            api_base = word.split("=", 1)[1]
+        elif word.startswith("-") or name is not None:
+            raise UsageError(f"/model: unexpected {word!r}", hint=MODEL_USAGE)
+        else:
+            name = word
+        i += 1
+    if not name:
+        raise UsageError("/model: which model?", hint=MODEL_USAGE)
+    if api_base is not None and not api_base.strip():
+        raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
+    return name, api_base
 
 
 class Repl:
@@ -32,7 +66,7 @@ class Repl:
         io: ChatIO,
         *,
         renderer: EventRenderer | None = None,
-        make_client: Callable[[str], object] | None = None,
+        make_client: Callable[[str, str | None], tuple[object, str]] | None = None,
         read_only: bool = False,
     ) -> None:
         self.session = session
@@ -286,16 +320,19 @@ class Repl:
             self.renderer.notice(progress)
 
     def cmd_model(self, arg: str) -> None:
-        """/model [NAME] — show the model, or switch to another (litellm name)."""
+        """/model [NAME [--api-base URL|default]] — show the model, or switch (litellm name)."""
         if not arg:
-            self.renderer.notice(
-                f"model: {getattr(self.session.client, 'model', None) or 'none configured'}"
-            )
+            client = self.session.client
+            base = getattr(getattr(client, "settings", None), "api_base", None)
+            name = getattr(client, "model", None) or "none configured"
+            self.renderer.notice(f"model: {name}" + (f" · endpoint: {base}" if base else ""))
             return
         if self.make_client is None:
             raise CvAgentError("switching models is not available here")
-        self.session.switch_model(self.make_client(arg))
-        self.renderer.notice(f"model: {arg}")
+        name, api_base = parse_model_args(arg)
+        client, where = self.make_client(name, api_base)
+        self.session.switch_model(client)
+        self.renderer.notice(f"model: {name} · endpoint: {where}")
 
     def cmd_tokens(self, arg: str) -> None:
         """What the next request would send, by part, in tokens (built as the agent builds it)."""
