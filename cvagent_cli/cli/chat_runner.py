@@ -15,6 +15,7 @@ to stdout instead.  Exit codes: 0 ok, 2 usage/input, 3 model/configuration, 130 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 from cvagent_cli import paths
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
 from cvagent_cli.errors import ConfigError, ExitCode, ModelError, UsageError
+from cvagent_cli.llm.endpoints import choose_endpoint
 from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
 from cvagent_cli.ui.console import make_console
@@ -63,6 +65,21 @@ def make_client(settings):
     from cvagent_cli.llm.gateway import LiteLLMGateway  # the module itself never imports litellm
 
     return LiteLLMGateway(settings)
+
+
+def known_providers(model: str) -> set[str] | None:
+    """litellm's provider names, to tell ``deepseek/x`` (a provider) from ``meta-llama/x``
+    (a model name on an OpenAI-compatible server).  Only a prefixed name needs them; the
+    import is usually done already (preloaded in the background), and the new model needs
+    litellm anyway.  None if it cannot be loaded: then every prefix counts as a provider."""
+    if "/" not in model:
+        return None
+    from cvagent_cli.llm.gateway import load_litellm
+
+    try:
+        return {str(getattr(p, "value", p)) for p in load_litellm().provider_list}
+    except Exception:  # a broken installation is reported by the first request
+        return None
 
 
 def preload(client) -> None:
@@ -198,10 +215,26 @@ def run_chat(
         # --json: every event goes to stdout as a JSON line instead
         renderer = JsonRenderer() if json_out else EventRenderer(err, show_text=from_stdin)
 
-    def switch_model(name: str) -> ModelClient:
-        new_client = make_client(settings.model_copy(update={"model": name}))
+    current = {"settings": settings}
+
+    def switch_model(name: str, api_base: str | None = None) -> tuple[ModelClient, str]:
+        """/model NAME [--api-base URL]: the new client and where it sends requests."""
+        now = current["settings"]
+        choice = choose_endpoint(
+            name,
+            current_model=now.model,
+            current_base=now.api_base,
+            configured_model=settings.model,
+            configured_base=settings.api_base,
+            explicit_base=api_base,
+            providers=known_providers(name),
+            environ=os.environ,
+        )
+        new_settings = now.model_copy(update={"model": name, "api_base": choice.api_base})
+        new_client = make_client(new_settings)
+        current["settings"] = new_settings
         preload(new_client)
-        return new_client
+        return new_client, choice.where
 
     repl = Repl(session, io, renderer=renderer, make_client=switch_model, read_only=read_only)
     for notice in session.take_notices():

@@ -312,6 +312,11 @@ class LiteLLMGateway:
         }
         if tools:
             kwargs["tools"] = tools
+            # plain function tools never need litellm's MCP gateway, whose check imports
+            # optional packages ('fastapi' in 1.92.0-1.92.2, 'mcp' in 1.106.0-1.108.3:
+            # excluded in pyproject.toml, this is the second line of defence).  litellm
+            # pops the kwarg: it never reaches the request body.
+            kwargs["_skip_mcp_handler"] = True
         if self.settings.max_tokens:
             kwargs["max_tokens"] = self.settings.max_tokens
         temp = temperature if temperature is not None else self.settings.temperature

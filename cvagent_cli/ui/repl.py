@@ -18,7 +18,7 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
-from cvagent_cli.errors import CvAgentError
+from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 from cvagent_cli.ui.wrap import pack, say, with_gutter
@@ -34,6 +34,40 @@ KEYS = (
     "Ctrl-D exits",
 )
 BANNER = ("cvagent chat", "/help for commands", *KEYS)
+MODEL_USAGE = (
+    "/model NAME, or /model NAME --api-base URL (--api-base default: the provider's own endpoint)"
+)
+
+
+def parse_model_args(arg: str) -> tuple[str, str | None]:
+    """``NAME [--api-base URL]`` (or ``--api-base=URL``) from /model's argument."""
+    try:
+        words = shlex.split(arg)
+    except ValueError as exc:
+        raise UsageError(f"/model: {exc}", hint=MODEL_USAGE) from None
+    name: str | None = None
+    api_base: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--api-base":
+            if i + 1 >= len(words):
+                raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
+            api_base = words[i + 1]
+            i += 2
+            continue
+        if word.startswith("--api-base="):
+            api_base = word.split("=", 1)[1]
+        elif word.startswith("-") or name is not None:
+            raise UsageError(f"/model: unexpected {word!r}", hint=MODEL_USAGE)
+        else:
+            name = word
+        i += 1
+    if not name:
+        raise UsageError("/model: which model?", hint=MODEL_USAGE)
+    if api_base is not None and not api_base.strip():
+        raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
+    return name, api_base
 
 
 class Repl:
@@ -43,7 +77,7 @@ class Repl:
         io: ChatIO,
         *,
         renderer: EventRenderer | None = None,
-        make_client: Callable[[str], object] | None = None,
+        make_client: Callable[[str, str | None], tuple[object, str]] | None = None,
         read_only: bool = False,
     ) -> None:
         self.session = session
@@ -322,16 +356,19 @@ class Repl:
             self.renderer.notice(progress)
 
     def cmd_model(self, arg: str) -> None:
-        """/model [NAME] — show the model, or switch to another (litellm name)."""
+        """/model [NAME [--api-base URL|default]] — show the model, or switch (litellm name)."""
         if not arg:
-            self.renderer.notice(
-                f"model: {getattr(self.session.client, 'model', None) or 'none configured'}"
-            )
+            client = self.session.client
+            base = getattr(getattr(client, "settings", None), "api_base", None)
+            name = getattr(client, "model", None) or "none configured"
+            self.renderer.notice(f"model: {name}" + (f" · endpoint: {base}" if base else ""))
             return
         if self.make_client is None:
             raise CvAgentError("switching models is not available here")
-        self.session.switch_model(self.make_client(arg))
-        self.renderer.notice(f"model: {arg}")
+        name, api_base = parse_model_args(arg)
+        client, where = self.make_client(name, api_base)
+        self.session.switch_model(client)
+        self.renderer.notice(f"model: {name} · endpoint: {where}")
 
     def cmd_tokens(self, arg: str) -> None:
         """What the next request would send, by part, in tokens (built as the agent builds it)."""
@@ -458,18 +495,27 @@ class Repl:
         self.renderer.notice(f"wrote the resume to {target}")
 
     def cmd_export(self, arg: str) -> None:
-        """/export [PATH] — write the current resume as .pdf, .docx or .html (default: resume.pdf)."""
+        """/export [PATH] [--template classic|compact] — write the current resume as .pdf, .docx or .html (default: resume.pdf)."""
         from cvagent_cli.documents.html_export import export_markdown
 
         doc = self._need_doc()
+        template = "classic"
+        words = arg.split()
+        for flag in ("--template", "-t"):
+            if flag in words:
+                at = words.index(flag)
+                if at + 1 >= len(words):
+                    raise UsageError("/export: --template needs a name (classic, compact)")
+                template = words[at + 1]
+                arg = " ".join(words[:at] + words[at + 2 :])
         default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
-        target = Path(arg).expanduser() if arg else default
+        target = path_argument(arg) if arg.strip() else default
         force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
         if target.exists() and not force:
             self.renderer.notice("not exported")
             return
-        export_markdown(doc.text, target, force=force)
-        self.renderer.notice(f"exported the resume to {target}")
+        export_markdown(doc.text, target, force=force, template=template)
+        self.renderer.notice(f"exported the resume to {target} ({template} template)")
 
     def cmd_load(self, arg: str) -> None:
         """/load PATH — open another resume (its own conversation and undo log)."""

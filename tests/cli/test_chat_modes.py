@@ -78,6 +78,51 @@ def test_flagged_edit_is_never_applied_even_with_yes(server, chat_env, resume):
     assert "needs confirmation" in err
 
 
+def test_model_switch_says_and_uses_the_endpoint(server, chat_env, resume):
+    """/model to another provider leaves the local --api-base behind and says where it
+    goes; back on the configured provider, requests reach the configured server again."""
+    for var in ("DEEPSEEK_API_BASE", "OPENAI_BASE_URL", "OPENAI_API_BASE"):
+        chat_env.pop(var, None)
+    server.enqueue(Reply(text="Hi from the local server."))
+    proc = run_chat(
+        [
+            str(resume),
+            "-m",
+            "/model deepseek/deepseek-chat",
+            "-m",
+            "/model openai/local-2",
+            "-m",
+            "hello",
+            "-m",
+            "/model",
+        ],
+        chat_env,
+    )
+    assert proc.returncode == 0, proc.stderr.decode()
+    err = proc.stderr.decode()
+    assert f"model: openai/local-2 · endpoint: {server.url}\n" in err  # /model alone
+    assert (
+        "model: deepseek/deepseek-chat · endpoint: https://api.deepseek.com/beta "
+        f"(deepseek's default), no longer {server.url}"
+    ) in " ".join(err.split())
+    assert (
+        f"model: openai/local-2 · endpoint: {server.url} (the configured api_base)"
+    ) in " ".join(err.split())
+    assert proc.stdout.decode() == "Hi from the local server.\n"
+    assert [r["model"] for r in server.requests] == ["local-2"]  # nothing went to deepseek
+
+
+def test_switched_away_from_the_local_server_a_message_never_reaches_it(server, chat_env, resume):
+    """The reset is real, not just printed: without DEEPSEEK_API_KEY the deepseek model
+    fails before sending anything, where the old /model sent it to the local server."""
+    for var in ("DEEPSEEK_API_KEY", "DEEPSEEK_API_BASE"):
+        chat_env.pop(var, None)
+    proc = run_chat([str(resume), "-m", "/model deepseek/deepseek-chat", "-m", "hello"], chat_env)
+    assert proc.returncode == 3, proc.stderr.decode()
+    assert "DEEPSEEK_API_KEY is not set" in " ".join(proc.stderr.decode().split())
+    assert server.requests == []
+
+
 def test_several_messages_run_in_order(server, chat_env, resume):
     server.enqueue(Reply(text="Hello! Ready."), Reply(text="You're welcome."))
     proc = run_chat([str(resume), "-m", "hello", "-m", "thanks"], chat_env)

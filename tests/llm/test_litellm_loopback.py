@@ -1,9 +1,12 @@
 """The guard against a litellm upgrade that breaks tool calling.
 
-litellm 1.106.2 broke every ``completion(..., tools=...)`` with "No module named 'mcp'";
-``mock_response`` cannot stream tool calls, so these tests send real streamed requests
-through real litellm to the strict loopback server.  If one fails after an upgrade, the
-upgrade is what broke, not the test.
+litellm 1.92.0-1.92.2 broke every ``completion(..., tools=...)`` with "No module named
+'fastapi'" and 1.106.0-1.108.3 with "No module named 'mcp'": the SDK path reached for
+optional proxy/MCP packages.  ``mock_response`` cannot stream tool calls, so these tests
+send real streamed requests through real litellm to the strict loopback server (which
+also answers 400 to any top-level parameter the real API does not know).  If one fails
+after an upgrade, the upgrade is what broke, not the test.  CI runs this module against
+the lowest litellm of the range in pyproject.toml and the newest that installs there.
 """
 
 from __future__ import annotations
@@ -77,11 +80,55 @@ def run(gateway: LiteLLMGateway, messages, tools=None, **kw):
     return events[:-1], final
 
 
-def test_installed_litellm_is_the_pinned_line():
+def litellm_requirement() -> str:
+    """The litellm requirement exactly as pyproject.toml declares it."""
+    import re
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    # a plain search: tomllib is 3.11+ and the project supports 3.10
+    (req,) = re.findall(r'^\s*"(litellm[<>=!~ ].*?)",', pyproject.read_text("utf-8"), re.M)
+    return req
+
+
+def test_installed_litellm_is_inside_the_declared_range():
+    """Everything below ran against the installed litellm: it must be one the range allows
+    (CI installs the lowest of the range for a second run of this module)."""
     from importlib.metadata import version
 
-    major, minor, *_ = (int(p) for p in version("litellm").split(".")[:3])
-    assert (major, minor) == (1, 80), "re-run this module before changing the litellm pin"
+    from packaging.requirements import Requirement
+
+    req = Requirement(litellm_requirement())
+    installed = version("litellm")
+    assert req.specifier.contains(installed, prereleases=True), (
+        f"litellm {installed} is outside {req}: re-run this module before changing the range"
+    )
+
+
+@pytest.mark.parametrize(
+    "known_broken",
+    [
+        "1.80.17",  # the old pin: behind the proxy advisories fixed in 1.84.0
+        "1.82.7",  # 1.82.7/1.82.8: the malicious uploads (deleted from PyPI)
+        "1.82.8",
+        "1.92.0",  # 1.92.0-1.92.2: every tools= call fails with "No module named 'fastapi'"
+        "1.92.1",
+        "1.92.2",
+        "1.106.0",  # 1.106.0-1.108.3: the same with 'mcp' (fixed upstream in 1.108.4)
+        "1.106.2",
+        "1.106.10",
+        "1.108.0",
+        "1.108.3",
+    ],
+)
+def test_declared_range_excludes_the_known_broken_releases(known_broken):
+    """The gateway's ``_skip_mcp_handler`` gets round the 'fastapi'/'mcp' breakages too
+    (see the guard test below), but a private kwarg is no reason to allow them."""
+    from packaging.requirements import Requirement
+
+    spec = Requirement(litellm_requirement()).specifier
+    assert not spec.contains(known_broken)
+    assert spec.contains("1.108.4") and spec.contains("1.105.3")  # their neighbours stay
 
 
 def test_raw_litellm_streams_tool_calls(loopback_server):
@@ -96,6 +143,8 @@ def test_raw_litellm_streams_tool_calls(loopback_server):
         tools=TOOLS,
         stream=True,
         num_retries=0,
+        # deliberately without the gateway's _skip_mcp_handler: every release the range
+        # allows must stream tool calls on litellm's plain path
     )
     pieces: dict[int, str] = {}
     names = set()
@@ -280,3 +329,102 @@ def test_fresh_process_makes_no_network_attempts(tmp_path):
     assert result["attempts"] == []
     assert json.loads(result["args"]) == {"a": 1} and result["counted"] > 0
     assert "Retrying" not in proc.stderr and "huggingface" not in proc.stderr
+
+
+BLOCKED_MODULES = (
+    # litellm's optional proxy / MCP dependencies (its [proxy] extra and friends): a plain
+    # SDK call must never need them.  None in sys.modules makes ``import`` fail at once,
+    # even where the package happens to be installed.  (litellm's own litellm.proxy.*
+    # modules ship in its wheel and some are imported by ``import litellm`` itself.)
+    "mcp",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "gunicorn",
+    "apscheduler",
+    "prisma",
+    "litellm_enterprise",
+    "litellm_proxy_extras",
+)
+
+BLOCKED_IMPORTS_SCRIPT = r"""
+import json, sys
+blocked = json.loads(sys.argv[1])
+for name in blocked:
+    sys.modules[name] = None
+for name in blocked:  # the block itself works, or this test proves nothing
+    try:
+        __import__(name)
+    except ImportError:
+        pass
+    else:
+        raise SystemExit("blocking " + name + " did not work")
+
+from cvagent_cli.llm.gateway import LiteLLMGateway
+from cvagent_cli.settings import Settings
+from tests.support.openai_server import LoopbackServer, tool_calls
+
+tools = [{"type": "function", "function": {"name": "read_resume", "parameters": {
+    "type": "object", "properties": {"section": {"type": "string"}}}}}]
+with LoopbackServer() as srv:
+    srv.enqueue(tool_calls(("read_resume", {"section": "Skills"}), content="Reading."))
+    gw = LiteLLMGateway(Settings(model="openai/gpt-4o-mini", api_base=srv.url, max_retries=0))
+    events = list(gw.stream([{"role": "user", "content": "check my skills"}], tools))
+    final = events[-1]
+    # litellm's plain path too, without the gateway's _skip_mcp_handler
+    import litellm
+    srv.enqueue(tool_calls(("read_resume", {"section": "Education"})))
+    raw = ""
+    for chunk in litellm.completion(model="openai/gpt-4o-mini", api_base=srv.url,
+                                    messages=[{"role": "user", "content": "and education"}],
+                                    tools=tools, stream=True, num_retries=0):
+        for tc in (chunk.choices[0].delta.tool_calls or []) if chunk.choices else []:
+            raw += tc.function.arguments or ""
+    print(json.dumps({
+        "calls": [[c.name, c.arguments] for c in final.tool_calls],
+        "content": final.content,
+        "raw_args": raw,
+        "body_keys": sorted(srv.requests[0]),
+        "requests": len(srv.requests),
+        "still_blocked": [n for n in blocked if sys.modules.get(n, 0) is None],
+    }))
+"""
+
+
+def test_streamed_tool_call_works_without_litellms_proxy_and_mcp_modules(tmp_path):
+    """The guard for the 1.92 ('fastapi') and 1.106 ('mcp') breakages, in a fresh process
+    so that nothing imported by earlier tests hides the failure: through the gateway and
+    through litellm's plain path (no ``_skip_mcp_handler``), which every release the
+    range allows must pass."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ)
+    env.update(
+        PYTHONPATH=str(root),
+        OPENAI_API_KEY="sk-loopback-test-key-000000",
+        HOME=str(tmp_path),
+        PYTHONWARNINGS="ignore",
+        LITELLM_LOCAL_MODEL_COST_MAP="True",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", BLOCKED_IMPORTS_SCRIPT, json.dumps(BLOCKED_MODULES)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["calls"] == [["read_resume", '{"section": "Skills"}']]
+    assert result["content"] == "Reading."
+    assert json.loads(result["raw_args"]) == {"section": "Education"}
+    assert result["requests"] == 2  # the strict server accepted both requests at once
+    # the body holds only what the real API knows (no leaked _skip_mcp_handler)
+    assert "_skip_mcp_handler" not in result["body_keys"]
+    assert {"model", "messages", "tools", "stream"} <= set(result["body_keys"])
+    assert result["still_blocked"] == list(BLOCKED_MODULES)

@@ -191,6 +191,51 @@ def drop_connection() -> Reply:
 # ----------------------------------------------------------------------- validation
 
 
+#: every top-level parameter of ``POST /v1/chat/completions`` in OpenAI's API reference;
+#: anything else is answered with 400 "Unrecognized request argument supplied", as the
+#: real API does (so a client option that leaks into the request body, such as a
+#: litellm-private kwarg, fails here instead of in front of a user)
+KNOWN_PARAMETERS = frozenset(
+    {
+        "audio",
+        "frequency_penalty",
+        "function_call",
+        "functions",
+        "logit_bias",
+        "logprobs",
+        "max_completion_tokens",
+        "max_tokens",
+        "messages",
+        "metadata",
+        "modalities",
+        "model",
+        "n",
+        "parallel_tool_calls",
+        "prediction",
+        "presence_penalty",
+        "prompt_cache_key",
+        "prompt_cache_retention",
+        "reasoning_effort",
+        "response_format",
+        "safety_identifier",
+        "seed",
+        "service_tier",
+        "stop",
+        "store",
+        "stream",
+        "stream_options",
+        "temperature",
+        "tool_choice",
+        "tools",
+        "top_logprobs",
+        "top_p",
+        "user",
+        "verbosity",
+        "web_search_options",
+    }
+)
+
+
 class RequestInvalid(Exception):
     def __init__(self, message: str, param: str | None = None, code: str | None = None):
         super().__init__(message)
@@ -383,6 +428,9 @@ def validate_request(body: Any) -> None:
     """Raise :class:`RequestInvalid` for anything the real API would answer with a 400."""
     if not isinstance(body, dict):
         raise RequestInvalid("We could not parse the JSON body of your request.")
+    unknown = sorted(set(body) - KNOWN_PARAMETERS)
+    if unknown:
+        raise RequestInvalid(f"Unrecognized request argument supplied: {unknown[0]}")
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise RequestInvalid("you must provide a model parameter", param="model")
     if "messages" not in body:

@@ -290,6 +290,20 @@ def test_tool_answer_with_unknown_id_is_rejected(loopback_server):
     )
 
 
+def test_unknown_top_level_parameter_is_rejected_like_the_real_api(loopback_server):
+    """A client-side option that leaks into the body (e.g. litellm's private
+    ``_skip_mcp_handler``) is a 400 from OpenAI, so it is one here too."""
+    loopback_server.enqueue("queued")
+    code, _, raw = call(loopback_server, stream=True, _skip_mcp_handler=True)
+    assert code == 400
+    err = json.loads(raw)["error"]
+    assert err["message"] == "Unrecognized request argument supplied: _skip_mcp_handler"
+    assert err["type"] == "invalid_request_error"
+    assert loopback_server.pending == 1  # a rejected request consumes no reply
+    code, _, raw = call(loopback_server, max_tokens=50, seed=1, user="u1", top_p=0.5)
+    assert code == 200 and json.loads(raw)["choices"][0]["message"]["content"] == "queued"
+
+
 def test_complete_tool_round_trip_is_accepted(loopback_server):
     code, _, raw = call(
         loopback_server,

@@ -67,7 +67,10 @@ def make_repl(resume: Path | None, lines: list[str], replies=(), client=None, **
     repl = Repl(
         session,
         ChatIO(input=lines, output=console),
-        make_client=lambda name: ScriptedClient(model=name),
+        make_client=lambda name, api_base=None: (
+            ScriptedClient(model=name),
+            api_base or "https://fake.example/v1 (fake's default)",
+        ),
     )
     return repl, out, client
 
@@ -256,6 +259,36 @@ def test_model_switch(resume):
     repl, out, _ = run(resume, ["/model", "/model openai/other"])
     assert "model: fake/test-model" in out
     assert repl.session.agent.client.model == "openai/other"
+    # one line says which endpoint the new model uses
+    assert "model: openai/other · endpoint: https://fake.example/v1 (fake's default)" in out
+
+
+def test_model_switch_with_an_explicit_api_base(resume):
+    repl, out, _ = run(
+        resume,
+        [
+            "/model deepseek/deepseek-chat --api-base http://127.0.0.1:9/v1",
+            "/model openai/x --api-base=default",
+        ],
+    )
+    assert "model: deepseek/deepseek-chat · endpoint: http://127.0.0.1:9/v1" in out
+    assert "model: openai/x · endpoint: default" in out
+    assert repl.session.agent.client.model == "openai/x"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("/model openai/x --api-base", "--api-base needs a URL"),
+        ("/model --api-base http://h/v1", "which model?"),
+        ("/model a b", "unexpected 'b'"),
+        ("/model a --temperature 1", "unexpected '--temperature'"),
+    ],
+)
+def test_model_switch_usage_errors_keep_the_model(resume, line, message):
+    repl, out, _ = run(resume, [line])
+    assert message in out and "/model NAME --api-base URL" in out
+    assert repl.session.agent.client.model == "fake/test-model"
 
 
 def test_tokens_lists_the_parts_of_the_next_request(resume):
@@ -643,3 +676,17 @@ def test_tab_completion_of_show_offers_names_containing_the_text(tmp_path):
         Document("/show 电商"), CompleteEvent(completion_requested=True)
     )
     assert "成都某电商公司 运营助理" in [c.text for c in found]
+
+
+def test_export_writes_html_to_a_quoted_path_with_a_template(resume, tmp_path):
+    target = tmp_path / "my cv.html"
+    _, out, _ = run(resume, [f'/export "{target}" --template compact'])
+    assert "exported the resume to" in out and "compact template" in out
+    html = target.read_text(encoding="utf-8")
+    assert "Daniel R. Okafor" in html
+
+
+def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
+    _, out, _ = run(resume, [f"/export {tmp_path / 'cv.html'} --template fancy"])
+    assert "fancy" in out and "Traceback" not in out
+    assert not (tmp_path / "cv.html").exists()
