@@ -36,6 +36,12 @@ MAX_NOTES = 10
 _NO_GOAL = (Intent.GREETING, Intent.THANKS, Intent.UNKNOWN, Intent.QUESTION)
 
 
+def goal_of(request: str) -> str:
+    """The goal a request states: its first line (up to 200 characters)."""
+    lines = request.strip().splitlines()
+    return lines[0][:200] if lines else ""
+
+
 @dataclass
 class ResumeTurn(Turn):
     intent: IntentResult = field(
@@ -126,7 +132,7 @@ class ResumeAgent(ToolCallAgent):
             yield from self._load_directly(turn.intent.path)
             return
         if turn.intent.intent not in _NO_GOAL and request.strip():
-            self.goal = request.strip().splitlines()[0][:200]
+            self.goal = goal_of(request)
         suggested = self.registry.suggest_for(request) or self.registry.for_intent(
             turn.intent.intent.value
         )
@@ -193,9 +199,7 @@ class ResumeAgent(ToolCallAgent):
                 user_text=turn.request,
                 language=turn.language,
                 # the goal is worth a line only when it is not this very message
-                goal=""
-                if self.goal == (turn.request.strip().splitlines() or [""])[0][:200]
-                else self.goal,
+                goal="" if self.goal == goal_of(turn.request) else self.goal,
                 progress=self.progress_line(),
                 notes=self.notes,
                 next_step=next_step,

@@ -22,6 +22,10 @@ Why this module is shaped the way it is:
   ``anthropic/...``) are left alone.
 * ``drop_params=False``: with it on, litellm silently strips ``tools`` for models such as
   o1-mini; an explicit "does not support tool calling" error is better.
+* Streams are read through :func:`~cvagent_cli.llm.streaming.guarded`: ``timeout`` is how
+  long the model may stay silent (litellm's own timeout never fires while chunks keep
+  coming), and the turn's deadline ends a stream that would go on for ever; every request
+  carries ``max_tokens``.
 * Offline traps fixed in :func:`load_litellm`: the deepseek/mistral providers load
   tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its bundled files (so tiktoken
   would download cl100k_base), and ``token_counter`` downloads Hugging Face tokenizers

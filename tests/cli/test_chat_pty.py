@@ -207,3 +207,49 @@ def test_resume_piped_on_stdin_is_edited_on_the_terminal_and_printed(server, cha
         SUMMARY_OLD.encode(), SUMMARY_NEW.encode()
     )
     assert SUMMARY_OLD in SAMPLE.read_text(encoding="utf-8")  # the sample itself untouched
+
+
+LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40%. "
+
+
+def test_a_hostile_session_end_to_end(server, spawn, resume, tmp_path):
+    """Issue 11 in one sitting, as a hostile new user would try it: every step gets one
+    line and the prompt back, the resume is only changed by what was accepted, and the
+    session ends normally."""
+    original = resume.read_text(encoding="utf-8")
+    folder = tmp_path / "somefolder"
+    folder.mkdir()
+    server.enqueue(
+        Reply(text="Try this:\n\n" + LOOP * 200, chunk_delay=0.001),  # a looping model
+        tool_calls(("edit_resume", EDIT)),
+        Reply(text="Kept as it was."),
+    )
+    child = spawn(str(resume))
+    steps = [
+        ("/", "commands"),  # a lone slash is a command, never sent to the model
+        ("/save /nonexistent/dir/x.md", "does not exist"),
+        (f"/save {folder}", "is a folder"),
+        ('/load "no such file.md"', "no such file"),
+        ("/show educ", "Education"),
+        ("/capability base", "already active"),
+        ("/undo", "nothing to undo"),
+        ("/redo 5", "nothing to redo"),
+        ("/model", "model"),
+        ("rewrite my summary", "repeating the same passage"),
+    ]
+    for typed, expected in steps:
+        child.send(typed + "\r")
+        child.expect(expected)
+        child.expect(PROMPT)
+    # a proposed edit the user refuses leaves the file alone
+    child.send("tighten the summary\r")
+    child.expect(r"Apply\? \[y\]es")
+    child.send("n\r")
+    child.expect("Kept as it was")
+    child.expect(PROMPT)
+    exit_with_ctrl_d(child)
+    log = (tmp_path / "pty-0.log").read_text(encoding="utf-8")
+    assert "Traceback" not in log
+    assert resume.read_text(encoding="utf-8") == original
+    assert list(resume.parent.glob(".*cvagent*")) == []  # nothing left next to the resume
+    assert len([r for r in server.requests if r.get("tools")]) == 3  # slash commands never reach it
