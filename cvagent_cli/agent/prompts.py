@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cvagent_cli.agent.capabilities import Capability
+from cvagent_cli.resume.document import Section
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
 from cvagent_cli.safety.guards import suspicious_instructions
@@ -136,11 +137,11 @@ def resume_state(workspace: Workspace) -> str:
 
 def relevant_sections(
     workspace: Workspace, intent: str, section_hint: str | None, user_text: str
-) -> dict[str, str]:
-    """Full text of only the sections this request needs (the reference mechanism), by id."""
+) -> list[tuple[Section, str]]:
+    """Full text of only the sections this request needs (the reference mechanism)."""
     doc = workspace.doc
     if doc is None:
-        return {}
+        return []
     wanted = []
     if section_hint:
         found = doc.find_section(section_hint)
@@ -156,25 +157,22 @@ def relevant_sections(
     # A child is covered by its parent's text.
     ids = {s.id for s in wanted}
     wanted = [s for s in wanted if not (s.parent_id and s.parent_id in ids)]
-    texts, budget = {}, MAX_SECTION_CHARS * 2
+    texts, budget = [], MAX_SECTION_CHARS * 2
     for section in wanted[:4]:
         text = doc.section_text(section)
         budget -= min(len(text), MAX_SECTION_CHARS)
         if budget < 0:
             break
-        texts[section.id] = text
+        texts.append((section, text))
     return texts
 
 
-def section_block(workspace: Workspace, section_id: str, text: str) -> str:
+def section_block(section: Section, text: str) -> str:
     """One section's text, fenced as untrusted data, with where it is now."""
-    doc = workspace.doc
-    section = doc.find_section(section_id) if doc is not None else None
-    where = f" (lines {section.start_line}-{section.end_line})" if section is not None else ""
     cut = len(text) > MAX_SECTION_CHARS
     note = " (truncated; read_resume for the rest)" if cut else ""
-    return f"### {section_id}{where}{note}\n" + fence(
-        text[:MAX_SECTION_CHARS], "resume", section=section_id
+    return f"### {section.id} (lines {section.start_line}-{section.end_line}){note}\n" + fence(
+        text[:MAX_SECTION_CHARS], "resume", section=section.id
     )
 
 
@@ -225,11 +223,11 @@ def build_turn_context(
     texts = relevant_sections(workspace, intent, section_hint, user_text)
     if texts:
         parts["sections"] = "## Sections relevant to this request\n" + "\n".join(
-            section_block(workspace, sid, text) for sid, text in texts.items()
+            section_block(section, text) for section, text in texts
         )
     if next_step:
         parts["next_step"] = f"## Next step\n{next_step}"
-    return parts, {sid: text for sid, text in texts.items() if len(text) <= MAX_SECTION_CHARS}
+    return parts, {s.id: text for s, text in texts if len(text) <= MAX_SECTION_CHARS}
 
 
 #: Small talk gets no next-step prompt unless the pack names the intent itself.

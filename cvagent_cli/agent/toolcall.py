@@ -73,7 +73,6 @@ class Turn:
     stuck_hinted: bool = False
     sent_next_step: str = ""  # a next-step prompt is sent once, not on every step
     window_first: int = 0  # the first earlier turn this turn's requests carry
-    message: Message | None = None  # the user's request, as Memory holds it
     counted: bool = False  # the turn stays in Memory: it has a number and a summary
     tools_used: list[str] = field(default_factory=list)
     final_text: str = ""
@@ -151,7 +150,6 @@ class ToolCallAgent:
         self.turn = turn
         request = Message.user(turn.request)
         self.memory.add(request)
-        turn.message = request
         # the history window is decided once per turn, so every step sends the same prefix
         turn.window_first = self.window_first = self.choose_window()
         if self.turn_timeout:
