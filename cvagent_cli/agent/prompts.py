@@ -122,15 +122,15 @@ def resume_state(workspace: Workspace) -> str:
     rows = [f"resume now: {doc.line_count} lines, ~{doc.word_count} words"]
     report = workspace.last_report
     if report is not None:
-        top = "; ".join(f"L{f.line} {f.rule_id}" for f in report.findings[:5])
+        top = "; ".join(f"L{f.line} {f.rule_id}" for f in report.findings[:3])
         rows.append(
             f"last analysis: {report.score}/100" + (f"; top findings: {top}" if top else "")
         )
     edits = workspace.session_edits()
     if edits:
         rows.append(
-            f"edits applied this session (still in place): {len(edits)} — "
-            + "; ".join(e.reason for e in edits[-5:])
+            f"edits applied this session (still in place): {len(edits)}, latest: "
+            + "; ".join(e.reason for e in edits[-2:])
         )
     return "\n".join(rows)
 
@@ -213,7 +213,8 @@ def build_turn_context(
         state.append(f"user's goal: {goal}")
     if progress:
         state.append(f"progress: {progress}")
-    state.append(f"current request intent: {intent}")
+    if intent != "UNKNOWN":
+        state.append(f"current request intent: {intent}")
     resume = resume_state(workspace)
     if resume:
         state.append(resume)

@@ -125,3 +125,36 @@ def test_build_request_places_context_and_keeps_user_words_recoverable():
     assert wire[3]["content"] == with_context("C", "two") + "\n\nN"
     assert user_words(with_context("C", "two")) == "two"
     assert user_words("<turn_context> typed by the user") == "<turn_context> typed by the user"
+
+
+def test_the_turn_context_states_progress_briefly(resume):  # noqa: F811
+    model = ScriptedModel(
+        tool(
+            "edit_resume",
+            old_text="Helped with the billing service",
+            new_text="Built billing",
+            reason="verb first",
+        ),
+        tool(
+            "edit_resume",
+            old_text="Worked on the API",
+            new_text="Shipped the API",
+            reason="outcome",
+        ),
+        tool(
+            "edit_resume",
+            old_text="BSc Computer Science",
+            new_text="B.Sc. Computer Science",
+            reason="style",
+        ),
+        "Three edits applied.",
+        "ok",
+    )
+    agent = make_agent(resume, model, auto_apply=True)
+    run(agent, "fix it all")
+    run(agent, "blah")  # the classifier has no intent for this
+    context = model.requests[-1]["messages"][-1]["content"]
+    # the count and the latest two reasons, not the whole list on every turn
+    assert "edits applied this session (still in place): 3, latest: outcome; style" in context
+    assert "verb first" not in context
+    assert "intent: UNKNOWN" not in context  # an intent that says nothing is not sent
