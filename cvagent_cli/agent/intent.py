@@ -74,7 +74,7 @@ def detect_language(text: str) -> Literal["zh", "en"]:
 
 # -- file paths ---------------------------------------------------------------------------
 
-_EXT = r"(?:md|markdown|txt)"
+_EXT = r"(?:md|markdown|txt|pdf|docx|html?)"  # documents are imported to a .md copy
 _QUOTED_PATH_RE = re.compile(
     rf"[\"'“‘「`]([^\"'”’」`\n]*?[^\"'”’」`\n/\\]\.{_EXT})[\"'”’」`]", re.IGNORECASE
 )
@@ -89,7 +89,8 @@ _ZH_VERB_PREFIX_RE = re.compile(
 
 
 def extract_path(text: str) -> str | None:
-    """The first thing in ``text`` that looks like a .md/.markdown/.txt file path."""
+    """The first thing in ``text`` that looks like the path of a resume file (Markdown or
+    text, or a PDF, Word or HTML document to import)."""
     for match in _QUOTED_PATH_RE.finditer(text):
         candidate = match.group(1).strip()
         if candidate and "://" not in candidate:

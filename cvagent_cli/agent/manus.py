@@ -172,6 +172,7 @@ class ResumeAgent(ToolCallAgent):
             return
         self.progress = None
         self._ensure_task_list()
+        target = doc.path or target  # a document is loaded as the .md copy imported from it
         yield ev.Notice(
             f"loaded {target} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
         )

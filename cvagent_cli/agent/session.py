@@ -278,7 +278,13 @@ class ChatSession:
         """Switch to another resume the user named (/load PATH, or typing its path): check
         it reads, take its lock (refusing if another cvagent holds it), then load it with
         its own conversation and undo log."""
-        path = Path(path).expanduser()
+        from cvagent_cli.documents.formats import editable_markdown
+
+        path, imported = editable_markdown(
+            Path(path).expanduser(), read_only=self.workspace.read_only
+        )
+        if imported:
+            self._inform(imported)
         ResumeDocument.from_path(path)  # a bad file fails before any lock changes hands
         current = self.workspace.doc.path if self.workspace.doc is not None else None
         if (

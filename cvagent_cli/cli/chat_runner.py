@@ -149,7 +149,12 @@ def run_chat(
             err.print("reading the resume from standard input (end it with Ctrl-D)…", style="dim")
         doc = ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
     elif resume:
-        doc = ResumeDocument.from_path(Path(resume).expanduser())
+        from cvagent_cli.documents.formats import editable_markdown
+
+        path, imported = editable_markdown(Path(resume).expanduser(), read_only=read_only)
+        if imported:
+            err.print(f"cvagent: {imported}")
+        doc = ResumeDocument.from_path(path)
     if not interactive and not settings.model:
         raise ConfigError(
             "no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", "")

@@ -13,21 +13,12 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvagent_cli.documents.formats import FORMAT_NAMES, SUFFIXES
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
 from cvagent_cli.wording import plural
 
-SUFFIXES = {
-    ".pdf": "pdf",
-    ".docx": "docx",
-    ".html": "html",
-    ".htm": "html",
-    ".txt": "text",
-    ".text": "text",
-    ".md": "text",
-    ".markdown": "text",
-}
 FORMATS = ("pdf", "docx", "html", "text")
 CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website", "location")
 
@@ -172,6 +163,32 @@ def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> 
 
 def default_output(path: Path) -> Path:
     return path.with_suffix(".md")
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A document imported to the Markdown file next to it, for editing."""
+
+    source: Path
+    target: Path
+    result: ImportResult
+
+    def notice(self) -> str:
+        r = self.result
+        kind = FORMAT_NAMES.get(r.format, r.format)
+        return (
+            f"imported {self.source.name} ({kind}) to {self.target.name}: "
+            f"{plural(len(r.sections), 'section')}, {plural(r.bullets, 'bullet')}; "
+            f"edits go to {self.target.name}, {self.source.name} is left as it is"
+        )
+
+
+def import_beside(path: Path) -> Imported:
+    """Import document ``path`` to the Markdown file next to it (``cv.pdf`` → ``cv.md``),
+    which chat then edits; an existing file is never overwritten."""
+    result = import_bytes(read_input(path), str(path), path.suffix or None)
+    target = write_markdown(result, default_output(path))
+    return Imported(path, target, result)
 
 
 def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -> Path:

@@ -26,7 +26,10 @@ class UnencodableTextError(InputError):
     """An edit added characters the file's legacy encoding (Windows-1252, Latin-1) lacks."""
 
 
-CONVERT_HINT = "convert it to Markdown first, e.g. `pandoc resume.docx -t gfm -o resume.md`"
+CONVERT_HINT = (
+    "cvagent reads Markdown or text; a PDF, Word (.docx) or HTML resume imports with "
+    "`cvagent import FILE`"
+)
 
 _BOMS: list[tuple[bytes, str]] = [
     (b"\xef\xbb\xbf", "utf-8"),
@@ -123,13 +126,17 @@ def split_lines(text: str) -> list[str]:
     return parts
 
 
-def convert_hint(what: str) -> str:
-    """How to turn this kind of file into Markdown (pandoc reads Word, not PDF or images)."""
-    if "PDF" in what or "image" in what:
-        return "convert it to Markdown: copy its text into a .md file (pandoc cannot read PDF or images)"
-    if "legacy Word" in what:
-        return "convert it to Markdown: save it as .docx, then `pandoc resume.docx -t gfm -o resume.md`"
-    return CONVERT_HINT
+def convert_hint(what: str, source: str = "FILE") -> str:
+    """How to get Markdown out of this kind of file (``cvagent import`` reads PDF, DOCX and
+    HTML; no OCR for images; legacy Office formats must be saved as .docx first)."""
+    target = "-" if source.startswith("<") else source  # <stdin>
+    if "image" in what:
+        return "cvagent reads text, not images (there is no OCR): copy the resume's text into a .md file"
+    if "legacy Word" in what or "RTF" in what:
+        return "save it as .docx in Word or LibreOffice, then `cvagent import` it"
+    if "ZIP" in what:
+        return f"a .docx imports with `cvagent import {target}`; save an .odt or .pages file as .docx first"
+    return f"import it: `cvagent import {target}` writes the Markdown (chat on a PDF or DOCX imports it too)"
 
 
 def _describe_binary(data: bytes) -> str | None:
@@ -233,7 +240,7 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
     what = _describe_binary(data)
     if what:
         raise InputError(
-            f"{source} is {what}, not a Markdown or text resume", hint=convert_hint(what)
+            f"{source} is {what}, not a Markdown or text resume", hint=convert_hint(what, source)
         )
     if len(data) > MAX_BYTES:
         raise InputError(

@@ -524,7 +524,7 @@ class Repl:
         path = path_argument(arg)
         doc = self.session.open_resume(path)
         self.renderer.notice(
-            f"loaded {path} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
+            f"loaded {doc.path or path} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
         )
         self._print_notices()
 

@@ -562,8 +562,8 @@ def test_save_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_pat
 def test_hints_name_what_exists_where_they_are_shown(resume):
     from cvagent_cli.resume.textio import convert_hint
 
-    assert "pandoc resume" not in convert_hint("a PDF file")  # pandoc cannot read PDF
-    assert "pandoc" in convert_hint("a ZIP archive (a DOCX, ODT or Pages file is one)")
+    assert "cvagent import cv.pdf" in convert_hint("a PDF file", "cv.pdf")  # it exists now
+    assert "pandoc" not in convert_hint("a ZIP archive (a DOCX, ODT or Pages file is one)")
     jd = SAMPLE.parent / "jobs" / "en_backend.md"
     _, out, _ = run(resume, ["/capability tailor", f"/jd {jd}", "/analyze"])
     assert "/capability tailor" not in out.split("loaded the job description")[1]

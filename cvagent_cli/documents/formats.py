@@ -1,0 +1,78 @@
+"""Which files are documents to import (PDF, Word, HTML) rather than Markdown to read.
+
+Kept apart from the importer so that ``cvagent chat`` can ask at start-up without loading
+it (the readers are imported only when a document is really imported).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cvagent_cli.errors import InputError
+
+#: File extensions ``cvagent import`` knows, and the reader each one goes to.
+SUFFIXES = {
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".html": "html",
+    ".htm": "html",
+    ".txt": "text",
+    ".text": "text",
+    ".md": "text",
+    ".markdown": "text",
+}
+
+#: What chat and analyze import on the fly instead of reading as Markdown text.
+DOCUMENT_FORMATS = ("pdf", "docx", "html")
+FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML"}
+_DOCUMENT_MAGIC = ((b"%PDF", "pdf"), (b"PK\x03\x04", "docx"))
+
+
+def document_format(path: Path) -> str | None:
+    """``pdf``, ``docx`` or ``html`` when ``path`` is a document to import rather than a
+    Markdown resume to read: by its extension, or by its first bytes for a PDF or Word
+    file saved under another name.  None otherwise (and for a path that is not a file)."""
+    fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt in DOCUMENT_FORMATS:
+        return fmt
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8)
+    except OSError:
+        return None
+    return next((f for magic, f in _DOCUMENT_MAGIC if head.startswith(magic)), None)
+
+
+def editable_markdown(path: Path, *, read_only: bool = False) -> tuple[Path, str | None]:
+    """The Markdown resume to work on for ``path``, and what was done to get it (a notice).
+
+    ``path`` itself for Markdown or text.  For a PDF, Word or HTML resume, the ``.md`` next
+    to it (``cv.pdf`` → ``cv.md``): imported now if there is none; used as it is if it is
+    newer than the document (an earlier import, perhaps edited since); never overwritten.
+    A read-only session imports nothing."""
+    fmt = document_format(path)
+    if fmt is None:
+        return path, None
+    name = FORMAT_NAMES[fmt]
+    target = path.with_suffix(".md")
+    again = f"`cvagent import {path} --force` imports the {name} file again"
+    if target.exists():
+        try:
+            newer = target.stat().st_mtime >= path.stat().st_mtime
+        except OSError:
+            newer = False
+        if not newer:
+            raise InputError(
+                f"{path} is newer than {target.name} next to it, which may hold edits",
+                hint=f"open {target} to keep them, or {again}",
+            )
+        return target, f"opened {target.name}, imported from {path.name} earlier ({again})"
+    if read_only:
+        raise InputError(
+            f"{path} is a {name} file, and a read-only session writes no files",
+            hint=f"import it first: `cvagent import {path}`, then open {target.name}",
+        )
+    from cvagent_cli.documents.importer import import_beside
+
+    imported = import_beside(path)
+    return imported.target, imported.notice()

@@ -1,0 +1,114 @@
+"""Chatting on a PDF, Word or HTML resume: cvagent imports it to the ``.md`` next to it
+and edits that; the document itself is never written, and an existing ``.md`` (which may
+hold edits) is never overwritten."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.agent.intent import Intent, classify_heuristic, extract_path
+from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.documents.docx_export import render_docx
+from cvagent_cli.documents.formats import document_format, editable_markdown
+from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.errors import InputError
+from cvagent_cli.resume.textio import convert_hint, decode_bytes
+from tests.cli.conftest import SAMPLE, run_chat
+from tests.support.openai_server import Reply
+from tests.support.scripted import ScriptedModel
+
+NAME = "Daniel R. Okafor"  # the sample's (invented) person
+
+
+@pytest.fixture
+def pdf(tmp_path) -> Path:
+    path = tmp_path / "cv.pdf"
+    path.write_bytes(render_pdf(SAMPLE.read_text(encoding="utf-8")))
+    return path
+
+
+def test_documents_are_told_apart_by_name_and_by_their_first_bytes(tmp_path, pdf):
+    renamed = tmp_path / "cv.txt"
+    renamed.write_bytes(pdf.read_bytes())  # a PDF saved under a text name
+    docx = tmp_path / "word-file"
+    docx.write_bytes(render_docx(SAMPLE.read_text(encoding="utf-8")))
+    assert [document_format(p) for p in (pdf, renamed, docx, SAMPLE)] == [
+        "pdf",
+        "pdf",
+        "docx",
+        None,
+    ]
+    assert document_format(tmp_path / "missing.md") is None
+
+
+def test_a_document_is_imported_once_then_its_markdown_is_reused(pdf):
+    before = pdf.read_bytes()
+    path, notice = editable_markdown(pdf)
+    assert path == pdf.with_suffix(".md") and NAME in path.read_text(encoding="utf-8")
+    assert notice and "imported cv.pdf (PDF) to cv.md" in notice and "bullets" in notice
+    path.write_text(path.read_text(encoding="utf-8") + "\n- an edit of mine\n", encoding="utf-8")
+    again, notice = editable_markdown(pdf)
+    assert again == path and "an edit of mine" in path.read_text(encoding="utf-8")
+    assert notice and notice.startswith("opened cv.md, imported from cv.pdf earlier")
+    assert pdf.read_bytes() == before
+
+
+def test_a_document_newer_than_its_markdown_is_not_guessed_at(pdf):
+    md, _ = editable_markdown(pdf)
+    kept = md.read_bytes()
+    os.utime(md, (1_000_000_000, 1_000_000_000))  # the PDF was updated after the import
+    with pytest.raises(InputError) as info:
+        editable_markdown(pdf)
+    assert "newer than cv.md" in info.value.message and "--force" in (info.value.hint or "")
+    assert md.read_bytes() == kept
+
+
+def test_a_read_only_session_imports_nothing(pdf):
+    with pytest.raises(InputError) as info:
+        editable_markdown(pdf, read_only=True)
+    assert "read-only" in info.value.message and "cvagent import" in (info.value.hint or "")
+    assert not pdf.with_suffix(".md").exists()
+
+
+@pytest.mark.slow
+def test_chat_on_a_pdf_edits_the_imported_markdown(server, chat_env, pdf):
+    before = pdf.read_bytes()
+    server.enqueue(Reply(text="Your resume reads well."))
+    proc = run_chat([str(pdf), "-m", "is my resume ok?"], chat_env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    err = proc.stderr.decode()
+    assert "imported cv.pdf (PDF) to cv.md" in err
+    assert pdf.read_bytes() == before
+    assert NAME in str(server.requests[0]["messages"])  # the model got the imported resume
+
+    os.utime(pdf.with_suffix(".md"), (1_000_000_000, 1_000_000_000))
+    proc = run_chat([str(pdf), "-m", "again"], chat_env)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith("cvagent: error: ") and "Traceback" not in err
+
+
+def test_load_and_a_typed_path_import_a_word_resume(tmp_path, resume):
+    docx = tmp_path / "other.docx"
+    docx.write_bytes(render_docx(SAMPLE.read_text(encoding="utf-8")))
+    session = ChatSession(client=ScriptedModel(), doc=None)
+    doc = session.open_resume(docx)
+    assert doc.path == tmp_path / "other.md" and NAME in doc.text
+    assert any("imported other.docx (Word)" in n.text for n in session.take_notices())
+    session.close()
+    # typing the path (or "open …") loads it straight away, Chinese too
+    assert extract_path("open ~/cv/简历.docx") == "~/cv/简历.docx"
+    assert classify_heuristic("打开 简历.pdf").intent is Intent.LOAD_RESUME
+    mention = classify_heuristic("I exported it to cv.pdf, does it look ok?")
+    assert mention is None or mention.intent is not Intent.LOAD_RESUME  # named, not opened
+
+
+def test_the_hints_for_documents_name_cvagent_import():
+    with pytest.raises(InputError) as info:
+        decode_bytes(b"%PDF-1.7\n", "cv.pdf")
+    assert "`cvagent import cv.pdf`" in (info.value.hint or "")
+    assert "cvagent import -" in convert_hint("a PDF file", "<stdin>")
+    assert "OCR" in convert_hint("a PNG image", "cv.png")
+    assert ".docx" in convert_hint("a legacy Word/Office document", "cv.doc")
