@@ -250,9 +250,9 @@ class ChatSession:
         return StepResult(done, max(1, count), problem)
 
     def set_jd(self, path: Path) -> Any:
-        from cvagent_cli.resume.jd import JobDescription
+        from cvagent_cli.documents.formats import read_job_description
 
-        job = JobDescription.from_path(Path(path).expanduser())
+        job = read_job_description(Path(path).expanduser())
         self.workspace.jd = job
         return job
 

@@ -43,7 +43,11 @@ def chat_command(
         ),
     ] = None,
     jd: Annotated[
-        Path | None, typer.Option("--jd", help="Job description file to tailor against.")
+        Path | None,
+        typer.Option(
+            "--jd",
+            help="Job description to tailor against: Markdown or text, or a PDF, DOCX or HTML file.",
+        ),
     ] = None,
     yes: Annotated[
         bool,

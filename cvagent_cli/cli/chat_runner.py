@@ -178,9 +178,9 @@ def run_chat(
     try:
         job = None
         if jd is not None:
-            from cvagent_cli.resume.jd import JobDescription
+            from cvagent_cli.documents.formats import read_job_description
 
-            job = JobDescription.from_path(Path(jd).expanduser())
+            job = read_job_description(Path(jd).expanduser())
         client = make_client(settings)
         pack = capability or (
             settings.capability if settings.capability != DEFAULT_CAPABILITY else None

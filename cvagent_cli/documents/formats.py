@@ -7,8 +7,12 @@ it (the readers are imported only when a document is really imported).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.errors import InputError
+
+if TYPE_CHECKING:
+    from cvagent_cli.resume.jd import JobDescription
 
 #: File extensions ``cvagent import`` knows, and the reader each one goes to.
 SUFFIXES = {
@@ -76,3 +80,17 @@ def editable_markdown(path: Path, *, read_only: bool = False) -> tuple[Path, str
 
     imported = import_beside(path)
     return imported.target, imported.notice()
+
+
+def read_job_description(path: Path) -> JobDescription:
+    """A job description from a Markdown or text file, or from a PDF, Word or HTML one
+    (its text imported in memory; nothing is written)."""
+    from cvagent_cli.resume.jd import JobDescription
+
+    if document_format(path) is None:
+        return JobDescription.from_path(path)
+    from cvagent_cli.documents.importer import import_bytes, read_input
+
+    return JobDescription.from_text(
+        import_bytes(read_input(path), str(path), path.suffix or None).markdown, str(path)
+    )

@@ -112,3 +112,20 @@ def test_the_hints_for_documents_name_cvagent_import():
     assert "cvagent import -" in convert_hint("a PDF file", "<stdin>")
     assert "OCR" in convert_hint("a PNG image", "cv.png")
     assert ".docx" in convert_hint("a legacy Word/Office document", "cv.doc")
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".docx", ".html"])
+def test_a_job_description_may_be_a_document(tmp_path, suffix):
+    from cvagent_cli.documents.formats import read_job_description
+    from cvagent_cli.documents.html_export import render_html
+    from cvagent_cli.resume.jd import JobDescription
+
+    source = SAMPLE.parent / "jobs" / "en_backend.md"
+    text = source.read_text(encoding="utf-8")
+    render = {".pdf": render_pdf, ".docx": render_docx, ".html": lambda t: render_html(t).encode()}
+    path = tmp_path / f"job{suffix}"
+    path.write_bytes(render[suffix](text))
+    job = read_job_description(path)
+    expected = set(JobDescription.from_text(text).keywords)
+    assert len(expected) >= 10 and set(job.keywords) == expected
+    assert not list(tmp_path.glob("*.md"))  # read in memory: nothing written
