@@ -11,10 +11,11 @@ Why this module is shaped the way it is:
   switched off (``num_retries=0``) and :class:`~cvagent_cli.llm.retry.RetryPolicy` is used
   instead, and only while nothing has been yielded to the caller.
 * Every litellm exception becomes a :class:`~cvagent_cli.errors.ModelError` with a
-  one-line message and a hint, with API keys scrubbed.  Observed with litellm 1.80.17:
-  a refused or dropped connection arrives as ``InternalServerError`` ("Connection
-  error.") whose cause is ``openai.APIConnectionError``, so the cause chain is inspected;
-  a stream that breaks mid-body arrives as ``APIConnectionError``.
+  one-line message and a hint, with API keys scrubbed.  A refused or dropped connection
+  arrives as ``InternalServerError`` ("Connection error.") whose cause is
+  ``openai.APIConnectionError``, so the cause chain is inspected; a stream that breaks
+  mid-body arrives as ``APIConnectionError`` (seen first on litellm 1.80; CI checks it on
+  the lowest and the installed release of the allowed range, ``tests/llm/test_gateway.py``).
 * ``--api-base`` with a bare model name means "an OpenAI-compatible server": the model
   becomes ``openai/<model>`` and, when ``OPENAI_API_KEY`` is unset, the dummy key
   ``sk-no-key-required`` is sent (local servers ignore it; the OpenAI SDK refuses to run
@@ -126,7 +127,7 @@ def load_litellm() -> Any:
             # token_counter would fetch Hugging Face tokenizers for llama/command-r
             # names (minutes of retries offline, printed on stderr); tiktoken is enough
             litellm.disable_hf_tokenizer_download = True
-            # litellm 1.80's lazy ``main.encoding`` (used by the deepseek, mistral ...
+            # litellm's lazy ``main.encoding`` (used by the deepseek, mistral ...
             # providers) calls tiktoken before litellm has pointed TIKTOKEN_CACHE_DIR at
             # its bundled files, so tiktoken tries to download cl100k_base: point it now
             bundled = os.path.join(
