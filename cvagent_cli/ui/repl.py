@@ -39,35 +39,50 @@ MODEL_USAGE = (
 )
 
 
-def parse_model_args(arg: str) -> tuple[str, str | None]:
-    """``NAME [--api-base URL]`` (or ``--api-base=URL``) from /model's argument."""
+def split_options(
+    command: str, arg: str, needs: dict[str, str], aliases: dict[str, str] | None = None
+) -> tuple[list[str], dict[str, str]]:
+    """A slash command's argument read as a shell would (quotes, escaped spaces; an
+    unbalanced quote, as in O'Brien.md, is taken literally): its plain words, and the
+    ``--option VALUE`` / ``--option=VALUE`` pairs of the options in ``needs`` (option →
+    what its value is, for the error when it is missing)."""
     try:
         words = shlex.split(arg)
-    except ValueError as exc:
-        raise UsageError(f"/model: {exc}", hint=MODEL_USAGE) from None
-    name: str | None = None
-    api_base: str | None = None
+    except ValueError:
+        words = arg.split()
+    aliases = aliases or {}
+    plain: list[str] = []
+    found: dict[str, str] = {}
     i = 0
     while i < len(words):
-        word = words[i]
-        if word == "--api-base":
-            if i + 1 >= len(words):
-                raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
-            api_base = words[i + 1]
-            i += 2
+        flag, sep, value = words[i].partition("=")
+        flag = aliases.get(flag, flag)
+        if flag not in needs:
+            plain.append(words[i])
+            i += 1
             continue
-        if word.startswith("--api-base="):
-            api_base = word.split("=", 1)[1]
-        elif word.startswith("-") or name is not None:
-            raise UsageError(f"/model: unexpected {word!r}", hint=MODEL_USAGE)
-        else:
-            name = word
+        if not sep and i + 1 < len(words):  # --option VALUE
+            value, i = words[i + 1], i + 1
+        if not value.strip():
+            raise UsageError(f"{command}: {flag} needs {needs[flag]}")
+        found[flag] = value
         i += 1
-    if not name:
+    return plain, found
+
+
+def parse_model_args(arg: str) -> tuple[str, str | None]:
+    """``NAME [--api-base URL]`` (or ``--api-base=URL``) from /model's argument."""
+    needs = {"--api-base": "a URL (or 'default')"}
+    try:
+        words, options = split_options("/model", arg, needs)
+    except UsageError as exc:
+        raise UsageError(exc.message, hint=MODEL_USAGE) from None
+    extra = next((w for w in words[1:] + words[:1] if w.startswith("-")), None)
+    if extra is not None or len(words) > 1:
+        raise UsageError(f"/model: unexpected {extra or words[1]!r}", hint=MODEL_USAGE)
+    if not words:
         raise UsageError("/model: which model?", hint=MODEL_USAGE)
-    if api_base is not None and not api_base.strip():
-        raise UsageError("/model: --api-base needs a URL (or 'default')", hint=MODEL_USAGE)
-    return name, api_base
+    return words[0], options.get("--api-base")
 
 
 class Repl:
@@ -499,17 +514,12 @@ class Repl:
         from cvagent_cli.documents.html_export import export_markdown
 
         doc = self._need_doc()
-        template = "classic"
-        words = arg.split()
-        for flag in ("--template", "-t"):
-            if flag in words:
-                at = words.index(flag)
-                if at + 1 >= len(words):
-                    raise UsageError("/export: --template needs a name (classic, compact)")
-                template = words[at + 1]
-                arg = " ".join(words[:at] + words[at + 2 :])
+        words, options = split_options(
+            "/export", arg, {"--template": "a name (classic, compact)"}, {"-t": "--template"}
+        )
+        template = options.get("--template", "classic")
         default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
-        target = path_argument(arg) if arg.strip() else default
+        target = Path(" ".join(words)).expanduser() if words else default
         force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
         if target.exists() and not force:
             self.renderer.notice("not exported")

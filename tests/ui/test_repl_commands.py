@@ -690,3 +690,29 @@ def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
     _, out, _ = run(resume, [f"/export {tmp_path / 'cv.html'} --template fancy"])
     assert "fancy" in out and "Traceback" not in out
     assert not (tmp_path / "cv.html").exists()
+
+
+def test_slash_options_are_read_as_a_shell_would():
+    from cvagent_cli.errors import UsageError
+    from cvagent_cli.ui.repl import split_options
+
+    needs = {"--template": "a name"}
+    alias = {"-t": "--template"}
+    assert split_options("/x", "my\\ cv.pdf -t compact", needs, alias) == (
+        ["my cv.pdf"],
+        {"--template": "compact"},
+    )
+    assert split_options("/x", "--template=compact 'a b.docx'", needs) == (
+        ["a b.docx"],
+        {"--template": "compact"},
+    )
+    # an apostrophe in a name is no quote
+    assert split_options("/x", "O'Brien.pdf", needs) == (["O'Brien.pdf"], {})
+    for missing in ("cv.pdf --template", "cv.pdf --template="):
+        with pytest.raises(UsageError, match="--template needs a name"):
+            split_options("/x", missing, needs)
+
+
+def test_export_takes_the_short_template_option_after_an_unquoted_name(resume, tmp_path):
+    _, out, _ = run(resume, [f"/export -t compact {tmp_path / 'cv.html'}"])
+    assert "compact template" in out and (tmp_path / "cv.html").exists()
