@@ -73,7 +73,7 @@ class ResumeAgent(ToolCallAgent):
         self.capability: Capability = registry.get(capability)
         self.stage = self._new_stage_machine()
         self.progress: WorkflowProgress | None = None
-        self.summaries: list[str] = []
+        self.summaries: dict[int, str] = {}  # turn number → its one-line summary
         self.notes: list[str] = []  # for the model, at its next turn
         self.goal = ""
         self.classify_with_model = classify_with_model
@@ -259,9 +259,8 @@ class ResumeAgent(ToolCallAgent):
     def _summaries_before(self, first: int) -> list[str]:
         """The summaries of the turns just before turn number ``first`` (the history
         window's start): they change only when the window moves."""
-        offset = self.turns_done - len(self.summaries)  # the number of summaries[0]
-        end = max(min(first - offset, len(self.summaries)), 0)
-        return self.summaries[max(end - SHOWN_SUMMARIES, 0) : end]
+        before = [text for number, text in self.summaries.items() if number < first]
+        return before[-SHOWN_SUMMARIES:]
 
     def note(self, text: str) -> None:
         """Something the model must know at its next turn (an /undo, an outside edit)."""
@@ -280,7 +279,9 @@ class ResumeAgent(ToolCallAgent):
             summary += f"; said: {answer}"
         elif turn.done_reason not in ("text", "terminate"):
             summary += f" ({turn.done_reason})"
-        self.summaries = (self.summaries + [summary])[-MAX_SUMMARIES:]
+        self.summaries[self.turns_done - 1] = summary  # the turn has just been counted
+        for number in list(self.summaries)[:-MAX_SUMMARIES]:
+            del self.summaries[number]
 
     def preview_request(self, text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The messages and tools a turn starting with ``text`` would send first, built the
@@ -299,7 +300,7 @@ class ResumeAgent(ToolCallAgent):
             "capability": self.capability.name,
             "stage": self.stage.to_dict() if self.stage is not None else None,
             "progress": self.progress.to_dict() if self.progress is not None else None,
-            "summaries": self.summaries,
+            "summaries": [[number, text] for number, text in self.summaries.items()],
             "turns_done": self.turns_done,
             "window_first": self.window_first,
             "notes": self.notes,
@@ -314,8 +315,13 @@ class ResumeAgent(ToolCallAgent):
                 self.stage = StageMachine.from_dict(state["stage"])
             if state.get("progress"):
                 self.progress = WorkflowProgress.from_dict(state["progress"])
-            self.summaries = [str(s) for s in state.get("summaries", [])][-MAX_SUMMARIES:]
-            self.turns_done = int(state.get("turns_done", len(self.summaries)))
+            saved = list(state.get("summaries", []))[-MAX_SUMMARIES:]
+            self.turns_done = int(state.get("turns_done", len(saved)))
+            if all(isinstance(s, str) for s in saved):  # before turn numbers were saved
+                first = self.turns_done - len(saved)
+                self.summaries = {first + i: text for i, text in enumerate(saved)}
+            else:
+                self.summaries = {int(number): str(text) for number, text in saved}
             self.window_first = int(state.get("window_first", 0))
             self.notes = [str(n) for n in state.get("notes", [])][-MAX_NOTES:]
             self.goal = str(state.get("goal", ""))

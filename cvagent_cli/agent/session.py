@@ -326,7 +326,7 @@ class ChatSession:
 
     def clear(self) -> None:
         self.agent.memory.clear()
-        self.agent.summaries = []
+        self.agent.summaries = {}
         self.agent.goal = ""
         self.save()
 

@@ -158,3 +158,16 @@ def test_the_turn_context_states_progress_briefly(resume):  # noqa: F811
     assert "edits applied this session (still in place): 3, latest: outcome; style" in context
     assert "verb first" not in context
     assert "intent: UNKNOWN" not in context  # an intent that says nothing is not sent
+
+
+def test_summaries_keep_their_turn_numbers_across_a_save(resume):  # noqa: F811
+    agent = make_agent(resume, ScriptedModel())
+    agent.restore_state({"summaries": ["older", "newer"], "turns_done": 5})  # the old format
+    assert agent.summaries == {3: "older", 4: "newer"}
+    assert agent._summaries_before(4) == ["older"] and agent._summaries_before(9) == [
+        "older",
+        "newer",
+    ]
+    again = make_agent(resume, ScriptedModel())
+    again.restore_state(agent.export_state())
+    assert again.summaries == agent.summaries and again.turns_done == 5
