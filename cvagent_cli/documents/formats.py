@@ -32,6 +32,11 @@ FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML"}
 _DOCUMENT_MAGIC = ((b"%PDF", "pdf"), (b"PK\x03\x04", "docx"))
 
 
+def default_output(path: Path) -> Path:
+    """Where a document's Markdown goes by default: beside it (``cv.pdf`` → ``cv.md``)."""
+    return path.with_suffix(".md")
+
+
 def document_format(path: Path) -> str | None:
     """``pdf``, ``docx`` or ``html`` when ``path`` is a document to import rather than a
     Markdown resume to read: by its extension, or by its first bytes for a PDF or Word
@@ -58,7 +63,7 @@ def editable_markdown(path: Path, *, read_only: bool = False) -> tuple[Path, str
     if fmt is None:
         return path, None
     name = FORMAT_NAMES[fmt]
-    target = path.with_suffix(".md")
+    target = default_output(path)
     again = f"`cvagent import {path} --force` imports the {name} file again"
     if target.exists():
         try:

@@ -13,7 +13,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cvagent_cli.documents.formats import FORMAT_NAMES, SUFFIXES
+from cvagent_cli.documents.formats import FORMAT_NAMES, SUFFIXES, default_output
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
@@ -159,10 +159,6 @@ def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> 
         contacts=contacts,
         notes=notes,
     )
-
-
-def default_output(path: Path) -> Path:
-    return path.with_suffix(".md")
 
 
 @dataclass(frozen=True)
