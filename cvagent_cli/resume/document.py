@@ -21,8 +21,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
+from cvagent_cli.resume import blocks, person
 from cvagent_cli.resume import headings as heading_rules
-from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
 from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived here before
     HTML_TAG_RE,
@@ -52,6 +52,14 @@ def _parser() -> MarkdownIt:
         .use(front_matter_plugin)
         .disable(["inline", "text_join"])
     )
+
+
+def block_tokens(text: str) -> list[Token]:
+    """The block tokens of ``text``: from the fast scanner when it handles the text (plain
+    resume Markdown), else from markdown-it.  The two agree on every token the document
+    model reads (``blocks.FAST_TYPES``)."""
+    tokens = blocks.scan(text)
+    return tokens if tokens is not None else _parser().parse(text)
 
 
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
@@ -336,11 +344,11 @@ class ResumeDocument:
 
     # -- parsing ------------------------------------------------------------------
     def _parse(self) -> None:
-        tokens = _parser().parse(self.text)
+        tokens = block_tokens(self.text)
         unfenced = heading_rules.unfenced(tokens, self.lines)
         if unfenced is not None:
             first, last, text = unfenced
-            tokens = _parser().parse(text)
+            tokens = block_tokens(text)
             self.blocks.append(Block("code", first, last))
         headings = self._collect(tokens)
         self._build_tree(headings)
