@@ -19,10 +19,10 @@ table, hr), restricted to lines without leading whitespace and without tabs.
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from markdown_it.common.utils import mdTrim
 from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit, headerLineRe
-from markdown_it.token import Token
 
 #: The token types ``scan`` produces; markdown-it's other tokens are not read.
 FAST_TYPES = frozenset(
@@ -42,6 +42,43 @@ FAST_TYPES = frozenset(
         "td_open",
     }
 )
+
+
+class TokenLike(Protocol):
+    """What the document model reads of a block token: markdown-it's ``Token`` or ours."""
+
+    type: str
+    tag: str
+    map: list[int] | None
+    content: str
+    markup: str
+
+
+class BlockToken:
+    """A block token with only the fields of ``markdown_it.token.Token`` that are read
+    (a fraction of its construction cost)."""
+
+    __slots__ = ("content", "map", "markup", "nesting", "tag", "type")
+
+    def __init__(
+        self,
+        type: str,
+        tag: str,
+        nesting: int,
+        map: list[int] | None = None,
+        content: str = "",
+        markup: str = "",
+    ) -> None:
+        self.type = type
+        self.tag = tag
+        self.nesting = nesting
+        self.map = map
+        self.content = content
+        self.markup = markup
+
+    def __repr__(self) -> str:
+        return f"BlockToken({self.type!r}, map={self.map!r}, content={self.content!r})"
+
 
 # Line kinds (_UNDER: a setext underline, "===" or "---")
 _BLANK, _TEXT, _HEAD, _BULLET, _ORDERED, _UNDER = range(6)
@@ -176,7 +213,7 @@ def _front_matter_end(lines: list[str]) -> int | None:
     return None  # not closed: not front matter
 
 
-def scan(text: str) -> list[Token] | None:
+def scan(text: str) -> list[BlockToken] | None:
     """The block tokens of ``text`` (``FAST_TYPES`` only), or ``None``: use markdown-it."""
     if "\r" in text or "\t" in text or "\0" in text:
         return None
@@ -184,7 +221,7 @@ def scan(text: str) -> list[Token] | None:
     if text.endswith("\n"):
         lines.pop()
     n = len(lines)
-    tokens: list[Token] = []
+    tokens: list[BlockToken] = []
     push = tokens.append
     start = 0
     if text.startswith("---"):
@@ -192,7 +229,7 @@ def scan(text: str) -> list[Token] | None:
         if close is None:
             return None
         content = "\n".join(lines[1:close])
-        push(Token("front_matter", "", 0, map=[0, close + 1], content=content, markup="---"))
+        push(BlockToken("front_matter", "", 0, map=[0, close + 1], content=content, markup="---"))
         start = close + 1
     try:
         kinds = [(_BLANK, 0, "", 0)] * start + [_kind(line) for line in lines[start:]]
@@ -208,11 +245,11 @@ def scan(text: str) -> list[Token] | None:
         return _table_columns(lines[i], second)
 
     def table(i: int, columns: list[str]) -> int:
-        opened = Token("table_open", "table", 1, map=[i, 0])
+        opened = BlockToken("table_open", "table", 1, map=[i, 0])
         push(opened)
         for cell in columns:
-            push(Token("th_open", "th", 1))
-            push(Token("inline", "", 0, map=[i, i + 1], content=mdTrim(cell)))
+            push(BlockToken("th_open", "th", 1))
+            push(BlockToken("inline", "", 0, map=[i, i + 1], content=mdTrim(cell)))
         count = len(columns)
         autocompleted = 0
         row = i + 2
@@ -233,12 +270,12 @@ def scan(text: str) -> list[Token] | None:
             if autocompleted > MAX_AUTOCOMPLETED_CELLS:
                 break
             for c in range(count):
-                push(Token("td_open", "td", 1))
+                push(BlockToken("td_open", "td", 1))
                 content = mdTrim(cells[c]) if c < len(cells) and cells[c] else ""
-                push(Token("inline", "", 0, map=[row, row + 1], content=content))
+                push(BlockToken("inline", "", 0, map=[row, row + 1], content=content))
             row += 1
         opened.map = [i, row]
-        push(Token("table_close", "table", -1))
+        push(BlockToken("table_close", "table", -1))
         return row
 
     i = start
@@ -257,8 +294,8 @@ def scan(text: str) -> list[Token] | None:
                 return None
         elif kind == _HEAD:
             tag = f"h{arg}"
-            push(Token("heading_open", tag, 1, map=[i, i + 1], markup="#" * arg))
-            push(Token("inline", "", 0, map=[i, i + 1], content=_heading_text(lines[i], arg)))
+            push(BlockToken("heading_open", tag, 1, map=[i, i + 1], markup="#" * arg))
+            push(BlockToken("inline", "", 0, map=[i, i + 1], content=_heading_text(lines[i], arg)))
             i += 1
         elif kind == _TEXT:
             end = i + 1
@@ -266,9 +303,9 @@ def scan(text: str) -> list[Token] | None:
                 k, level, underline, num = kinds[end]
                 if k == _UNDER:  # a setext heading: the lines above are its title
                     tag = f"h{level}"
-                    push(Token("heading_open", tag, 1, map=[i, end + 1], markup=underline))
+                    push(BlockToken("heading_open", tag, 1, map=[i, end + 1], markup=underline))
                     content = mdTrim("\n".join(lines[i:end]))
-                    push(Token("inline", "", 0, map=[i, end], content=content))
+                    push(BlockToken("inline", "", 0, map=[i, end], content=content))
                     break
                 if k in (_BLANK, _HEAD, _BULLET) or (k == _ORDERED and num == 1):
                     break
@@ -279,17 +316,21 @@ def scan(text: str) -> list[Token] | None:
                 i = end + 1
                 continue
             span = [i, end]
-            push(Token("paragraph_open", "p", 1, map=span))
-            push(Token("inline", "", 0, map=list(span), content=mdTrim("\n".join(lines[i:end]))))
+            push(BlockToken("paragraph_open", "p", 1, map=span))
+            push(
+                BlockToken("inline", "", 0, map=list(span), content=mdTrim("\n".join(lines[i:end])))
+            )
             i = end
         else:  # a list: items of the same kind and marker, each one paragraph
             kind0, marker0 = kind, marker
             ordered = kind == _ORDERED
             name = "ordered_list" if ordered else "bullet_list"
-            opened = Token(f"{name}_open", "ol" if ordered else "ul", 1, map=[i, 0], markup=marker0)
+            opened = BlockToken(
+                f"{name}_open", "ol" if ordered else "ul", 1, map=[i, 0], markup=marker0
+            )
             push(opened)
             while True:
-                item = Token("list_item_open", "li", 1, map=[i, 0], markup=marker0)
+                item = BlockToken("list_item_open", "li", 1, map=[i, 0], markup=marker0)
                 push(item)
                 end = i + 1
                 while end < n and kinds[end][0] == _TEXT:
@@ -298,8 +339,8 @@ def scan(text: str) -> list[Token] | None:
                     return None
                 first = lines[i][kinds[i][1] :]
                 content = mdTrim("\n".join([first, *lines[i + 1 : end]]))
-                push(Token("paragraph_open", "p", 1, map=[i, end]))
-                push(Token("inline", "", 0, map=[i, end], content=content))
+                push(BlockToken("paragraph_open", "p", 1, map=[i, end]))
+                push(BlockToken("inline", "", 0, map=[i, end], content=content))
                 while end < n and kinds[end][0] == _BLANK:
                     end += 1
                 item.map = [i, end]
@@ -307,5 +348,5 @@ def scan(text: str) -> list[Token] | None:
                 if i >= n or kinds[i][0] != kind0 or kinds[i][2] != marker0:
                     break
             opened.map = [opened.map[0], i]  # type: ignore[index]
-            push(Token(f"{name}_close", "ol" if ordered else "ul", -1, markup=marker0))
+            push(BlockToken(f"{name}_close", "ol" if ordered else "ul", -1, markup=marker0))
     return tokens

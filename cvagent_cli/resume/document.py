@@ -12,18 +12,19 @@ import bisect
 import difflib
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
 from cvagent_cli.resume import blocks, person
 from cvagent_cli.resume import headings as heading_rules
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
+from cvagent_cli.resume.blocks import TokenLike
 from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived here before
     HTML_TAG_RE,
     inline_text,
@@ -54,7 +55,7 @@ def _parser() -> MarkdownIt:
     )
 
 
-def block_tokens(text: str) -> list[Token]:
+def block_tokens(text: str) -> Sequence[TokenLike]:
     """The block tokens of ``text``: from the fast scanner when it handles the text (plain
     resume Markdown), else from markdown-it.  The two agree on every token the document
     model reads (``blocks.FAST_TYPES``)."""
@@ -354,7 +355,7 @@ class ResumeDocument:
         self._build_tree(headings)
         self._attach_items(tokens)
 
-    def _collect(self, tokens: list[Token]) -> list[tuple[int, int, str, str]]:
+    def _collect(self, tokens: Sequence[TokenLike]) -> list[tuple[int, int, str, str]]:
         """Headings as (line, level, title, style); records front matter and blocks."""
         headings: list[tuple[int, int, str, str]] = []
         depth = 0
@@ -527,7 +528,7 @@ class ResumeDocument:
     def _in_html(self, line: int) -> bool:
         return any(b.kind == "html" and b.start_line <= line <= b.end_line for b in self.blocks)
 
-    def _attach_items(self, tokens: list[Token]) -> None:
+    def _attach_items(self, tokens: Sequence[TokenLike]) -> None:
         owners = {s.heading_line: s for s in self.sections}
         self._starts = [s.start_line for s in self.sections]
         owner_of = self.section_at
