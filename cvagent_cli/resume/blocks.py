@@ -218,8 +218,8 @@ def scan(text: str) -> list[BlockToken] | None:
     if "\r" in text or "\t" in text or "\0" in text:
         return None
     lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
+    if text.endswith("\n") or not lines[-1].strip(" "):
+        lines.pop()  # no line after the last newline; nor a last line of only spaces
     n = len(lines)
     tokens: list[BlockToken] = []
     push = tokens.append

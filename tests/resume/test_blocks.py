@@ -156,6 +156,8 @@ def structure(doc: ResumeDocument) -> dict:
 @example("Title\n---\n- item\nlazy\n# H\n| a | b |\n|---|---|\n| 1 |\n")
 @example("---\ntitle: x\n---\n# Name\n")
 @example("para\n2. two\n1. one\n")
+@example("- x\n   ")  # a last line of only spaces, without a newline, is no line
+@example("")
 def test_scan_gives_markdown_its_tokens(text: str) -> None:
     fast = blocks.scan(text)
     if fast is not None:
