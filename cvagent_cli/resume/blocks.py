@@ -87,6 +87,10 @@ _BLANK, _TEXT, _HEAD, _BULLET, _ORDERED, _UNDER = range(6)
 #: HTML blocks, link reference definitions, setext underlines, thematic breaks,
 #: table alignment rows that start with a colon, and indented or tabbed lines.
 _HARD_FIRST = frozenset("`~><[=_: ")
+_BLANK_LINE = (_BLANK, 0, "", 0)
+_TEXT_LINE = (_TEXT, 0, "", 0)
+#: Every first character that can make a line anything but paragraph text.
+_SPECIAL_FIRST = _HARD_FIRST | frozenset("#*-+0123456789")
 _UNDER_RE = re.compile(r"(=+|-+) *\Z")
 _ORDERED_RE = re.compile(r"([0-9]{1,9})([.)])(?: |\Z)")
 _DELIMITER_CHARS = frozenset("|-: \t")
@@ -123,9 +127,13 @@ def _item_content(line: str, after: int) -> int:
 
 def _kind(line: str) -> tuple[int, int, str, int]:
     """(kind, content start or heading level, marker char, ordered start number)."""
-    if not line.strip(" "):
-        return _BLANK, 0, "", 0
+    if not line:
+        return _BLANK_LINE
     first = line[0]
+    if first not in _SPECIAL_FIRST:
+        return _TEXT_LINE  # most lines: a letter, a CJK character, punctuation
+    if first == " " and not line.strip(" "):
+        return _BLANK_LINE
     if first in "=-" and _UNDER_RE.match(line):
         return _UNDER, 1 if first == "=" else 2, first, 0
     if first in _HARD_FIRST:
@@ -232,7 +240,7 @@ def scan(text: str) -> list[BlockToken] | None:
         push(BlockToken("front_matter", "", 0, map=[0, close + 1], content=content, markup="---"))
         start = close + 1
     try:
-        kinds = [(_BLANK, 0, "", 0)] * start + [_kind(line) for line in lines[start:]]
+        kinds = [_BLANK_LINE] * start + [_kind(line) for line in lines[start:]]
     except _Fallback:
         return None
 

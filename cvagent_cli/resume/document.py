@@ -492,16 +492,21 @@ class ResumeDocument:
             stack.append(section)
             next_line = headings[index + 1][0] if index + 1 < len(headings) else last_line + 1
             section.own_end_line = next_line - 1
-        # A section ends where the next heading at its level or above begins.
-        for i, section in enumerate(self.sections):
-            if not section.heading_line:
-                continue
-            end = last_line
-            for later in self.sections[i + 1 :]:
-                if later.level <= section.level or section.heading_line == title_line:
-                    end = later.start_line - 1
-                    break
-            section.end_line = max(end, section.start_line)
+        # A section ends where the next heading at its level or above begins (the title
+        # where the next heading begins).  The sections still open form a stack of strictly
+        # rising levels, so each heading closes the top ones: linear, not quadratic.
+        still_open: list[Section] = []
+        for later in self.sections:
+            if not later.heading_line:
+                continue  # the preamble: it ends where the first heading begins
+            while still_open and (
+                still_open[-1].level >= later.level or still_open[-1].heading_line == title_line
+            ):
+                done = still_open.pop()
+                done.end_line = max(later.start_line - 1, done.start_line)
+            still_open.append(later)
+        for section in still_open:
+            section.end_line = max(last_line, section.start_line)
 
     def _title_line(self, headings: list[tuple[int, int, str, str]], body_start: int) -> int | None:
         """The heading that is the document's title (the person's name), if any: a lone

@@ -81,6 +81,8 @@ def line_headings(inline: TokenLike, span: list[int], depth: int) -> list[Headin
     the end of the line above.  Only known section names count here, so a bold phrase in
     the middle of a job description stays text."""
     found: list[Heading] = []
+    if depth and "**" not in inline.content and "__" not in inline.content:
+        return found  # in a list only a glued bold title counts, and there is no bold here
     lines = inline.content.split("\n")
     if len(lines) < 2 and depth == 0:
         return found
