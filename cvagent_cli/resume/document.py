@@ -14,7 +14,6 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -31,6 +30,7 @@ from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived he
     plain_inline,  # noqa: F401
 )
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.lazy import cached_property
 from cvagent_cli.resume.textio import (
     CONTROL_RE,
     DecodedText,
