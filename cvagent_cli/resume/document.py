@@ -63,6 +63,14 @@ def block_tokens(text: str) -> Sequence[TokenLike]:
     return tokens if tokens is not None else _parser().parse(text)
 
 
+# _collect: the blocks it records, and how each token changes the nesting depth.
+_BLOCK_KINDS = {"table_open": "table", "fence": "code", "code_block": "code"}
+_DEPTH_CHANGE = dict.fromkeys(
+    ("bullet_list_open", "ordered_list_open", "blockquote_open", "table_open"), 1
+) | dict.fromkeys(
+    ("bullet_list_close", "ordered_list_close", "blockquote_close", "table_close"), -1
+)
+
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
 _CJK_WORD_RE = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
@@ -360,57 +368,36 @@ class ResumeDocument:
         headings: list[tuple[int, int, str, str]] = []
         depth = 0
         for i, tok in enumerate(tokens):
-            if tok.type == "front_matter" and tok.map:
+            kind = tok.type
+            if kind == "inline":  # most tokens; they open nothing
+                if tok.map and "<" in tok.content and HTML_TAG_RE.search(tok.content):
+                    self.html_inline_lines.append(tok.map[0] + 1)
+                continue
+            if kind == "paragraph_open" and tok.map and depth == 0:
+                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
+                if heading:
+                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
+                else:
+                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
+            elif kind == "paragraph_open" and tok.map:
+                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
+            elif kind == "heading_open" and tok.map:
+                title = inline_text(tokens[i + 1])
+                style = "setext" if tok.markup in ("=", "-") else "atx"
+                headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
+            elif kind == "front_matter" and tok.map:
                 self.front_matter_span = (tok.map[0] + 1, tok.map[1])
                 try:
                     data = yamlio.safe_load(tok.content)
                     self.front_matter = data if isinstance(data, dict) else None
                 except yamlio.YAMLError as exc:
                     self.front_matter_error = str(exc).splitlines()[0]
-            elif tok.type == "heading_open" and tok.map:
-                title = inline_text(tokens[i + 1])
-                style = "setext" if tok.markup in ("=", "-") else "atx"
-                headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
-            elif tok.type == "html_block" and tok.map:
+            elif kind == "html_block" and tok.map:
                 self.blocks.append(Block("html", tok.map[0] + 1, tok.map[1]))
                 headings.extend(heading_rules.html_headings(tok, at_top=not headings))
-            elif tok.type in ("table_open", "fence", "code_block") and tok.map:
-                kind = {
-                    "table_open": "table",
-                    "html_block": "html",
-                    "fence": "code",
-                    "code_block": "code",
-                }[tok.type]
-                self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
-            elif tok.type == "paragraph_open" and tok.map and depth == 0:
-                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
-                if heading:
-                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
-                else:
-                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
-            elif tok.type == "paragraph_open" and tok.map:
-                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
-            elif (
-                tok.type == "inline"
-                and tok.map
-                and "<" in tok.content
-                and HTML_TAG_RE.search(tok.content)
-            ):
-                self.html_inline_lines.append(tok.map[0] + 1)
-            if tok.type in (
-                "bullet_list_open",
-                "ordered_list_open",
-                "blockquote_open",
-                "table_open",
-            ):
-                depth += 1
-            elif tok.type in (
-                "bullet_list_close",
-                "ordered_list_close",
-                "blockquote_close",
-                "table_close",
-            ):
-                depth -= 1
+            elif kind in _BLOCK_KINDS and tok.map:
+                self.blocks.append(Block(_BLOCK_KINDS[kind], tok.map[0] + 1, tok.map[1]))
+            depth += _DEPTH_CHANGE.get(kind, 0)
         return headings
 
     def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
@@ -542,13 +529,8 @@ class ResumeDocument:
         pending_item: int | None = None
         item_end = 0
         for i, tok in enumerate(tokens):
-            if tok.type in ("bullet_list_open", "ordered_list_open"):
-                depth += 1
-            elif tok.type in ("bullet_list_close", "ordered_list_close"):
-                depth -= 1
-            elif tok.type == "list_item_open" and tok.map:
-                pending_item, item_end = tok.map[0] + 1, tok.map[1]
-            elif tok.type == "inline" and tok.map and tokens[i - 1].type == "paragraph_open":
+            kind = tok.type
+            if kind == "inline" and tok.map and tokens[i - 1].type == "paragraph_open":
                 line = tok.map[0] + 1
                 if line in owners:
                     continue  # a bold pseudo-heading
@@ -561,7 +543,13 @@ class ResumeDocument:
                     pending_item = None
                 elif depth < 0 and text:
                     section.paragraphs.append(Bullet(line, text, 0, tok.map[1]))
-            elif tok.type == "heading_open":
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                depth += 1
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                depth -= 1
+            elif kind == "list_item_open" and tok.map:
+                pending_item, item_end = tok.map[0] + 1, tok.map[1]
+            elif kind == "heading_open":
                 pending_item = None
 
     def __repr__(self) -> str:
