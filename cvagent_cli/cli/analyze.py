@@ -112,7 +112,12 @@ def analyze_command(
     keep = llm or (several and not json_out)
     reports, failures, below = [], [], []
     results = analyze_each(
-        inputs.items, job, jobs=jobs if jobs is not None else default_jobs(), keep_doc=llm
+        inputs.items,
+        job,
+        jobs=jobs if jobs is not None else default_jobs(),
+        keep_doc=llm,
+        as_json=json_out and not keep,  # rendered where it is analyzed, maybe in a worker
+        indent=None if several else 2,
     )
     for result in results:
         if result.error is not None:
@@ -120,6 +125,11 @@ def analyze_command(
                 raise result.error
             failures.append((result.source, result.error.message))
             report_error(result.error)
+            continue
+        if result.json is not None:  # --json without --llm: the JSON text, score, source
+            if min_score is not None and result.score is not None and result.score < min_score:
+                below.append(f"{result.report_source} ({result.score})")
+            sys.stdout.write(result.json + "\n")
             continue
         assert result.report is not None
         if keep:

@@ -51,6 +51,11 @@ class BatchResult:
     doc: ResumeDocument | None = None
     report: AnalysisReport | None = None
     error: InputError | None = None
+    #: With ``as_json``: the report as its JSON text, its score and its source, in place
+    #: of ``report`` (a worker sends back a string, not a tree of pydantic models).
+    json: str | None = None
+    score: int | None = None
+    report_source: str | None = None
 
 
 def collect_inputs(paths: list[str], stdin_is_tty: bool) -> Inputs:
@@ -95,31 +100,46 @@ def analyze_each(
     jobs: int = 1,
     keep_doc: bool = True,
     today: date | None = None,
+    as_json: bool = False,
+    indent: int | None = None,
 ) -> Iterator[BatchResult]:
     """One result per item, in order; a file that cannot be read is a result with its
     error, and the others go on.
 
     ``jobs`` > 1 analyzes in that many worker processes (not for stdin, nor for fewer
     than ``MIN_POOL_FILES`` files); ``keep_doc=False`` leaves ``BatchResult.doc`` empty,
-    so that a worker does not send the parsed document back for nothing.
+    so that a worker does not send the parsed document back for nothing; ``as_json``
+    gives each report as its JSON text (``indent`` as in ``model_dump_json``) instead.
     """
+    options = _Options(job, keep_doc, today, as_json, indent)
     workers = min(jobs, -(-len(items) // _chunk_size(len(items), jobs)))
     if jobs <= 1 or len(items) < MIN_POOL_FILES or "-" in items or workers <= 1:
         for item in items:
-            yield _analyze_one(item, job, keep_doc=keep_doc, today=today)
+            yield _analyze_one(item, options)
         return
-    yield from _pooled(items, job, workers=workers, keep_doc=keep_doc, today=today)
+    yield from _pooled(items, options, workers=workers)
 
 
-def _analyze_one(
-    item: str, job: JobDescription | None, *, keep_doc: bool, today: date | None
-) -> BatchResult:
+@dataclass(frozen=True)
+class _Options:
+    job: JobDescription | None
+    keep_doc: bool
+    today: date | None
+    as_json: bool
+    indent: int | None
+
+
+def _analyze_one(item: str, options: _Options) -> BatchResult:
     try:
         doc = ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
     except InputError as exc:
         return BatchResult(item, error=exc)
-    report = analyze(doc, job, today=today)
-    return BatchResult(item, doc if keep_doc else None, report)
+    report = analyze(doc, options.job, today=options.today)
+    kept = doc if options.keep_doc else None
+    if options.as_json:
+        text = report.model_dump_json(indent=options.indent)
+        return BatchResult(item, kept, json=text, score=report.score, report_source=report.source)
+    return BatchResult(item, kept, report)
 
 
 def _chunk_size(count: int, jobs: int) -> int:
@@ -129,35 +149,23 @@ def _chunk_size(count: int, jobs: int) -> int:
 
 
 # -- the worker side: state set once per process by the pool's initializer ---------------
-_WORKER: dict[str, object] = {}
+_WORKER: dict[str, _Options] = {}
 
 
-def _init_worker(job: JobDescription | None, keep_doc: bool, today: date | None) -> None:
+def _init_worker(options: _Options) -> None:
     """Runs once in each worker: Ctrl-C is the parent's to handle (it stops the pool), the
     analyzer is imported and warmed up once, and the job description comes over once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER.update(job=job, keep_doc=keep_doc, today=today)
-    analyze(ResumeDocument.from_text("# A\n\n## Experience\n\n- Built it\n"), today=today)
+    _WORKER["options"] = options
+    analyze(ResumeDocument.from_text("# A\n\n## Experience\n\n- Built it\n"), today=options.today)
 
 
 def _analyze_chunk(paths: list[str]) -> list[BatchResult]:
-    job = _WORKER["job"]
-    keep_doc = bool(_WORKER["keep_doc"])
-    today = _WORKER["today"]
-    return [
-        _analyze_one(path, job, keep_doc=keep_doc, today=today)  # type: ignore[arg-type]
-        for path in paths
-    ]
+    options = _WORKER["options"]
+    return [_analyze_one(path, options) for path in paths]
 
 
-def _pooled(
-    items: Sequence[str],
-    job: JobDescription | None,
-    *,
-    workers: int,
-    keep_doc: bool,
-    today: date | None,
-) -> Iterator[BatchResult]:
+def _pooled(items: Sequence[str], options: _Options, *, workers: int) -> Iterator[BatchResult]:
     from concurrent.futures import ProcessPoolExecutor  # multiprocessing: only for a pool
 
     size = _chunk_size(len(items), workers)
@@ -165,7 +173,7 @@ def _pooled(
     for stream in (sys.stdout, sys.stderr):  # a forked worker would write out, on its
         with contextlib.suppress(Exception):  # exit, whatever it inherited unflushed
             stream.flush()
-    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job, keep_doc, today))
+    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(options,))
     pending: deque[Future[list[BatchResult]]] = deque()
     finished = False
     try:

@@ -12,24 +12,25 @@ import bisect
 import difflib
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cvagent_cli import yamlio
+from cvagent_cli.resume import blocks, person
 from cvagent_cli.resume import headings as heading_rules
-from cvagent_cli.resume import person
 from cvagent_cli.resume.basics import BasicInfo, extract_basic_info
+from cvagent_cli.resume.blocks import TokenLike
 from cvagent_cli.resume.inline import (  # plain_inline re-exported: it lived here before
     HTML_TAG_RE,
     inline_text,
     plain_inline,  # noqa: F401
 )
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.lazy import cached_property
 from cvagent_cli.resume.textio import (
     CONTROL_RE,
     DecodedText,
@@ -53,6 +54,22 @@ def _parser() -> MarkdownIt:
         .disable(["inline", "text_join"])
     )
 
+
+def block_tokens(text: str) -> Sequence[TokenLike]:
+    """The block tokens of ``text``: from the fast scanner when it handles the text (plain
+    resume Markdown), else from markdown-it.  The two agree on every token the document
+    model reads (``blocks.FAST_TYPES``)."""
+    tokens = blocks.scan(text)
+    return tokens if tokens is not None else _parser().parse(text)
+
+
+# _collect: the blocks it records, and how each token changes the nesting depth.
+_BLOCK_KINDS = {"table_open": "table", "fence": "code", "code_block": "code"}
+_DEPTH_CHANGE = dict.fromkeys(
+    ("bullet_list_open", "ordered_list_open", "blockquote_open", "table_open"), 1
+) | dict.fromkeys(
+    ("bullet_list_close", "ordered_list_close", "blockquote_close", "table_close"), -1
+)
 
 _SLUG_RE = re.compile(r"[^\w]+", re.UNICODE)
 _TRAILING_COLON_RE = re.compile(r"^\s*[:：]?\s*$")
@@ -336,72 +353,51 @@ class ResumeDocument:
 
     # -- parsing ------------------------------------------------------------------
     def _parse(self) -> None:
-        tokens = _parser().parse(self.text)
+        tokens = block_tokens(self.text)
         unfenced = heading_rules.unfenced(tokens, self.lines)
         if unfenced is not None:
             first, last, text = unfenced
-            tokens = _parser().parse(text)
+            tokens = block_tokens(text)
             self.blocks.append(Block("code", first, last))
         headings = self._collect(tokens)
         self._build_tree(headings)
         self._attach_items(tokens)
 
-    def _collect(self, tokens: list[Token]) -> list[tuple[int, int, str, str]]:
+    def _collect(self, tokens: Sequence[TokenLike]) -> list[tuple[int, int, str, str]]:
         """Headings as (line, level, title, style); records front matter and blocks."""
         headings: list[tuple[int, int, str, str]] = []
         depth = 0
         for i, tok in enumerate(tokens):
-            if tok.type == "front_matter" and tok.map:
+            kind = tok.type
+            if kind == "inline":  # most tokens; they open nothing
+                if tok.map and "<" in tok.content and HTML_TAG_RE.search(tok.content):
+                    self.html_inline_lines.append(tok.map[0] + 1)
+                continue
+            if kind == "paragraph_open" and tok.map and depth == 0:
+                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
+                if heading:
+                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
+                else:
+                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
+            elif kind == "paragraph_open" and tok.map:
+                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
+            elif kind == "heading_open" and tok.map:
+                title = inline_text(tokens[i + 1])
+                style = "setext" if tok.markup in ("=", "-") else "atx"
+                headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
+            elif kind == "front_matter" and tok.map:
                 self.front_matter_span = (tok.map[0] + 1, tok.map[1])
                 try:
                     data = yamlio.safe_load(tok.content)
                     self.front_matter = data if isinstance(data, dict) else None
                 except yamlio.YAMLError as exc:
                     self.front_matter_error = str(exc).splitlines()[0]
-            elif tok.type == "heading_open" and tok.map:
-                title = inline_text(tokens[i + 1])
-                style = "setext" if tok.markup in ("=", "-") else "atx"
-                headings.append((tok.map[0] + 1, int(tok.tag[1]), title, style))
-            elif tok.type == "html_block" and tok.map:
+            elif kind == "html_block" and tok.map:
                 self.blocks.append(Block("html", tok.map[0] + 1, tok.map[1]))
                 headings.extend(heading_rules.html_headings(tok, at_top=not headings))
-            elif tok.type in ("table_open", "fence", "code_block") and tok.map:
-                kind = {
-                    "table_open": "table",
-                    "html_block": "html",
-                    "fence": "code",
-                    "code_block": "code",
-                }[tok.type]
-                self.blocks.append(Block(kind, tok.map[0] + 1, tok.map[1]))
-            elif tok.type == "paragraph_open" and tok.map and depth == 0:
-                heading = heading_rules.pseudo_heading(tokens[i + 1], tok.map)
-                if heading:
-                    headings.append((tok.map[0] + 1, heading[2], heading[0], heading[1]))
-                else:
-                    headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
-            elif tok.type == "paragraph_open" and tok.map:
-                headings.extend(heading_rules.line_headings(tokens[i + 1], tok.map, depth))
-            elif (
-                tok.type == "inline"
-                and tok.map
-                and "<" in tok.content
-                and HTML_TAG_RE.search(tok.content)
-            ):
-                self.html_inline_lines.append(tok.map[0] + 1)
-            if tok.type in (
-                "bullet_list_open",
-                "ordered_list_open",
-                "blockquote_open",
-                "table_open",
-            ):
-                depth += 1
-            elif tok.type in (
-                "bullet_list_close",
-                "ordered_list_close",
-                "blockquote_close",
-                "table_close",
-            ):
-                depth -= 1
+            elif kind in _BLOCK_KINDS and tok.map:
+                self.blocks.append(Block(_BLOCK_KINDS[kind], tok.map[0] + 1, tok.map[1]))
+            depth += _DEPTH_CHANGE.get(kind, 0)
         return headings
 
     def _build_tree(self, headings: list[tuple[int, int, str, str]]) -> None:
@@ -483,16 +479,21 @@ class ResumeDocument:
             stack.append(section)
             next_line = headings[index + 1][0] if index + 1 < len(headings) else last_line + 1
             section.own_end_line = next_line - 1
-        # A section ends where the next heading at its level or above begins.
-        for i, section in enumerate(self.sections):
-            if not section.heading_line:
-                continue
-            end = last_line
-            for later in self.sections[i + 1 :]:
-                if later.level <= section.level or section.heading_line == title_line:
-                    end = later.start_line - 1
-                    break
-            section.end_line = max(end, section.start_line)
+        # A section ends where the next heading at its level or above begins (the title
+        # where the next heading begins).  The sections still open form a stack of strictly
+        # rising levels, so each heading closes the top ones: linear, not quadratic.
+        still_open: list[Section] = []
+        for later in self.sections:
+            if not later.heading_line:
+                continue  # the preamble: it ends where the first heading begins
+            while still_open and (
+                still_open[-1].level >= later.level or still_open[-1].heading_line == title_line
+            ):
+                done = still_open.pop()
+                done.end_line = max(later.start_line - 1, done.start_line)
+            still_open.append(later)
+        for section in still_open:
+            section.end_line = max(last_line, section.start_line)
 
     def _title_line(self, headings: list[tuple[int, int, str, str]], body_start: int) -> int | None:
         """The heading that is the document's title (the person's name), if any: a lone
@@ -519,7 +520,7 @@ class ResumeDocument:
     def _in_html(self, line: int) -> bool:
         return any(b.kind == "html" and b.start_line <= line <= b.end_line for b in self.blocks)
 
-    def _attach_items(self, tokens: list[Token]) -> None:
+    def _attach_items(self, tokens: Sequence[TokenLike]) -> None:
         owners = {s.heading_line: s for s in self.sections}
         self._starts = [s.start_line for s in self.sections]
         owner_of = self.section_at
@@ -528,13 +529,8 @@ class ResumeDocument:
         pending_item: int | None = None
         item_end = 0
         for i, tok in enumerate(tokens):
-            if tok.type in ("bullet_list_open", "ordered_list_open"):
-                depth += 1
-            elif tok.type in ("bullet_list_close", "ordered_list_close"):
-                depth -= 1
-            elif tok.type == "list_item_open" and tok.map:
-                pending_item, item_end = tok.map[0] + 1, tok.map[1]
-            elif tok.type == "inline" and tok.map and tokens[i - 1].type == "paragraph_open":
+            kind = tok.type
+            if kind == "inline" and tok.map and tokens[i - 1].type == "paragraph_open":
                 line = tok.map[0] + 1
                 if line in owners:
                     continue  # a bold pseudo-heading
@@ -547,7 +543,13 @@ class ResumeDocument:
                     pending_item = None
                 elif depth < 0 and text:
                     section.paragraphs.append(Bullet(line, text, 0, tok.map[1]))
-            elif tok.type == "heading_open":
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                depth += 1
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                depth -= 1
+            elif kind == "list_item_open" and tok.map:
+                pending_item, item_end = tok.map[0] + 1, tok.map[1]
+            elif kind == "heading_open":
                 pending_item = None
 
     def __repr__(self) -> str:

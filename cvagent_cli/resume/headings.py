@@ -9,11 +9,14 @@ returns headings as (line, level, title, style); level 0 means "guess from the c
 from __future__ import annotations
 
 import re
-
-from markdown_it.token import Token
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cvagent_cli.resume.inline import inline_text, plain_inline
 from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+
+if TYPE_CHECKING:
+    from cvagent_cli.resume.blocks import TokenLike
 
 Heading = tuple[int, int, str, str]  # (line, level, title, style)
 
@@ -32,7 +35,7 @@ def is_plain_title(title: str) -> bool:
     return len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower()
 
 
-def unfenced(tokens: list[Token], lines: list[str]) -> tuple[int, int, str] | None:
+def unfenced(tokens: Sequence[TokenLike], lines: list[str]) -> tuple[int, int, str] | None:
     """A resume written entirely inside one code fence (to keep its layout) is read as the
     Markdown inside it: the text with the two fence lines blanked, so line numbers stay the
     same.  Returns (first line, last line, text), or ``None`` when the fence is a code
@@ -52,7 +55,7 @@ def unfenced(tokens: list[Token], lines: list[str]) -> tuple[int, int, str] | No
     return start + 1, end, "".join(copy)
 
 
-def pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str, int] | None:
+def pseudo_heading(inline: TokenLike, span: list[int]) -> tuple[str, str, int] | None:
     """A one-line paragraph that is only bold text, exactly a known section title, or a
     heading written without the space after its #s: (title, style, level; 0 = guess)."""
     if span[1] - span[0] != 1:
@@ -72,12 +75,14 @@ def pseudo_heading(inline: Token, span: list[int]) -> tuple[str, str, int] | Non
     return None
 
 
-def line_headings(inline: Token, span: list[int], depth: int) -> list[Heading]:
+def line_headings(inline: TokenLike, span: list[int], depth: int) -> list[Heading]:
     """Section titles on a line of their own *inside* a paragraph (no blank line around
     them): ``EXPERIENCE`` in a plain-text resume, ``#工作经历``, or a bold title glued to
     the end of the line above.  Only known section names count here, so a bold phrase in
     the middle of a job description stays text."""
     found: list[Heading] = []
+    if depth and "**" not in inline.content and "__" not in inline.content:
+        return found  # in a list only a glued bold title counts, and there is no bold here
     lines = inline.content.split("\n")
     if len(lines) < 2 and depth == 0:
         return found
@@ -102,7 +107,7 @@ def line_headings(inline: Token, span: list[int], depth: int) -> list[Heading]:
     return found
 
 
-def html_headings(tok: Token, *, at_top: bool) -> list[Heading]:
+def html_headings(tok: TokenLike, *, at_top: bool) -> list[Heading]:
     """``<h3>Experience</h3>`` blocks: section headings when they name a section; the
     first one at the very top is the title (the name banner)."""
     found: list[Heading] = []

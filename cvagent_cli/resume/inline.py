@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING
 
-from markdown_it.token import Token
+if TYPE_CHECKING:
+    from cvagent_cli.resume.blocks import TokenLike
+
 
 _CODE_SPAN_RE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _IMAGE_RE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
@@ -41,5 +44,5 @@ def plain_inline(source: str) -> str:
     return " ".join(text.split()) if "\n" in text or "  " in text else text.strip()
 
 
-def inline_text(token: Token | None) -> str:
+def inline_text(token: TokenLike | None) -> str:
     return plain_inline(token.content) if token is not None else ""

@@ -234,6 +234,17 @@ def test_jobs_2_prints_what_jobs_1_prints_errors_included(tmp_path):
     assert table_two.stdout == table_one.stdout and b"Batch summary" in table_two.stdout
 
 
+def test_jobs_2_json_names_the_files_below_min_score(tmp_path):
+    # --json reports come back as text from the workers, with their score and source
+    folder = _batch_folder(tmp_path, 30)
+    one, two = (analyze([folder, "--json", "--min-score", "70", "-j", n]) for n in ("1", "2"))
+    assert one.returncode == two.returncode == 1
+    assert two.stdout == one.stdout and two.stderr == one.stderr
+    weak = [json.loads(line) for line in two.stdout.decode().splitlines()]
+    below = [f"{r['source']} ({r['score']})" for r in weak if r["score"] < 70]
+    assert below and two.stderr.decode().strip().endswith(", ".join(below))
+
+
 @pytest.mark.parametrize("value", ["0", "-2"])
 def test_jobs_below_one_is_a_one_line_usage_error(tmp_path, value):
     proc = analyze([STRONG, "--jobs", value])

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 
 from cvagent_cli.resume.dates import DateRange, find_ranges
 from cvagent_cli.resume.document import ResumeDocument, Section
+from cvagent_cli.resume.lazy import cached_property
 from cvagent_cli.resume.report import Finding, Severity
 from cvagent_cli.resume.rules.lexicon import ACTION_VERBS, IRREGULAR_PAST
 

@@ -101,7 +101,7 @@ def mask_non_metrics(text: str) -> str:
     for needles, regex in _NOT_METRIC_RES:
         for needle in needles or ("",):
             if needle in low:
-                spans.extend(match.span() for match in regex.finditer(text))
+                spans += [match.span() for match in regex.finditer(text)]
                 break
     for match in _WORD_NUMBER_RE.finditer(text):  # "Java 8", "Python 3.11", "version 9.1"
         word = match.group(1)
