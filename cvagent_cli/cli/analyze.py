@@ -17,13 +17,17 @@ def analyze_command(
     paths: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Resume files (.md), folders of them, or - for stdin. Default: stdin when piped.",
+            help="Resume files (.md, or .pdf/.docx/.html, imported in memory), folders of them, "
+            "or - for stdin. Default: stdin when piped.",
             show_default=False,
         ),
     ] = None,
     jd: Annotated[
         Path | None,
-        typer.Option("--jd", help="Job description file: report keyword coverage against it."),
+        typer.Option(
+            "--jd",
+            help="Job description file (Markdown, text, PDF, DOCX or HTML): report keyword coverage against it.",
+        ),
     ] = None,
     json_out: Annotated[
         bool,
@@ -85,26 +89,34 @@ def analyze_command(
     Works without any API key or network. Examples:
 
       cvagent analyze resume.md
+      cvagent analyze resume.pdf          (PDF, DOCX, HTML: imported in memory)
       cvagent analyze resume.md --jd job.md --json
       cat resume.md | cvagent analyze --min-score 70
       cvagent analyze resumes/            (a batch summary for a folder)
       cvagent analyze resumes/ --json -j 4   (JSON Lines, 4 processes)
     """
     from cvagent_cli.cli.errors import report_error
+    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES, read_job_description, read_resume
     from cvagent_cli.errors import UsageError
-    from cvagent_cli.resume.batch import analyze_each, collect_inputs, default_jobs
-    from cvagent_cli.resume.jd import JobDescription
+    from cvagent_cli.resume.batch import (
+        FOLDER_SUFFIXES,
+        analyze_each,
+        collect_inputs,
+        default_jobs,
+    )
     from cvagent_cli.ui.console import make_console
     from cvagent_cli.ui.report import render_batch_summary, render_report
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
-    inputs = collect_inputs(list(paths or []), sys.stdin.isatty())
+    suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
+    inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
     if inputs.skipped:
         names = ", ".join(p.name for p in inputs.skipped[:5])
         more = f" and {len(inputs.skipped) - 5} more" if len(inputs.skipped) > 5 else ""
-        print(f"cvagent: skipped {names}{more}: not Markdown (.md)", file=sys.stderr)
-    job = JobDescription.from_path(jd) if jd is not None else None
+        kinds = ", ".join(suffixes)
+        print(f"cvagent: skipped {names}{more}: not a resume file ({kinds})", file=sys.stderr)
+    job = read_job_description(jd) if jd is not None else None
     out = make_console()
     several = len(inputs.items) > 1
     # Reports are kept only for what needs them at the end (the summary table, --llm):
@@ -118,6 +130,7 @@ def analyze_command(
         keep_doc=llm,
         as_json=json_out and not keep,  # rendered where it is analyzed, maybe in a worker
         indent=None if several else 2,
+        read=read_resume,
     )
     for result in results:
         if result.error is not None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cvagent_cli.errors import InputError
 
 if TYPE_CHECKING:
+    from cvagent_cli.resume.document import ResumeDocument
     from cvagent_cli.resume.jd import JobDescription
 
 #: File extensions ``cvagent import`` knows, and the reader each one goes to.
@@ -28,6 +29,7 @@ SUFFIXES = {
 
 #: What chat and analyze import on the fly instead of reading as Markdown text.
 DOCUMENT_FORMATS = ("pdf", "docx", "html")
+DOCUMENT_SUFFIXES = tuple(suffix for suffix, fmt in SUFFIXES.items() if fmt in DOCUMENT_FORMATS)
 FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML"}
 _DOCUMENT_MAGIC = ((b"%PDF", "pdf"), (b"PK\x03\x04", "docx"))
 
@@ -99,3 +101,36 @@ def read_job_description(path: Path) -> JobDescription:
     return JobDescription.from_text(
         import_bytes(read_input(path), str(path), path.suffix or None).markdown, str(path)
     )
+
+
+def read_resume(item: str) -> ResumeDocument:
+    """A resume to analyze: a Markdown or text file as it is, a PDF, Word or HTML file
+    imported in memory (nothing is written); ``-`` is standard input, where a PDF or Word
+    file is recognised by its first bytes."""
+    from cvagent_cli.resume.document import ResumeDocument
+
+    if item == "-":
+        return _read_stdin()
+    path = Path(item)
+    if document_format(path) is None:
+        return ResumeDocument.from_path(path)
+    from cvagent_cli.documents.importer import import_bytes, read_input
+
+    result = import_bytes(read_input(path), item, path.suffix or None)
+    return ResumeDocument.from_text(result.markdown, source=item)
+
+
+def _read_stdin() -> ResumeDocument:
+    import sys
+
+    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.resume.textio import MAX_BYTES, check_not_blank, decode_bytes
+
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    if any(data.startswith(magic) for magic, _ in _DOCUMENT_MAGIC):
+        from cvagent_cli.documents.importer import import_bytes
+
+        markdown = import_bytes(data, "standard input").markdown
+        return ResumeDocument.from_text(markdown, source="<stdin>")
+    decoded = check_not_blank(decode_bytes(data, "standard input"), "standard input")
+    return ResumeDocument.from_decoded(decoded, source="<stdin>")

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -58,10 +58,12 @@ class BatchResult:
     report_source: str | None = None
 
 
-def collect_inputs(paths: list[str], stdin_is_tty: bool) -> Inputs:
-    """Expand folders into their Markdown files (not recursively, in name order); ``-``
-    (or nothing, with stdin piped) is stdin.  Other files in a folder are listed as
-    skipped, so the caller can say so: nothing is left out silently."""
+def collect_inputs(
+    paths: list[str], stdin_is_tty: bool, suffixes: tuple[str, ...] = FOLDER_SUFFIXES
+) -> Inputs:
+    """Expand folders into their files with ``suffixes`` (not recursively, in name
+    order); ``-`` (or nothing, with stdin piped) is stdin.  Other files in a folder are
+    listed as skipped, so the caller can say so: nothing is left out silently."""
     if not paths:
         if stdin_is_tty:
             raise InputError(
@@ -77,11 +79,11 @@ def collect_inputs(paths: list[str], stdin_is_tty: bool) -> Inputs:
             items.append(raw)
             continue
         files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-        found = [p for p in files if p.suffix.lower() in FOLDER_SUFFIXES]
+        found = [p for p in files if p.suffix.lower() in suffixes]
         if not found:
-            raise InputError(f"{raw} is a folder with no Markdown (.md) files")
+            raise InputError(f"{raw} is a folder with no resume files ({', '.join(suffixes)})")
         items += [str(p) for p in found]
-        skipped += [p for p in files if p.suffix.lower() not in FOLDER_SUFFIXES]
+        skipped += [p for p in files if p.suffix.lower() not in suffixes]
     return Inputs(items, skipped)
 
 
@@ -102,6 +104,7 @@ def analyze_each(
     today: date | None = None,
     as_json: bool = False,
     indent: int | None = None,
+    read: Callable[[str], ResumeDocument] | None = None,
 ) -> Iterator[BatchResult]:
     """One result per item, in order; a file that cannot be read is a result with its
     error, and the others go on.
@@ -109,9 +112,11 @@ def analyze_each(
     ``jobs`` > 1 analyzes in that many worker processes (not for stdin, nor for fewer
     than ``MIN_POOL_FILES`` files); ``keep_doc=False`` leaves ``BatchResult.doc`` empty,
     so that a worker does not send the parsed document back for nothing; ``as_json``
-    gives each report as its JSON text (``indent`` as in ``model_dump_json``) instead.
+    gives each report as its JSON text (``indent`` as in ``model_dump_json``) instead;
+    ``read`` turns an item into a document (default: a Markdown or text file, ``-`` for
+    stdin; a module-level function, as workers receive it by name).
     """
-    options = _Options(job, keep_doc, today, as_json, indent)
+    options = _Options(job, keep_doc, today, as_json, indent, read or read_markdown)
     workers = min(jobs, -(-len(items) // _chunk_size(len(items), jobs)))
     if jobs <= 1 or len(items) < MIN_POOL_FILES or "-" in items or workers <= 1:
         for item in items:
@@ -127,11 +132,17 @@ class _Options:
     today: date | None
     as_json: bool
     indent: int | None
+    read: Callable[[str], ResumeDocument]
+
+
+def read_markdown(item: str) -> ResumeDocument:
+    """A Markdown or text resume file, or ``-``: standard input."""
+    return ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
 
 
 def _analyze_one(item: str, options: _Options) -> BatchResult:
     try:
-        doc = ResumeDocument.from_stdin() if item == "-" else ResumeDocument.from_path(item)
+        doc = options.read(item)
     except InputError as exc:
         return BatchResult(item, error=exc)
     report = analyze(doc, options.job, today=options.today)

@@ -113,7 +113,7 @@ def _write(path, data: bytes):
     "make, message",
     [
         (lambda d: d / "missing.md", "no such file"),
-        (lambda d: d, "folder with no Markdown"),
+        (lambda d: d, "folder with no resume files"),
         (lambda d: _write(d / "cv.pdf", b"%PDF-1.7\n"), "PDF"),
     ],
 )
@@ -150,11 +150,11 @@ def test_llm_review_without_a_model_names_what_to_set(isolated_home):
 
 def test_a_folder_says_which_files_it_skipped(tmp_path):
     shutil.copy(SAMPLES / "en_senior_backend.md", tmp_path / "cv.md")
-    (tmp_path / "cv.pdf").write_bytes(b"%PDF-1.7\n")
+    (tmp_path / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     proc = analyze([str(tmp_path), "--json"])
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["source"].endswith("cv.md")  # one report: the .md
-    assert "skipped cv.pdf: not Markdown" in proc.stderr.decode()
+    assert "skipped photo.png: not a resume file (.md" in proc.stderr.decode()
 
 
 # -- the batch table as users see it: piped (100 columns) and on 80- and 60-column terminals --

@@ -1,6 +1,8 @@
-"""Chatting on a PDF, Word or HTML resume: cvagent imports it to the ``.md`` next to it
-and edits that; the document itself is never written, and an existing ``.md`` (which may
-hold edits) is never overwritten."""
+"""PDF, Word and HTML resumes where a Markdown one is expected.
+
+``chat`` (and ``/load``, or a typed path) imports the document to the ``.md`` next to it
+and edits that: the document itself is never written, and an existing ``.md`` (which may
+hold edits) is never overwritten.  ``analyze`` and ``--jd`` import in memory."""
 
 from __future__ import annotations
 
@@ -129,3 +131,43 @@ def test_a_job_description_may_be_a_document(tmp_path, suffix):
     expected = set(JobDescription.from_text(text).keywords)
     assert len(expected) >= 10 and set(job.keywords) == expected
     assert not list(tmp_path.glob("*.md"))  # read in memory: nothing written
+
+
+# -- analyze: imported in memory, in a batch too ----------------------------------------------
+def _analyze(args, stdin: bytes = b""):
+    from tests.cli.test_analyze import analyze
+
+    return analyze([str(a) for a in args], stdin=stdin)
+
+
+@pytest.mark.slow
+def test_analyze_reads_a_pdf_a_word_file_and_a_piped_pdf(tmp_path, pdf):
+    import json
+
+    docx = tmp_path / "cv.docx"
+    docx.write_bytes(render_docx(SAMPLE.read_text(encoding="utf-8")))
+    markdown = json.loads(_analyze([SAMPLE, "--json"]).stdout)
+    for path in (pdf, docx):
+        proc = _analyze([path, "--json"])
+        assert proc.returncode == 0, proc.stderr.decode()
+        report = json.loads(proc.stdout)
+        assert report["source"] == str(path) and abs(report["score"] - markdown["score"]) <= 5
+    piped = _analyze(["--json"], stdin=pdf.read_bytes())
+    assert piped.returncode == 0, piped.stderr.decode()
+    assert json.loads(piped.stdout)["source"] == "<stdin>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.docx", "cv.pdf"]  # nothing written
+
+
+@pytest.mark.slow
+def test_a_folder_of_documents_is_analyzed_in_the_pool_as_in_one_process(tmp_path, pdf):
+    import shutil
+
+    from cvagent_cli.resume.batch import MIN_POOL_FILES
+
+    for i in range(MIN_POOL_FILES):
+        shutil.copy(SAMPLE, tmp_path / f"r{i:02d}.md")
+    (tmp_path / "broken.docx").write_bytes(b"PK\x03\x04 not a zip")
+    one, two = (_analyze([tmp_path, "--json", "-j", n]) for n in ("1", "2"))
+    assert one.returncode == two.returncode == 2  # the broken file is reported, not fatal
+    assert two.stdout == one.stdout
+    assert str(pdf) in two.stdout.decode() and "broken.docx" in two.stderr.decode()
