@@ -14,6 +14,7 @@ import io
 import re
 from typing import Any
 
+from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.structure import (
     Para,
     Recognition,
@@ -227,7 +228,9 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip
-        raise InputError(f"{source}: not a readable DOCX file ({type(exc).__name__})") from exc
+        raise InputError(
+            f"{source}: not a readable DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
+        ) from exc
     recognition = Recognition()
     styles = _Styles(document)
     paras = _blocks(document, recognition, styles) + _text_boxes(document, recognition, styles)

@@ -31,6 +31,11 @@ SUFFIXES = {
 DOCUMENT_FORMATS = ("pdf", "docx", "html")
 DOCUMENT_SUFFIXES = tuple(suffix for suffix, fmt in SUFFIXES.items() if fmt in DOCUMENT_FORMATS)
 FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML"}
+#: For a document that cannot be read (damaged, or not what its name says).
+UNREADABLE_HINT = (
+    "open it in the app that made it and save it again as PDF or .docx, "
+    "or copy its text into a .md file"
+)
 _DOCUMENT_MAGIC = ((b"%PDF", "pdf"), (b"PK\x03\x04", "docx"))
 
 

@@ -13,7 +13,12 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cvagent_cli.documents.formats import FORMAT_NAMES, SUFFIXES, default_output
+from cvagent_cli.documents.formats import (
+    FORMAT_NAMES,
+    SUFFIXES,
+    UNREADABLE_HINT,
+    default_output,
+)
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
@@ -77,7 +82,9 @@ def _check_docx_zip(data: bytes, source: str) -> None:
     try:
         names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     except zipfile.BadZipFile:
-        raise InputError(f"{source}: not a readable DOCX file (a broken ZIP archive)") from None
+        raise InputError(
+            f"{source}: not a readable DOCX file (a broken ZIP archive)", hint=UNREADABLE_HINT
+        ) from None
     if "word/document.xml" not in names:
         raise InputError(
             f"{source}: a ZIP archive but not a Word document (no word/document.xml)",
@@ -88,13 +95,17 @@ def _check_docx_zip(data: bytes, source: str) -> None:
 def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
     if fmt == "pdf":
         if not data.lstrip().startswith(b"%PDF"):
-            raise InputError(f"{source}: not a readable PDF file (no %PDF header)")
+            raise InputError(
+                f"{source}: not a readable PDF file (no %PDF header)", hint=UNREADABLE_HINT
+            )
         from cvagent_cli.documents.pdf_import import pdf_paragraphs
 
         return pdf_paragraphs(data, source)
     if fmt == "docx":
         if not data.startswith(b"PK"):
-            raise InputError(f"{source}: not a readable DOCX file (not a ZIP archive)")
+            raise InputError(
+                f"{source}: not a readable DOCX file (not a ZIP archive)", hint=UNREADABLE_HINT
+            )
         _check_docx_zip(data, source)
         from cvagent_cli.documents.docx_import import docx_paragraphs
 

@@ -13,6 +13,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
+from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.structure import BULLET_GLYPHS, Para, Recognition
 from cvagent_cli.errors import ConfigError, InputError
 
@@ -404,7 +405,9 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
                 f"{source}: the PDF is encrypted (password-protected)",
                 hint="save an unprotected copy (print to PDF) and import that",
             ) from None
-        raise InputError(f"{source}: not a readable PDF file ({name})") from None
+        raise InputError(
+            f"{source}: not a readable PDF file ({name})", hint=UNREADABLE_HINT
+        ) from None
     lines: list[Line] = []
     try:
         with pdf:
@@ -415,7 +418,9 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
     except InputError:
         raise
     except Exception as exc:
-        raise InputError(f"{source}: not a readable PDF file ({type(exc).__name__})") from None
+        raise InputError(
+            f"{source}: not a readable PDF file ({type(exc).__name__})", hint=UNREADABLE_HINT
+        ) from None
     if not lines:
         raise InputError(
             f"{source} has no text layer; OCR is not supported",

@@ -35,7 +35,8 @@ from tests.support.openai_server import LoopbackServer, Reply, tool_calls
 
 EN = (SAMPLES / "en_senior_backend.md").read_text(encoding="utf-8")
 ZH = (SAMPLES / "zh_senior_frontend.md").read_text(encoding="utf-8")
-CONVERT = "convert it to Markdown"
+CONVERT = "cvagent import"  # what to do with a document, named in the hint
+RESAVE = "save it again as PDF or .docx"  # a document that cannot be read
 FIVE_MB = 5 * 1024 * 1024
 
 
@@ -146,10 +147,10 @@ CASES = [
             b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n",
         ),
         ("resume.pdf", "PDF"),
-        CONVERT,
+        RESAVE,
     ),
-    Case("binary_docx", _file("resume.docx", _docx()), ("resume.docx", "DOCX"), CONVERT),
-    Case("binary_png", _file("resume.png", _png()), ("resume.png", "PNG"), CONVERT),
+    Case("binary_docx", _file("resume.docx", _docx()), ("resume.docx", "DOCX"), RESAVE),
+    Case("binary_png", _file("resume.png", _png()), ("resume.png", "PNG"), "no OCR"),
     Case("gbk_gb18030_chinese", _file("gbk.md", ZH.encode("gbk"))),  # GBK bytes are GB18030 bytes
     Case("utf16_with_bom", _file("utf16.md", b"\xff\xfe" + EN.encode("utf-16-le"))),
     Case("crlf_line_endings", _file("crlf.md", EN.replace("\n", "\r\n").encode("utf-8"))),
