@@ -110,15 +110,15 @@ def read_job_description(path: Path) -> JobDescription:
 
 def read_resume(item: str) -> ResumeDocument:
     """A resume to analyze: a Markdown or text file as it is, a PDF, Word or HTML file
-    imported in memory (nothing is written); ``-`` is standard input, where a PDF or Word
-    file is recognised by its first bytes."""
+    (by its extension) imported in memory, nothing written; ``-`` is standard input, where
+    a PDF or Word file is recognised by its first bytes."""
     from cvagent_cli.resume.document import ResumeDocument
 
     if item == "-":
         return _read_stdin()
     path = Path(item)
-    if document_format(path) is None:
-        return ResumeDocument.from_path(path)
+    if SUFFIXES.get(path.suffix.lower()) not in DOCUMENT_FORMATS:  # by name: no second open
+        return ResumeDocument.from_path(path)  # (a PDF named .txt is refused with a hint)
     from cvagent_cli.documents.importer import import_bytes, read_input
 
     result = import_bytes(read_input(path), item, path.suffix or None)
