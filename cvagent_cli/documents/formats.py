@@ -1,7 +1,9 @@
-"""Which files are documents to import (PDF, Word, HTML) rather than Markdown to read.
+"""Documents (PDF, Word, HTML) where a Markdown resume is expected: which files they
+are, and how ``chat`` (a ``.md`` copy imported beside the document), ``analyze`` and
+``--jd`` (imported in memory) take them.
 
-Kept apart from the importer so that ``cvagent chat`` can ask at start-up without loading
-it (the readers are imported only when a document is really imported).
+Kept apart from the importer so that a Markdown resume never loads it: the readers are
+imported only when a document is really imported.
 """
 
 from __future__ import annotations
