@@ -21,8 +21,13 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from markdown_it.common.utils import mdTrim
-from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit, headerLineRe
+try:  # the rules ported here are markdown-it-py 4.3's, and so are these helpers
+    from markdown_it.common.utils import mdTrim
+    from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit, headerLineRe
+except ImportError:  # an older markdown-it-py (pyproject allows >= 3.0): its rules differ,
+    PORTED = False  # so the scanner steps aside and markdown-it parses everything
+else:
+    PORTED = True
 
 #: The token types ``scan`` produces; markdown-it's other tokens are not read.
 FAST_TYPES = frozenset(
@@ -223,7 +228,7 @@ def _front_matter_end(lines: list[str]) -> int | None:
 
 def scan(text: str) -> list[BlockToken] | None:
     """The block tokens of ``text`` (``FAST_TYPES`` only), or ``None``: use markdown-it."""
-    if "\r" in text or "\t" in text or "\0" in text:
+    if not PORTED or "\r" in text or "\t" in text or "\0" in text:
         return None
     lines = text.split("\n")
     if text.endswith("\n") or not lines[-1].strip(" "):
