@@ -47,7 +47,7 @@ def import_command(
     from cvagent_cli.documents.importer import (
         default_output,
         import_bytes,
-        read_input,
+        import_file,
         write_markdown,
     )
     from cvagent_cli.errors import InputError
@@ -59,8 +59,7 @@ def import_command(
         target = output or "-"
     else:
         path = Path(file)
-        data = read_input(path)
-        result = import_bytes(data, str(path), path.suffix or None)
+        result = import_file(path)
         target = output or str(default_output(path))
         if output is None and Path(target).resolve() == path.resolve():
             raise InputError(

@@ -46,13 +46,16 @@ def default_output(path: Path) -> Path:
     return path.with_suffix(".md")
 
 
-def document_format(path: Path) -> str | None:
+def document_format(path: Path, *, sniff: bool = True) -> str | None:
     """``pdf``, ``docx`` or ``html`` when ``path`` is a document to import rather than a
-    Markdown resume to read: by its extension, or by its first bytes for a PDF or Word
-    file saved under another name.  None otherwise (and for a path that is not a file)."""
+    Markdown resume to read: by its extension, or (``sniff``) by its first bytes for a PDF
+    or Word file saved under another name.  None otherwise (and for a path that is not a
+    file)."""
     fmt = SUFFIXES.get(path.suffix.lower())
     if fmt in DOCUMENT_FORMATS:
         return fmt
+    if not sniff:
+        return None
     try:
         with path.open("rb") as handle:
             head = handle.read(8)
@@ -103,11 +106,9 @@ def read_job_description(path: Path) -> JobDescription:
 
     if document_format(path) is None:
         return JobDescription.from_path(path)
-    from cvagent_cli.documents.importer import import_bytes, read_input
+    from cvagent_cli.documents.importer import import_file
 
-    return JobDescription.from_text(
-        import_bytes(read_input(path), str(path), path.suffix or None).markdown, str(path)
-    )
+    return JobDescription.from_text(import_file(path).markdown, str(path))
 
 
 def read_resume(item: str) -> ResumeDocument:
@@ -119,12 +120,11 @@ def read_resume(item: str) -> ResumeDocument:
     if item == "-":
         return _read_stdin()
     path = Path(item)
-    if SUFFIXES.get(path.suffix.lower()) not in DOCUMENT_FORMATS:  # by name: no second open
+    if document_format(path, sniff=False) is None:  # by name: each file is opened once
         return ResumeDocument.from_path(path)  # (a PDF named .txt is refused with a hint)
-    from cvagent_cli.documents.importer import import_bytes, read_input
+    from cvagent_cli.documents.importer import import_file
 
-    result = import_bytes(read_input(path), item, path.suffix or None)
-    return ResumeDocument.from_text(result.markdown, source=item)
+    return ResumeDocument.from_text(import_file(path).markdown, source=item)
 
 
 def _read_stdin() -> ResumeDocument:

@@ -190,10 +190,15 @@ class Imported:
         )
 
 
+def import_file(path: Path) -> ImportResult:
+    """:func:`import_bytes` of the file at ``path`` (its format from its extension)."""
+    return import_bytes(read_input(path), str(path), path.suffix or None)
+
+
 def import_beside(path: Path) -> Imported:
     """Import document ``path`` to the Markdown file next to it (``cv.pdf`` → ``cv.md``),
     which chat then edits; an existing file is never overwritten."""
-    result = import_bytes(read_input(path), str(path), path.suffix or None)
+    result = import_file(path)
     target = write_markdown(result, default_output(path))
     return Imported(path, target, result)
 
