@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cvagent_cli.agent.capabilities import Capability
+from cvagent_cli.agent.references import named_entries, points_at
 from cvagent_cli.resume.document import Section
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
@@ -31,6 +32,9 @@ MAX_OUTLINE_ROWS = 60
 INTENT_SECTION_KINDS = {
     "TAILOR": ("summary", "skills", "experience"),
 }
+#: Intents that do not work on the resume: their turn context leaves out the goal and the
+#: resume's state (a greeting, thanks, or a general career question needs neither).
+OFF_RESUME = ("GREETING", "THANKS", "QUESTION")
 NEXT_STEP = {
     "ANALYZE": "Run analyze_resume if you have no results yet, then present them: the score, the 3 most valuable fixes with line numbers, and offer to fix them one at a time.",
     "EDIT": "Continue the edit: read what you need, then propose one precise edit_resume change (or ask for a missing fact).",
@@ -121,11 +125,13 @@ def resume_state(workspace: Workspace) -> str:
         return ""
     rows = [f"resume now: {doc.line_count} lines, ~{doc.word_count} words"]
     report = workspace.last_report
-    if report is not None:
+    if report is not None and workspace.report_is_current:
         top = "; ".join(f"L{f.line} {f.rule_id}" for f in report.findings[:3])
         rows.append(
             f"last analysis: {report.score}/100" + (f"; top findings: {top}" if top else "")
         )
+    elif report is not None:  # its line numbers may have moved
+        rows.append(f"last analysis: {report.score}/100, before the latest edits")
     edits = workspace.session_edits()
     if edits:
         rows.append(
@@ -138,7 +144,9 @@ def resume_state(workspace: Workspace) -> str:
 def relevant_sections(
     workspace: Workspace, intent: str, section_hint: str | None, user_text: str
 ) -> list[tuple[Section, str]]:
-    """Full text of only the sections this request needs (the reference mechanism)."""
+    """Full text of only the sections this request needs (the reference mechanism): the
+    sections it names, or the entries of them it names (see :mod:`references`), and those
+    its intent needs."""
     doc = workspace.doc
     if doc is None:
         return []
@@ -152,6 +160,11 @@ def relevant_sections(
         title = section.title.casefold()
         if section.heading_line and len(title) >= 2 and title in lowered and section not in wanted:
             wanted.append(section)
+    if intent == "QUESTION":  # a general question: only a section the user points at
+        wanted = [s for s in wanted if points_at(s.title, user_text)]
+    entries = named_entries(doc, user_text)
+    parents = {s.parent_id for s in entries}
+    wanted = [s for s in wanted if s.id not in parents] + [s for s in entries if s not in wanted]
     for kind in INTENT_SECTION_KINDS.get(intent, ()):
         wanted += [s for s in doc.sections_of_kind(kind) if s.parent_id is None and s not in wanted]
     # A child is covered by its parent's text.
@@ -208,14 +221,15 @@ def build_turn_context(
     next_step: str,
 ) -> tuple[dict[str, str], dict[str, str]]:
     """This turn's context by part, and the sections whose whole text it carries (by id)."""
+    on_resume = intent not in OFF_RESUME
     state = [language_rule(language)] if language_rule(language) else []
-    if goal:
+    if goal and on_resume:
         state.append(f"user's goal: {goal}")
     if progress:
         state.append(f"progress: {progress}")
     if intent != "UNKNOWN":
         state.append(f"current request intent: {intent}")
-    resume = resume_state(workspace)
+    resume = resume_state(workspace) if on_resume else ""
     if resume:
         state.append(resume)
     parts = {"task": "## Task context\n" + "\n".join(state)}

@@ -12,8 +12,10 @@ caches: from the most stable bytes to the least.
    its end, so each request starts with the bytes of the previous one.
 3. **The current turn**, whole.  Its first (user) message carries this turn's context
    (intent, progress, resume state, the sections the request names, the first next-step
-   prompt) in a ``<turn_context>`` block before the user's words: it is the same on every
-   step of the turn, and it is dropped when the turn becomes history.
+   prompt) in a ``<turn_context>`` block after the user's words: it is the same on every
+   step of the turn, and it is dropped when the turn becomes history.  Because it comes
+   after the words, the next turn's request still repeats this one up to the end of
+   the words (the compacted turn keeps them).
 4. **Notes** for this step only (a later next-step prompt, the stuck hint), as a final
    user message after the tool results.
 
@@ -105,14 +107,15 @@ def history_window(history: list[dict[str, Any]], window: Window, high: int) -> 
 
 
 def with_context(context: str, text: str) -> str:
-    """The current user message as sent: this turn's context block, then their words."""
-    return f"{CONTEXT_OPEN}\n{context}\n{CONTEXT_CLOSE}\n\n{text}" if context else text
+    """The current user message as sent: their words, then this turn's context block."""
+    return f"{text}\n\n{CONTEXT_OPEN}\n{context}\n{CONTEXT_CLOSE}" if context else text
 
 
 def user_words(content: str) -> str:
     """The user's own words of a message built by :func:`with_context`."""
-    if content.startswith(CONTEXT_OPEN) and f"{CONTEXT_CLOSE}\n\n" in content:
-        return content.split(f"{CONTEXT_CLOSE}\n\n", 1)[1]
+    marker = f"\n\n{CONTEXT_OPEN}\n"
+    if marker in content and f"\n{CONTEXT_CLOSE}" in content:
+        return content.split(marker, 1)[0]
     return content
 
 

@@ -263,7 +263,7 @@ class ChatSession:
         if doc is None:
             raise CvAgentError("no resume is loaded", hint="/load PATH, or type its path")
         report = analyze(doc, self.workspace.jd)
-        self.workspace.last_report = report  # the prompt's ResumeContext shows the latest score
+        self.workspace.remember_report(report)
         return report
 
     def set_capability(self, name: str) -> tuple[str, str]:

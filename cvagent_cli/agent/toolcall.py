@@ -34,6 +34,7 @@ from cvagent_cli.llm.types import (
     ThinkingDelta,
     Usage,
 )
+from cvagent_cli.resume.editing import hunks
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import fence
 from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
@@ -385,7 +386,8 @@ class ToolCallAgent:
                 note = (
                     " The user adjusted the text before applying it." if decision.new_text else ""
                 )
-                content = f"Applied.{note} The resume now has this change:\n{fence(result.diff, 'resume_diff')}"
+                change = hunks(edit.before, after)
+                content = f"Applied.{note} The resume now has this change:\n{fence(change, 'resume_diff')}"
             else:
                 content = f"Not applied: {result.message}"
             yield ev.EditOutcome(edit.id, result.applied, result.message, result.diff)

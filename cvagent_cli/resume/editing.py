@@ -121,6 +121,13 @@ def unified_diff(before: str, after: str, name: str = "resume.md", context: int 
     return "\n".join(difflib.unified_diff(a, b, f"a/{name}", f"b/{name}", n=context, lineterm=""))
 
 
+def hunks(before: str, after: str) -> str:
+    """The change as the model is told it after it applied: the ``@@`` hunks with one line
+    of context and no file header (it knows the file, and it wrote the change)."""
+    lines = unified_diff(before, after, context=1).split("\n")
+    return "\n".join(lines[2:] if lines[0].startswith("--- ") else lines)
+
+
 def changed_lines(before: str, after: str) -> tuple[int, int]:
     """(first changed line, number of lines in the new version of the hunk), 1-based."""
     a, b = before.splitlines(), after.splitlines()

@@ -53,7 +53,23 @@ class Workspace:
             self._reconcile_undo()
         self.opened_at = time.time()
         self.last_report: AnalysisReport | None = None  # for the prompt's ResumeContext
+        self._report_text: str | None = None  # the text it analysed
         self._disk_digest = _digest(doc.render()) if doc else None
+
+    def remember_report(self, report: AnalysisReport) -> None:
+        """Keep the latest analysis of the loaded resume for the prompt's ResumeContext."""
+        self.last_report = report
+        self._report_text = self.doc.text if self.doc else None
+
+    @property
+    def report_is_current(self) -> bool:
+        """Whether the resume is still the text :attr:`last_report` analysed (its line
+        numbers hold only then)."""
+        return (
+            self.last_report is not None
+            and self.doc is not None
+            and (self._report_text == self.doc.text)
+        )
 
     # -- loading ------------------------------------------------------------------
     @property
@@ -73,6 +89,7 @@ class Workspace:
         self.undo = undo or UndoLog(None)
         self.initial_text = doc.text
         self.opened_at = time.time()
+        self.last_report = self._report_text = None
         self.write_to_disk = True
         self._disk_digest = _digest(doc.render())
         self._reconcile_undo()

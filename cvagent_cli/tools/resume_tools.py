@@ -126,7 +126,7 @@ class AnalyzeResume(BaseTool):
                     f"Error: no section {args.section!r}", ok=False, summary="no such section"
                 )
             section_id = found.id
-        ctx.workspace.last_report = report
+        ctx.workspace.remember_report(report)
         lines = [f"Overall score: {report.score}/100"]
         lines += [f"- {c.category}: {c.score} ({c.explanation})" for c in report.categories]
         findings = report.findings_for(section_id)

@@ -48,7 +48,7 @@ def test_the_turn_context_is_built_once_per_turn_and_left_out_of_the_history(res
     model = ScriptedModel(tool("analyze_resume"), "Your score is shown above.", "Thanks!")
     agent = make_agent(resume, model)
     run(agent, "analyze my Experience section")
-    run(agent, "thanks")
+    run(agent, "go on")
     step1, step2, later = (r["messages"] for r in model.requests)
     # the analysis changed the resume's state, but the turn's first message did not change
     assert step1[1] == step2[1] and "<turn_context>" in step1[1]["content"]
@@ -125,6 +125,17 @@ def test_build_request_places_context_and_keeps_user_words_recoverable():
     assert wire[3]["content"] == with_context("C", "two") + "\n\nN"
     assert user_words(with_context("C", "two")) == "two"
     assert user_words("<turn_context> typed by the user") == "<turn_context> typed by the user"
+
+
+def test_the_next_request_repeats_the_turn_up_to_the_end_of_the_words():
+    """The context block follows the words, so compacting the finished turn (which drops
+    the block) leaves the next request repeating the last one through the words."""
+    history = [{"role": "user", "content": "shorten my summary please"}]
+    first = build_request(system="S", history=history, window=Window(0, 0), context="C")
+    history += [{"role": "assistant", "content": "done"}, {"role": "user", "content": "next"}]
+    second = build_request(system="S", history=history, window=Window(0, 1), context="D")
+    sent, kept = json.dumps(first[1]), json.dumps(second[1])
+    assert sent.startswith(kept[: kept.rindex('"')])  # all of the words, unquoted
 
 
 def test_the_turn_context_states_progress_briefly(resume):  # noqa: F811

@@ -97,6 +97,11 @@ def test_read_then_edit_applies_atomically_and_records_undo(resume):
     tool_messages = [m for m in agent.memory.messages if m.role == "tool"]
     assert tool_messages[0].content.startswith("<untrusted")
     assert tool_messages[1].content.startswith("Applied.")
+    # the model is told the hunk with one line around it, without the file header
+    told = tool_messages[1].content
+    assert "-- Worked on the API\n+- Built the public API\n" in told
+    assert "--- a/" not in told and "@@ -6,3 +6,3 @@" in told
+    assert "Helped with the billing service" in told and "### Acme Corp" not in told
     assert agent.workspace.undo.done[-1].before == RESUME
     assert_all_requests_valid(model)
     undo = agent.workspace.undo_last()
@@ -309,7 +314,7 @@ def test_untrusted_text_is_fenced_in_the_turn_context(resume):
     run(make_agent(resume, model), "improve the Experience section")
     system, *_, request = model.requests[0]["messages"]
     assert "experience/acme-corp-backend-engineer" in system["content"]  # the outline
-    context, words = request["content"].split("</turn_context>\n\n")
+    words, context = request["content"].split("\n\n<turn_context>\n")
     assert words == "improve the Experience section"
     assert '<untrusted kind="resume"' in context and "Helped with the billing service" in context
 

@@ -20,7 +20,7 @@ MESSAGES = [
     {"role": "system", "content": "rules and resume outline " * 40},
     {"role": "user", "content": "an earlier question"},
     {"role": "assistant", "content": "an earlier answer"},
-    {"role": "user", "content": "<turn_context>\nintent EDIT\n</turn_context>\n\nfix it"},
+    {"role": "user", "content": "fix it\n\n<turn_context>\nintent EDIT\n</turn_context>"},
 ]
 
 

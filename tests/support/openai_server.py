@@ -920,7 +920,7 @@ class LoopbackServer:
             )
             if not isinstance(last_user, str):
                 last_user = json.dumps(last_user)
-            else:  # without the turn context cvagent puts before the user's words
+            else:  # without the turn context cvagent puts after the user's words
                 from cvagent_cli.agent.request import user_words
 
                 last_user = user_words(last_user)
