@@ -64,6 +64,9 @@ class Turn:
     text: str
     tools: list[list[tuple[str, dict]]] = field(default_factory=list)  # one list per tool step
     final: str = ""
+    #: the parts of the resume this message names (labelled by hand): every request of the
+    #: turn must carry their full text.  A named role is named instead of its section.
+    names: tuple[str, ...] = ()
 
     def reply(self, step: int) -> Reply:
         if step < len(self.tools):
@@ -71,13 +74,23 @@ class Turn:
         return Reply(text=self.final or "Done.")
 
 
+NORTHWIND = "experience/staff-software-engineer-northwind-payments-seattle-wa"
+CASCADE = "experience/senior-software-engineer-cascade-logistics-bellevue-wa"
+BLUEFIN = "experience/software-engineer-bluefin-analytics-portland-or"
+PGSHARD = "projects/pgshard-lite-open-source"
+
+
 def _turns() -> list[Turn]:
     t: list[Turn] = []
 
     def add(
-        text: str, *tools: list[tuple[str, dict]], final: str | None = None, sentences: int = 5
+        text: str,
+        *tools: list[tuple[str, dict]],
+        final: str | None = None,
+        sentences: int = 5,
+        names: tuple[str, ...] = (),
     ) -> None:
-        t.append(Turn(text, list(tools), final or answer(len(t), sentences)))
+        t.append(Turn(text, list(tools), final or answer(len(t), sentences), names))
 
     add("hi! can you help me with my resume?", sentences=3)
     add("analyze my resume and tell me the top issues", [analyze()], sentences=6)
@@ -93,6 +106,7 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=4,
+        names=("experience",),
     )
     add("what do recruiters look for in a backend engineer resume?", sentences=7)
     add(
@@ -107,8 +121,9 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=("summary",),
     )
-    add("is my Skills section too long?", sentences=5)
+    add("is my Skills section too long?", sentences=5, names=("skills",))
     add(
         "tighten the Skills section wording",
         [read("skills")],
@@ -121,11 +136,12 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=("skills",),
     )
     add("how should I prepare for a system design interview?", sentences=8)
     add(
         "rewrite the idempotency bullet of the Northwind role to lead with the outcome",
-        [read("experience/staff-software-engineer-northwind-payments-seattle-wa")],
+        [read(NORTHWIND)],
         [
             edit(
                 "Designed an idempotency-key framework adopted by 22 internal services, eliminating an estimated 3,100 duplicate charges per month.",
@@ -135,11 +151,12 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=(NORTHWIND,),
     )
     add("thanks, that's better", sentences=2)
-    add("does my Education section need the GPA?", sentences=4)
-    add("review the Projects section", [read("projects")], sentences=6)
-    add("can the pgshard-lite project line be stronger?", sentences=4)
+    add("does my Education section need the GPA?", sentences=4, names=("education",))
+    add("review the Projects section", [read("projects")], sentences=6, names=("projects",))
+    add("can the pgshard-lite project line be stronger?", sentences=4, names=(PGSHARD,))
     add(
         "it already lists 1,400 stars and 35 contributors; just make the first sentence punchier",
         [
@@ -153,12 +170,17 @@ def _turns() -> list[Turn]:
         sentences=3,
     )
     add("what's a good length for a resume with 10 years of experience?", sentences=5)
-    add("check my Certifications", [read("certifications")], sentences=4)
-    add("analyze the Experience section again", [analyze("experience")], sentences=5)
+    add("check my Certifications", [read("certifications")], sentences=4, names=("certifications",))
+    add(
+        "analyze the Experience section again",
+        [analyze("experience")],
+        sentences=5,
+        names=("experience",),
+    )
     add("how do I explain a promotion on my resume?", sentences=6)
     add(
         "improve the Cascade Logistics bullets in Experience",
-        [read("experience/senior-software-engineer-cascade-logistics-bellevue-wa")],
+        [read(CASCADE)],
         [
             edit(
                 "Authored the team's on-call runbook and alert taxonomy, reducing pages per week from 40 to 7.",
@@ -168,8 +190,9 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=(CASCADE,),
     )
-    add("should I list Bash in Skills?", sentences=4)
+    add("should I list Bash in Skills?", sentences=4, names=("skills",))
     add("what about cover letters, do they matter?", sentences=6)
     add(
         "make my Summary mention Kafka",
@@ -183,12 +206,13 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=("summary",),
     )
     add("any ATS problems left in my resume?", [analyze()], sentences=5)
     add("how do I negotiate salary for a staff role?", sentences=8)
     add(
         "shorten the Bluefin Analytics bullets in Experience",
-        [read("experience/software-engineer-bluefin-analytics-portland-or")],
+        [read(BLUEFIN)],
         [
             edit(
                 "Shipped a self-service query API used by 300+ customer analysts.",
@@ -198,10 +222,11 @@ def _turns() -> list[Turn]:
             )
         ],
         sentences=3,
+        names=(BLUEFIN,),
     )
     add("ok", sentences=2)
-    add("compare my Skills with typical staff engineer job posts", sentences=7)
-    add("proofread the Summary", [read("summary")], sentences=4)
+    add("compare my Skills with typical staff engineer job posts", sentences=7, names=("skills",))
+    add("proofread the Summary", [read("summary")], sentences=4, names=("summary",))
     add("how many pages is my resume now?", sentences=3)
     add("thanks for the help!", sentences=2)
     assert len(t) == 30 and len({x.text for x in t}) == 30

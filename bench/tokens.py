@@ -10,20 +10,23 @@ system prompt plus the *whole* resume on every call, then the whole 50-message m
 with every tool output in full (no outline, no section selection, no trimming).
 
 Also checked on cvagent's requests: none exceeds a 128k context window, and every
-request of a turn whose message names a section (its title, e.g. "improve my
-Experience bullets") carries that section's full text as the turn found it (an edit
-made within the turn follows as the diff in the edit's tool result).
+request of a turn whose message names a part of the resume (labelled by hand in the
+script: a section, e.g. "improve my Experience bullets", or a role, e.g. "the Bluefin
+Analytics bullets") carries that part's full text as the turn found it (an edit made
+within the turn follows as the diff in the edit's tool result).  Sections sent that the
+message does not name are counted too ("extra"): relevance cuts both ways.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import types
 from typing import Any
 
 from common import CONTEXT_WINDOW, Context, Figure, Sandbox, Stat, Tokenizer, ratio, request_text
-from script import TURNS, ScriptServer, locate
+from script import BY_TEXT, TURNS, ScriptServer, locate
 
 TARGET_RATIO = 0.40
 TARGET_PREFIX_SHARE = 0.85  # of all request tokens over the session, cvagent
@@ -58,9 +61,10 @@ def cached_cost(tokens: list[int], cached: list[int], price: float) -> float:
 
 
 class RecordingClient:
-    """Wraps the gateway: notes, per request, the turn and the sections the turn names,
-    with their text as it was when the turn started (an edit within the turn reaches the
-    model as the diff in its tool result, not as the whole section again)."""
+    """Wraps the gateway: notes, per request, the turn and the parts of the resume the
+    turn names (by the script's labels), with their text as it was when the turn started
+    (an edit within the turn reaches the model as the diff in its tool result, not as the
+    whole section again)."""
 
     def __init__(self, inner: Any, session_ref: list) -> None:
         self.inner = inner
@@ -83,20 +87,31 @@ class RecordingClient:
         from cvagent_cli.safety.fencing import defuse
 
         doc = self.session_ref[0].workspace.doc
-        lowered = self.turn_text.casefold()
         if self.calls and self.calls[-1]["turn"] == self.turn_text:
             named = self.calls[-1]["named_sections"]  # a later step of the same turn
         else:
-            named = {
-                s.id: defuse(doc.section_text(s))
-                for s in doc.sections
-                if s.heading_line
-                and s.title
-                and len(s.title) >= 2
-                and s.title.casefold() in lowered
-            }
+            named = {}
+            for section_id in BY_TEXT[self.turn_text].names:
+                section = doc.find_section(section_id)
+                if section is None:
+                    raise RuntimeError(f"the script names {section_id!r}, which the resume lacks")
+                named[section_id] = defuse(doc.section_text(section))
         self.calls.append({"turn": self.turn_text, "named_sections": named})
         return self.inner.stream(messages, tools, **kwargs)
+
+
+def sent_sections(messages: list[dict]) -> set[str]:
+    """The ids of the sections a request's turn context carries in full."""
+    from cvagent_cli.agent.request import CONTEXT_OPEN
+
+    found: set[str] = set()
+    for m in messages:
+        content = m.get("content")
+        if m.get("role") == "user" and isinstance(content, str) and CONTEXT_OPEN in content:
+            found.update(
+                re.findall(r'<untrusted kind="resume" id="[^"]*" section="([^"]+)">', content)
+            )
+    return found
 
 
 def naive_request_messages(agent, turn=None, history=None) -> list[dict]:
@@ -218,6 +233,16 @@ def run(ctx: Context) -> list[Figure]:
             if section_text not in text:
                 missing.append(f"{section_id} in turn {call['turn']!r}")
     turns_naming = len({c["turn"] for c in cv["calls"] if c["named_sections"]})
+    extra = sorted(
+        {
+            f"{section_id} in turn {call['turn']!r}"
+            for call, body in zip(cv["calls"], cv["bodies"], strict=False)
+            for section_id in sent_sections(body["messages"])
+            if not any(
+                section_id == n or section_id.startswith(n + "/") for n in call["named_sections"]
+            )
+        }
+    )
 
     per_turn: list[dict] = []
     for call, c, n in zip(cv["calls"], cv_tokens, nv_tokens, strict=False):
@@ -244,6 +269,7 @@ def run(ctx: Context) -> list[Figure]:
             "checked": checked,
             "missing": missing,
             "turns_naming_a_section": turns_naming,
+            "extra": extra,
         },
         "unmatched_requests": unmatched,
         "context_window": CONTEXT_WINDOW,
@@ -371,7 +397,9 @@ def run(ctx: Context) -> list[Figure]:
             target="all",
             met=section_ok,
             value_text=f"{'pass' if section_ok else 'FAIL'} {checked - len(missing)}/{checked}",
-            note=f"{turns_naming} turns name a section; "
-            + ("; ".join(missing[:5]) if missing else "none missing"),
+            note=f"{turns_naming} turns name a part; "
+            + ("; ".join(missing[:5]) if missing else "none missing")
+            + f"; {len(extra)} sent unnamed"
+            + (f" ({'; '.join(extra[:3])})" if extra else ""),
         ),
     ]

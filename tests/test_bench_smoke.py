@@ -165,4 +165,5 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
     by_id = {f["id"]: f for f in data["figures"]}
     assert by_id["no_litellm"]["met"] is True
     assert by_id["tokens_sections"]["met"] is True
+    assert data["details"]["tokens"]["section_check"]["extra"] == []  # nothing unnamed sent
     assert (out.with_suffix(".txt")).exists()

@@ -29,7 +29,7 @@ from typing import Any
 
 from cvagent_cli.llm.tokens import estimate_tokens
 
-HISTORY_TOKENS = 900  # the window of earlier turns jumps when it costs more than this …
+HISTORY_TOKENS = 1100  # the window of earlier turns jumps when it costs more than this …
 HISTORY_LOW_SHARE = 4  # … to the newest turns that fit a quarter of it
 OLD_ANSWER_CHARS = 700
 CONTEXT_OPEN = "<turn_context>"
