@@ -26,11 +26,12 @@ from cvagent_cli.errors import ConfigError, ExitCode, ModelError, UsageError
 from cvagent_cli.llm.endpoints import choose_endpoint
 from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
+from cvagent_cli.ui.command_line import is_command
 from cvagent_cli.ui.console import make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.jsonlines import JsonRenderer
 from cvagent_cli.ui.render import EventRenderer, clean
-from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl, is_command
+from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl
 from cvagent_cli.wording import plural
 
 

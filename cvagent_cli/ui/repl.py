@@ -9,7 +9,6 @@ to the prompt with everything already shown kept.
 from __future__ import annotations
 
 import difflib
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +17,8 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
-from cvagent_cli.errors import CvAgentError, UsageError
+from cvagent_cli.errors import CvAgentError
+from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 from cvagent_cli.ui.wrap import pack, say, with_gutter
@@ -34,55 +34,6 @@ KEYS = (
     "Ctrl-D exits",
 )
 BANNER = ("cvagent chat", "/help for commands", *KEYS)
-MODEL_USAGE = (
-    "/model NAME, or /model NAME --api-base URL (--api-base default: the provider's own endpoint)"
-)
-
-
-def split_options(
-    command: str, arg: str, needs: dict[str, str], aliases: dict[str, str] | None = None
-) -> tuple[list[str], dict[str, str]]:
-    """A slash command's argument read as a shell would (quotes, escaped spaces; an
-    unbalanced quote, as in O'Brien.md, is taken literally): its plain words, and the
-    ``--option VALUE`` / ``--option=VALUE`` pairs of the options in ``needs`` (option →
-    what its value is, for the error when it is missing)."""
-    try:
-        words = shlex.split(arg)
-    except ValueError:
-        words = arg.split()
-    aliases = aliases or {}
-    plain: list[str] = []
-    found: dict[str, str] = {}
-    i = 0
-    while i < len(words):
-        flag, sep, value = words[i].partition("=")
-        flag = aliases.get(flag, flag)
-        if flag not in needs:
-            plain.append(words[i])
-            i += 1
-            continue
-        if not sep and i + 1 < len(words):  # --option VALUE
-            value, i = words[i + 1], i + 1
-        if not value.strip():
-            raise UsageError(f"{command}: {flag} needs {needs[flag]}")
-        found[flag] = value
-        i += 1
-    return plain, found
-
-
-def parse_model_args(arg: str) -> tuple[str, str | None]:
-    """``NAME [--api-base URL]`` (or ``--api-base=URL``) from /model's argument."""
-    needs = {"--api-base": "a URL (or 'default')"}
-    try:
-        words, options = split_options("/model", arg, needs)
-    except UsageError as exc:
-        raise UsageError(exc.message, hint=MODEL_USAGE) from None
-    extra = next((w for w in words[1:] + words[:1] if w.startswith("-")), None)
-    if extra is not None or len(words) > 1:
-        raise UsageError(f"/model: unexpected {extra or words[1]!r}", hint=MODEL_USAGE)
-    if not words:
-        raise UsageError("/model: which model?", hint=MODEL_USAGE)
-    return words[0], options.get("--api-base")
 
 
 class Repl:
@@ -545,23 +496,3 @@ class Repl:
     def cmd_quit(self, arg: str) -> bool:
         """Same as /exit."""
         return False
-
-
-def is_command(text: str) -> bool:
-    """A slash command, as opposed to a message that starts with an absolute path."""
-    if not text.startswith("/"):
-        return False
-    if text.strip() == "/":
-        return True  # a lone slash lists the commands; it never goes to the model
-    word = text.split(maxsplit=1)[0]
-    return "/" not in word[1:] and not Path(word).exists()
-
-
-def path_argument(arg: str) -> Path:
-    """A path as typed or dropped into the terminal: quoted (\'my cv.md\', "my cv.md") or
-    with escaped spaces (my\\ cv.md), as a shell would read it; ``~`` expanded."""
-    try:
-        words = shlex.split(arg)
-    except ValueError:  # an unbalanced quote: take the text as it is
-        words = [arg.strip()]
-    return Path(" ".join(words) if words else arg.strip()).expanduser()

@@ -694,7 +694,7 @@ def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
 
 def test_slash_options_are_read_as_a_shell_would():
     from cvagent_cli.errors import UsageError
-    from cvagent_cli.ui.repl import split_options
+    from cvagent_cli.ui.command_line import split_options
 
     needs = {"--template": "a name"}
     alias = {"-t": "--template"}
