@@ -42,18 +42,23 @@ _VERSIONED = frozenset(
     openssl tls ssl wcag oauth sdk ndk xcode studio vs""".split()
 )
 _WORD_NUMBER_RE = re.compile(r"(?<![\w.])([A-Za-z][\w#.]*|版本)\s?v?\d+(?:\.\d+)*(?![\d%])")
-# Each pattern runs only when one of its needles occurs in the lower-cased text: most
-# bullets hold none of 年, 岁, #, "experience", so most patterns never scan.
-_NOT_METRIC_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+# A year, as every date pattern below holds one (and as dates.find_ranges tests first).
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+# Each pattern runs only when its gate opens: one of its needles occurs in the lower-cased
+# text, or, for the patterns that start with a look-behind (which re tries at every
+# position), a plain pattern that every match contains finds something.  Most bullets hold
+# no year, none of 年, 岁, #, "experience", no "1.2.3" and no 2D/5G, so most patterns never scan.
+_Gate = tuple[str, ...] | re.Pattern[str]
+_NOT_METRIC_RES: tuple[tuple[_Gate, re.Pattern[str]], ...] = (
     # Dates: 2016/10, 2019.03, 2019-03, 10/2016, 2019年3月, Mar 2020.
     (
-        ("19", "20"),
+        _YEAR_RE,
         re.compile(r"(?<!\d)(?:19|20)\d\d\s*[./-]\s*\d{1,2}(?:\s*[./-]\s*\d{1,2})?(?!\d)"),
     ),
-    (("19", "20"), re.compile(r"(?<![\d.])\d{1,2}\s*[./]\s*(?:19|20)\d\d(?!\d)")),
+    (_YEAR_RE, re.compile(r"(?<![\d.])\d{1,2}\s*[./]\s*(?:19|20)\d\d(?!\d)")),
     (("年",), re.compile(r"(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*[日号])?")),
     (
-        ("19", "20"),
+        _YEAR_RE,
         re.compile(
             r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
             r"(?:\d{1,2},?\s+)?(?:19|20)\d\d"
@@ -61,9 +66,12 @@ _NOT_METRIC_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     ),
     # Versions glued to a sign or with two dots: "C++17", "C# 7", "v2.3.1".
     (("+", "#"), re.compile(r"(?<=[+#])\s?\d+(?:\.\d+)*")),
-    ((".",), re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*")),
+    (re.compile(r"\d\.\d+\.\d"), re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*")),
     # Dimensions and network generations: 2D, 3D, 4G, 5G.
-    (("d", "g"), re.compile(r"(?<![\w.])[2-4]\s?[Dd](?![A-Za-z])|(?<![\w.])[3-6]G(?![A-Za-z])")),
+    (
+        re.compile(r"[2-6]\s?[DdG]"),
+        re.compile(r"(?<![\w.])[2-4]\s?[Dd](?![A-Za-z])|(?<![\w.])[3-6]G(?![A-Za-z])"),
+    ),
     # Years of experience, tenure and age.
     (
         ("exp",),
@@ -82,7 +90,7 @@ _NOT_METRIC_RES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("岁", "age"), re.compile(r"(?i)\d+\s*岁|\bage[ds]?\s*[:：]?\s*\d+")),
     # Phone numbers, IDs and long codes: seven or more digits with no unit after them.
     (
-        (),
+        re.compile(r"\d[\d -]{6,}\d"),
         re.compile(r"(?<![\d,.])\+?\d[\d -]{6,}\d(?![\d,.]|\s*(?:%|万|亿|元|[kKmMbB]\b))"),
     ),
     (("#",), re.compile(r"#\d{3,}")),
@@ -98,11 +106,9 @@ def mask_non_metrics(text: str) -> str:
         return text  # every pattern below needs a digit
     low = text.lower()
     spans = [(r.offset, r.offset + len(r.raw)) for r in find_ranges(text)]
-    for needles, regex in _NOT_METRIC_RES:
-        for needle in needles or ("",):
-            if needle in low:
-                spans += [match.span() for match in regex.finditer(text)]
-                break
+    for gate, regex in _NOT_METRIC_RES:
+        if _opens(gate, text, low):
+            spans += [match.span() for match in regex.finditer(text)]
     for match in _WORD_NUMBER_RE.finditer(text):  # "Java 8", "Python 3.11", "version 9.1"
         word = match.group(1)
         if word.lower() in _VERSIONED or (
@@ -118,6 +124,12 @@ def mask_non_metrics(text: str) -> str:
     return "".join(chars)
 
 
+def _opens(gate: _Gate, text: str, low: str) -> bool:
+    if isinstance(gate, re.Pattern):
+        return gate.search(text) is not None
+    return any(needle in low for needle in gate)
+
+
 def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
     # Signs that need no digit first: no pattern below masks %, ×, a scale word or a
     # Chinese numeral, and they are cheaper than masking.
@@ -128,7 +140,8 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
         return True
     if _METRIC_ZH_RE.search(text):
         return True
-    if _ZH_COUNT_RE.search(_ZH_ONE_RE.sub("  ", text)):
+    # Blanking "一个" only removes matches, so a text with no count at all needs no blanking.
+    if _ZH_COUNT_RE.search(text) and _ZH_COUNT_RE.search(_ZH_ONE_RE.sub("  ", text)):
         return True
     # Mask only when some number could count: masking is the expensive part.
     return _counts_a_number(text) and _counts_a_number(mask_non_metrics(text))
