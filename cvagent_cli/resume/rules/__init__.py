@@ -49,6 +49,17 @@ class Item:
         """Lower-case English words: a cheap set test before a rule runs its full regex."""
         return frozenset(_TOKEN_RE.findall(self.lower))
 
+    # Read by several rules (impact and clarity each skip labels and look at the opening
+    # verb), so each is worked out once per item rather than once per rule.
+    @cached_property
+    def label(self) -> bool:
+        """A "Tech: Go, Kafka" line (``is_label``)."""
+        return is_label(self.text, self.zh)
+
+    @cached_property
+    def first_word(self) -> str:
+        return first_word(self.text)
+
 
 @dataclass
 class Entry:
@@ -177,8 +188,9 @@ def _entries(ctx: Context) -> list[Entry]:
             current.items.append(item)  # type: ignore[union-attr]
             continue
         end = max(para_end.get(line, line), line)
-        dated = bool(find_ranges(item.text))
-        if same_root and not current.items and not (dated and current.ranges):  # type: ignore[union-attr]
+        # A dated paragraph opens a new entry only when the current one already has a date
+        # range, so the paragraph's own dates are looked for only then.
+        if same_root and not current.items and not (current.ranges and find_ranges(item.text)):  # type: ignore[union-attr]
             _scan_ranges(ctx, current, current.span_end + 1, end)  # type: ignore[arg-type]
             current.span_end = max(current.span_end, end)  # type: ignore[union-attr]
         else:
@@ -245,6 +257,8 @@ def lemma(word: str) -> str | None:
 
 
 def is_label(text: str, zh: bool) -> bool:
+    if ":" not in text and "：" not in text:
+        return False  # what _LABEL_RE needs first, at a fraction of its cost
     match = _LABEL_RE.match(text)
     if not match:
         return False

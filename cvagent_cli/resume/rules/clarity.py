@@ -11,9 +11,7 @@ from cvagent_cli.resume.rules import (
     Item,
     RawFinding,
     en_words,
-    first_word,
     for_item,
-    is_label,
     lemma,
 )
 from cvagent_cli.resume.rules.lexicon import (
@@ -72,7 +70,7 @@ def check(ctx: Context) -> list[RawFinding]:
 
 
 def _length(ctx: Context, item: Item) -> list[RawFinding]:
-    if not item.is_bullet or item.kind not in LENGTH_KINDS or is_label(item.text, item.zh):
+    if not item.is_bullet or item.kind not in LENGTH_KINDS or item.label:
         return []
     if item.zh:
         size, unit, high, low = (
@@ -194,7 +192,7 @@ def _opener_key(item: Item) -> str | None:
     if item.zh:
         match = _ZH_OPENER_RE.match(item.text)
         return match.group(1) if match else None
-    word = first_word(item.text)
+    word = item.first_word
     return lemma(word) or (word.lower() or None)
 
 
@@ -202,7 +200,7 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
     findings: list[RawFinding] = []
     seen: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for item in ctx.items:
-        if item.is_bullet and item.kind in IMPACT_KINDS and not is_label(item.text, item.zh):
+        if item.is_bullet and item.kind in IMPACT_KINDS and not item.label:
             key = _opener_key(item)
             if key:
                 seen[(item.section.id, key)].append(item)
@@ -259,7 +257,7 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
         for item in entry.items:
             if item.zh:
                 continue
-            word = first_word(item.text)
+            word = item.first_word
             tense = _tense(word)
             if tense:
                 (past if tense == "past" else present).append((item, word))

@@ -18,9 +18,7 @@ from cvagent_cli.resume.rules import (
     Item,
     RawFinding,
     en_words,
-    first_word,
     for_item,
-    is_label,
     lemma,
 )
 from cvagent_cli.resume.rules.lexicon import (
@@ -66,7 +64,7 @@ def measured_items(ctx: Context) -> list[Item]:
     """Bullets of impact sections; paragraphs only where a section has no bullets."""
     chosen: list[Item] = []
     for item in ctx.items:
-        if item.kind not in IMPACT_KINDS or is_label(item.text, item.zh):
+        if item.kind not in IMPACT_KINDS or item.label:
             continue
         if not item.is_bullet and (item.section.bullets or _header_like(item)):
             continue
@@ -126,7 +124,7 @@ def check(ctx: Context) -> list[RawFinding]:
             item.is_bullet
             and not item.zh
             and item.kind != "volunteer"
-            and not _starts_with_verb(item.text)
+            and not _starts_with_verb(item)
         ):
             findings.append(
                 for_item(
@@ -145,10 +143,10 @@ def check(ctx: Context) -> list[RawFinding]:
     return findings
 
 
-def _starts_with_verb(text: str) -> bool:
-    if text.lstrip(" *_-•·\"'“(")[:1] in _LEADING_FIGURES:
+def _starts_with_verb(item: Item) -> bool:
+    if item.text.lstrip(" *_-•·\"'“(")[:1] in _LEADING_FIGURES:
         return True  # "30+ analyses …", "$1.2M saved …": leading with the result is fine
-    word = first_word(text)
+    word = item.first_word
     if not word:
         return True
     # Any capitalised -ed word at the start is a past-tense verb in practice ("Geocoded").
