@@ -268,7 +268,10 @@ _KEYWORDS: tuple[tuple[str, str], ...] = (
     ("个人信息", "contact"),
 )
 
-_NORMALIZE_RE = re.compile(r"[\s:：|/&·•\-—–_()（）\[\]【】]+")
+_SEPARATOR = r"[\s:：|/&·•\-—–_()（）\[\]【】]"
+# One separator then any more, not "[…]+": a pattern that starts with a plain character
+# class lets re skip ahead to the first separator (see _TOKEN_RE in rules/__init__.py).
+_NORMALIZE_RE = re.compile(f"{_SEPARATOR}{_SEPARATOR}*")
 # Decoration people put in headings: emoji, icon-font glyphs (private-use code points from
 # &#xf0b1; entities), GitHub :shortcodes: and Font Awesome <i> tags already stripped.
 _DECORATION_RE = re.compile(

@@ -20,7 +20,8 @@ CJK_CHARS_PER_PAGE = 800
 MAX_WORDS, MAX_PAGES, MIN_WORDS = 1000, 2.0, 150
 LONG_LINE = 500
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-_NORMALIZE_RE = re.compile(r"[\W_]+", re.UNICODE)
+# "[\W_][\W_]*" is "[\W_]+" in a form re can skip ahead with (see _TOKEN_RE in __init__.py).
+_NORMALIZE_RE = re.compile(r"[\W_][\W_]*", re.UNICODE)
 
 
 def estimated_pages(doc: ResumeDocument) -> float:

@@ -26,7 +26,8 @@ _YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
 _METRIC_WORDS = frozenset(METRIC_WORDS_EN)
 # A whole word: "three" counts, "Three.js" does not.
 _WORD_RE = re.compile(r"(?<![\w.])[a-z]+(?![\w]|\.\w)")
-_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}]+[{ZH_COUNTERS}]")
+# "[…][…]*", not "[…]+": re skips ahead only for a pattern that starts with a plain class.
+_ZH_COUNT_RE = re.compile(f"[{ZH_NUMERALS}][{ZH_NUMERALS}]*[{ZH_COUNTERS}]")
 # any(word in text for word in METRIC_WORDS_ZH), in one pass over the text
 _METRIC_ZH_RE = re.compile("|".join(map(re.escape, METRIC_WORDS_ZH)))
 # "一个模块", "两个系统": one or two of something is an article, not a scale.
