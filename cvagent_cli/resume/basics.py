@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -111,11 +111,11 @@ def find_emails(text: str) -> list[str]:
     return [m.group() for m in _matches(EMAIL_RE, _AT_RE, text)]
 
 
-def _without_emails(text: str) -> str:
-    """``EMAIL_RE.sub(" ", text)``."""
+def _without_emails(text: str, emails: Iterable[re.Match[str]]) -> str:
+    """``EMAIL_RE.sub(" ", text)``, given the email matches in ``text``."""
     parts: list[str] = []
     end = 0
-    for match in _matches(EMAIL_RE, _AT_RE, text):
+    for match in emails:
         parts += (text[end : match.start()], " ")
         end = match.end()
     return "".join(parts) + text[end:] if parts else text
@@ -159,7 +159,8 @@ def extract_basic_info(
     )
     text = header_text if header_text.strip() else full_text[:2000]
     search_space = header_text + "\n" + full_text[:4000]
-    emails = find_emails(search_space)
+    email_matches = list(_matches(EMAIL_RE, _AT_RE, search_space))  # for emails and links
+    emails = [m.group() for m in email_matches]
     phone_text = fm_text + "\n" + text
     phones: list[str] = []
     if has_phone_candidate(phone_text + full_text[:4000]):  # skip the region guess otherwise
@@ -172,7 +173,7 @@ def extract_basic_info(
         if phones or fm.get("phone")
         else find_masked(phone_text) or find_masked(full_text[:4000])
     )
-    links = _links(_without_emails(search_space))
+    links = _links(_without_emails(search_space, email_matches))
     name = (
         person.first([fm.get("name"), fm.get("title"), *names])
         or person.from_text(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -81,6 +82,13 @@ _HAN_RE = re.compile(r"[\u4e00-\u9fff]")
 def slugify(title: str) -> str:
     slug = _SLUG_RE.sub("-", title.casefold()).strip("-_")
     return slug[:60].strip("-") or "section"
+
+
+def _span_chars(before: list[int], count: int, start_line: int, end_line: int) -> int:
+    """``sum(len(line) for line in lines[start_line - 1 : end_line])`` from the running
+    totals ``before`` of ``count`` lines (``slice.indices`` bounds it as the slice would)."""
+    start, end, _ = slice(start_line - 1, end_line).indices(count)
+    return before[end] - before[start] if end > start else 0
 
 
 @dataclass(frozen=True)
@@ -333,11 +341,17 @@ class ResumeDocument:
     @cached_property
     def language(self) -> str:
         """``zh`` when most words are Chinese characters, else ``en``."""
+        if not self.front_matter_span and not self.cjk_chars:
+            return "en"  # the body is the whole text, and it has no CJK character at all
         cjk = len(_HAN_RE.findall(self.text))
         return "zh" if cjk and cjk >= self.word_count * 0.3 else "en"
 
     def outline(self) -> list[dict]:
         """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""
+        # Characters before each line, summed once: nested sections overlap, so summing
+        # every section's own lines would read most lines several times.
+        before = list(itertools.accumulate(map(len, self.lines), initial=0))
+        count = len(self.lines)
         return [
             {
                 "id": s.id,
@@ -346,7 +360,7 @@ class ResumeDocument:
                 "level": s.level,
                 "lines": [s.start_line, s.end_line],
                 "bullets": len(s.bullets),
-                "chars": sum(len(line) for line in self.lines[s.start_line - 1 : s.end_line]),
+                "chars": _span_chars(before, count, s.start_line, s.end_line),
             }
             for s in self.sections
         ]

@@ -93,7 +93,8 @@ def line_headings(inline: TokenLike, span: list[int], depth: int) -> list[Headin
         if tight:
             found.append((line, len(tight.group(1)), plain_inline(tight.group(2)), "atx"))
             continue
-        glued = _GLUED_BOLD_RE.match(source)
+        # The pattern backtracks over the whole line; most lines have no bold to find.
+        glued = _GLUED_BOLD_RE.match(source) if "**" in source or "__" in source else None
         if glued:
             title = plain_inline(glued.group("title")).rstrip(":：").strip()
             if normalize_title(title) in _EXACT:

@@ -280,6 +280,8 @@ _DECORATION_RE = re.compile(
 
 
 def strip_decoration(title: str) -> str:
+    if title.isascii() and ":" not in title:
+        return " ".join(title.split())  # no shortcode, and no emoji or icon glyph to strip
     return " ".join(_DECORATION_RE.sub(" ", title).split())
 
 

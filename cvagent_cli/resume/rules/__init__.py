@@ -62,6 +62,11 @@ class Item:
     def first_word(self) -> str:
         return first_word(self.text)
 
+    @cached_property
+    def first_lemma(self) -> str | None:
+        """``lemma(first_word)``: the opening action verb's base form, if it is one."""
+        return lemma(self.first_word)
+
 
 @dataclass
 class Entry:

@@ -192,8 +192,7 @@ def _opener_key(item: Item) -> str | None:
     if item.zh:
         match = _ZH_OPENER_RE.match(item.text)
         return match.group(1) if match else None
-    word = item.first_word
-    return lemma(word) or (word.lower() or None)
+    return item.first_lemma or (item.first_word.lower() or None)
 
 
 def _repeated_openers(ctx: Context) -> list[RawFinding]:
@@ -222,13 +221,14 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
     return findings
 
 
-def _tense(word: str) -> str | None:
+def _tense(word: str, base: str | None) -> str | None:
+    """``base`` is ``lemma(word)``."""
     w = word.lower()
     if not w or w in AMBIGUOUS_TENSE:
         return None
-    if w in IRREGULAR_PAST or (w.endswith("ed") and lemma(w)):
+    if w in IRREGULAR_PAST or (w.endswith("ed") and base):
         return "past"
-    return "present" if lemma(w) else None
+    return "present" if base else None
 
 
 def past_form(word: str) -> str:
@@ -258,7 +258,7 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
             if item.zh:
                 continue
             word = item.first_word
-            tense = _tense(word)
+            tense = _tense(word, item.first_lemma)
             if tense:
                 (past if tense == "past" else present).append((item, word))
         if past and present:

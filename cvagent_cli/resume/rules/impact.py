@@ -19,7 +19,6 @@ from cvagent_cli.resume.rules import (
     RawFinding,
     en_words,
     for_item,
-    lemma,
 )
 from cvagent_cli.resume.rules.lexicon import (
     STRONG_VERBS_EN,
@@ -150,4 +149,4 @@ def _starts_with_verb(item: Item) -> bool:
     if not word:
         return True
     # Any capitalised -ed word at the start is a past-tense verb in practice ("Geocoded").
-    return lemma(word) is not None or (word.lower().endswith("ed") and len(word) >= 5)
+    return item.first_lemma is not None or (word.lower().endswith("ed") and len(word) >= 5)

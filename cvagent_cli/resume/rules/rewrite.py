@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-_TRAIL_RE = re.compile(r"[。．.；;，,!！\s]+$")
+_TRAIL_PUNCTUATION = "。．.；;，,!！"
 _ZH_LEAD_RE = re.compile(r"^\W*(?:我|本人)?(?:主要)?")
 _EN_LEAD_RE = re.compile(
     r"^\W*(?:(?:i|we)\s+)?(?:was\s+|were\s+|am\s+)?"
@@ -18,12 +18,23 @@ _EN_LEAD_RE = re.compile(
 )
 
 
+def _strip_trail(text: str) -> str:
+    """``text`` without its trailing run of punctuation and whitespace (``\\s`` and
+    ``str.rstrip()`` agree on what whitespace is): a regex ending in ``+$`` would try a
+    match at every space in the text."""
+    while True:
+        stripped = text.rstrip().rstrip(_TRAIL_PUNCTUATION)
+        if stripped == text:
+            return text
+        text = stripped
+
+
 def zh_core(text: str, opener: str | None = None, limit: int = 30) -> str:
     """The bullet without its pronoun or weak opener: "我主要负责店铺运营" → "店铺运营"."""
     rest = _ZH_LEAD_RE.sub("", text)
     if opener and rest.startswith(opener):
         rest = rest[len(opener) :]
-    rest = _TRAIL_RE.sub("", rest)
+    rest = _strip_trail(rest)
     return rest[:limit] + ("…" if len(rest) > limit else "")
 
 
@@ -33,7 +44,7 @@ def en_core(text: str, opener: str | None = None, limit: int = 12) -> str:
     rest = _EN_LEAD_RE.sub("", text)
     if opener and rest.lower().startswith(opener.lower()):
         rest = rest[len(opener) :].lstrip()
-    rest = _TRAIL_RE.sub("", rest)
+    rest = _strip_trail(rest)
     words = rest.split()
     short = " ".join(words[:limit]) + ("…" if len(words) > limit else "")
     return short
