@@ -104,8 +104,6 @@ def analyze_command(
         collect_inputs,
         default_jobs,
     )
-    from cvagent_cli.ui.console import make_console
-    from cvagent_cli.ui.report import render_batch_summary, render_report
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
@@ -117,7 +115,13 @@ def analyze_command(
         kinds = ", ".join(suffixes)
         print(f"cvagent: skipped {names}{more}: not a resume file ({kinds})", file=sys.stderr)
     job = read_job_description(jd) if jd is not None else None
-    out = make_console()
+    # --json output needs no console (rich and the report views: ~40 ms of start-up, which
+    # a batch pays before its workers start)
+    out = None
+    if llm or not json_out:
+        from cvagent_cli.ui.console import make_console
+
+        out = make_console()
     several = len(inputs.items) > 1
     # Reports are kept only for what needs them at the end (the summary table, --llm):
     # a --json batch of thousands streams in constant memory.
@@ -153,6 +157,9 @@ def analyze_command(
             text = result.report.model_dump_json(indent=None if several else 2)
             sys.stdout.write(text + "\n")
         else:
+            from cvagent_cli.ui.report import render_report
+
+            assert out is not None
             render_report(
                 out,
                 result.report,
@@ -162,12 +169,15 @@ def analyze_command(
             if several:
                 out.print()
     if not json_out and several:
+        from cvagent_cli.ui.report import render_batch_summary
+
+        assert out is not None
         render_batch_summary(out, [r for _, r in reports], failures)
     if llm and reports:
         from cvagent_cli.cli.review import run_review
 
         for doc, report in reports:
-            assert doc is not None
+            assert doc is not None and out is not None
             run_review(doc, report, job, model=model, api_base=api_base, console=out)
     if failures:
         raise typer.Exit(int(ExitCode.USAGE))
