@@ -38,7 +38,7 @@ _GENERIC_CJK = (
     "成都 武汉 西安 天津 重庆 苏州"
 ).split()
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{3,}")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.-]*[A-Za-z0-9+#]")
 _POINTER_BEFORE = re.compile(r"\b(?:my|the|this|that|your|our|in|to|into|from|under)\s+$", re.I)
 _POINTER_AFTER = re.compile(
     r"^\s+(?:section|part|heading|bullets?|entries|entry|lines?|list|block)\b", re.I
@@ -80,7 +80,7 @@ def named_entries(doc: ResumeDocument, text: str) -> list[Section]:
     """The entries (headings below a section) the message names by a word (or, in
     Chinese, two or more characters) of their title that no other entry's title has."""
     entries = [s for s in doc.sections if s.parent_id is not None and s.heading_line and s.title]
-    if len(entries) < 1:
+    if not entries:
         return []
     words = {s.id: _words(s.title) for s in entries}
     pieces = {s.id: _cjk_pieces(s.title) for s in entries}
