@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from cvagent_cli.resume import blocks
 from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument, _parser
+from cvagent_cli.resume.blocks import _parser
+from cvagent_cli.resume.document import ResumeDocument
 from tests.conftest import sample_resume_paths
 
 TODAY = date(2025, 6, 1)
