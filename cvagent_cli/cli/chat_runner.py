@@ -75,7 +75,7 @@ def known_providers(model: str) -> set[str] | None:
     litellm anyway.  None if it cannot be loaded: then every prefix counts as a provider."""
     if "/" not in model:
         return None
-    from cvagent_cli.llm.gateway import load_litellm
+    from cvagent_cli.llm.loader import load_litellm
 
     try:
         return {str(getattr(p, "value", p)) for p in load_litellm().provider_list}
@@ -85,7 +85,7 @@ def known_providers(model: str) -> set[str] | None:
 
 def preload(client) -> None:
     if getattr(client, "model", None):
-        from cvagent_cli.llm.gateway import preload_in_background
+        from cvagent_cli.llm.loader import preload_in_background
 
         preload_in_background()
 

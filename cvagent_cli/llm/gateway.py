@@ -2,10 +2,9 @@
 
 Why this module is shaped the way it is:
 
-* ``import litellm`` costs 2-3 s and ~150 MB, so it happens lazily (:func:`load_litellm`),
-  at most once, optionally in a background thread (:func:`preload_in_background`) so the
-  REPL prompt appears at once.  ``LITELLM_LOCAL_MODEL_COST_MAP`` is set first, otherwise
-  litellm tries to download its price list at import time.
+* ``import litellm`` costs 2-3 s and ~150 MB, so it happens lazily, at most once,
+  optionally in a background thread so the REPL prompt appears at once
+  (:mod:`cvagent_cli.llm.loader`).
 * litellm's own retries (``num_retries``) need tenacity and retry auth and context-window
   errors with no delay, and the OpenAI SDK underneath retries twice by default.  Both are
   switched off (``num_retries=0``) and :class:`~cvagent_cli.llm.retry.RetryPolicy` is used
@@ -27,8 +26,8 @@ Why this module is shaped the way it is:
   long the model may stay silent (litellm's own timeout never fires while chunks keep
   coming), and the turn's deadline ends a stream that would go on for ever; every request
   carries ``max_tokens``.
-* Offline traps fixed in :func:`load_litellm`: the deepseek/mistral providers load
-  tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its bundled files (so tiktoken
+* Offline traps fixed in :func:`~cvagent_cli.llm.loader.load_litellm`: the deepseek
+  and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its bundled files (so tiktoken
   would download cl100k_base), and ``token_counter`` downloads Hugging Face tokenizers
   for llama names.  ``tests/llm/test_litellm_loopback.py`` checks both in a fresh process.
 """
@@ -36,11 +35,9 @@ Why this module is shaped the way it is:
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import threading
 import time
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -56,6 +53,9 @@ from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import
     scrub_secrets,
     translate,
 )
+from cvagent_cli.llm.loader import litellm_loaded as litellm_loaded
+from cvagent_cli.llm.loader import load_litellm
+from cvagent_cli.llm.loader import preload_in_background as preload_in_background
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
@@ -94,74 +94,6 @@ _LOCAL_PROVIDERS = {
     "xinference",
 }
 _DEFAULT_LOCAL_BASES = {"ollama": "http://localhost:11434", "ollama_chat": "http://localhost:11434"}
-
-_QUIET_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx")
-
-# ------------------------------------------------------------------ lazy import
-
-_litellm_module: Any = None
-_import_lock = threading.Lock()
-
-
-def load_litellm() -> Any:
-    """Import and quiet litellm once; concurrent callers wait for the same import.
-
-    The lock is held for the whole import, so a first call made while
-    :func:`preload_in_background` is still importing waits only for the remainder.
-    """
-    global _litellm_module
-    if _litellm_module is not None:
-        return _litellm_module
-    with _import_lock:
-        if _litellm_module is None:
-            os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-            try:
-                import litellm
-            except ImportError as exc:  # pragma: no cover - broken installation
-                raise ModelError(
-                    f"cannot load litellm: {exc}",
-                    hint="reinstall cvagent (pip install --force-reinstall cvagent)",
-                ) from exc
-            litellm.suppress_debug_info = True
-            litellm.set_verbose = False  # type: ignore[attr-defined]  # a module flag litellm reads
-            # token_counter would fetch Hugging Face tokenizers for llama/command-r
-            # names (minutes of retries offline, printed on stderr); tiktoken is enough
-            litellm.disable_hf_tokenizer_download = True
-            # litellm's lazy ``main.encoding`` (used by the deepseek, mistral ...
-            # providers) calls tiktoken before litellm has pointed TIKTOKEN_CACHE_DIR at
-            # its bundled files, so tiktoken tries to download cl100k_base: point it now
-            bundled = os.path.join(
-                os.path.dirname(litellm.__file__), "litellm_core_utils", "tokenizers"
-            )
-            os.environ.setdefault(
-                "TIKTOKEN_CACHE_DIR", os.environ.get("CUSTOM_TIKTOKEN_CACHE_DIR", bundled)
-            )
-            # we never use litellm's per-chunk callbacks; skip their thread-pool work
-            litellm.disable_streaming_logging = True
-            for name in _QUIET_LOGGERS:
-                logging.getLogger(name).setLevel(logging.WARNING)
-            # litellm's stream_chunk_builder trips pydantic serializer warnings on
-            # reasoning_content streams; they are noise on the user's terminal
-            warnings.filterwarnings("ignore", message="Pydantic serializer warnings")
-            _litellm_module = litellm
-    return _litellm_module
-
-
-def preload_in_background() -> threading.Thread:
-    """Start importing litellm in a daemon thread and return it (already started)."""
-
-    def run() -> None:
-        with contextlib.suppress(Exception):
-            load_litellm()
-
-    thread = threading.Thread(target=run, name="cvagent-litellm-preload", daemon=True)
-    thread.start()
-    return thread
-
-
-def litellm_loaded() -> bool:
-    return _litellm_module is not None
-
 
 # ------------------------------------------------------------------ the gateway
 

@@ -91,6 +91,6 @@ def test_cached_tokens_are_read_from_either_shape_and_add_up():
 
 
 def load():
-    from cvagent_cli.llm.gateway import load_litellm
+    from cvagent_cli.llm.loader import load_litellm
 
     return load_litellm()
