@@ -27,9 +27,9 @@ Why this module is shaped the way it is:
   coming), and the turn's deadline ends a stream that would go on for ever; every request
   carries ``max_tokens``.
 * Offline traps fixed in :func:`~cvagent_cli.llm.loader.load_litellm`: the deepseek
-  and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its bundled files (so tiktoken
-  would download cl100k_base), and ``token_counter`` downloads Hugging Face tokenizers
-  for llama names.  ``tests/llm/test_litellm_loopback.py`` checks both in a fresh process.
+  and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its
+  bundled files (so tiktoken would download cl100k_base), and ``token_counter`` downloads
+  Hugging Face tokenizers for llama names.  ``tests/llm/test_litellm_loopback.py`` checks both in a fresh process.
 """
 
 from __future__ import annotations
