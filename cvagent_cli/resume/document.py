@@ -1,7 +1,7 @@
 """The resume document model: a Markdown file parsed into a tree of sections.
 
 The text is kept verbatim (``render()`` gives back the original bytes); the tree is a
-read-only view computed from it with markdown-it, so editing means "change the text,
+read-only view computed from it (``tree.build_tree``), so editing means "change the text,
 parse again".  Line numbers are 1-based everywhere, and lines end at CR, LF or CRLF,
 exactly as markdown-it counts them.
 """
