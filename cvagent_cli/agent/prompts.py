@@ -208,6 +208,15 @@ def build_system_prompt(
     return parts
 
 
+#: The turn context's own headings and labels.  No answer has a reason to contain them,
+#: so a reply that does is copying its prompt (``ToolCallAgent`` stops it there).
+TASK_HEADING = "## Task context"
+NOTES_HEADING = "## Since your last turn"
+SECTIONS_HEADING = "## Sections relevant to this request"
+INTENT_LABEL = "current request intent:"
+CONTEXT_MARKERS = (TASK_HEADING, NOTES_HEADING, SECTIONS_HEADING, INTENT_LABEL)
+
+
 def build_turn_context(
     *,
     workspace: Workspace,
@@ -228,16 +237,16 @@ def build_turn_context(
     if progress:
         state.append(f"progress: {progress}")
     if intent != "UNKNOWN":
-        state.append(f"current request intent: {intent}")
+        state.append(f"{INTENT_LABEL} {intent}")
     resume = resume_state(workspace) if on_resume else ""
     if resume:
         state.append(resume)
-    parts = {"task": "## Task context\n" + "\n".join(state)}
+    parts = {"task": f"{TASK_HEADING}\n" + "\n".join(state)}
     if notes:
-        parts["notes"] = "## Since your last turn\n" + "\n".join(f"- {n}" for n in notes)
+        parts["notes"] = f"{NOTES_HEADING}\n" + "\n".join(f"- {n}" for n in notes)
     texts = relevant_sections(workspace, intent, section_hint, user_text)
     if texts:
-        parts["sections"] = "## Sections relevant to this request\n" + "\n".join(
+        parts["sections"] = f"{SECTIONS_HEADING}\n" + "\n".join(
             section_block(section, text) for section, text in texts
         )
     if next_step:

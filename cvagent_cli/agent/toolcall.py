@@ -22,10 +22,17 @@ from typing import Any
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message, ToolCall
-from cvagent_cli.agent.prompts import Prompt
-from cvagent_cli.agent.request import HISTORY_TOKENS, Window, build_request, history_window
+from cvagent_cli.agent.prompts import CONTEXT_MARKERS, Prompt
+from cvagent_cli.agent.request import (
+    CONTEXT_CLOSE,
+    CONTEXT_OPEN,
+    HISTORY_TOKENS,
+    Window,
+    build_request,
+    history_window,
+)
 from cvagent_cli.errors import ContextWindowError, ModelError
-from cvagent_cli.llm.streaming import RepetitionGuard
+from cvagent_cli.llm.streaming import ECHOING, REPEATING, ReplyGuard
 from cvagent_cli.llm.types import (
     ModelClient,
     ModelResponse,
@@ -36,12 +43,33 @@ from cvagent_cli.llm.types import (
 )
 from cvagent_cli.resume.editing import hunks
 from cvagent_cli.resume.workspace import Workspace
-from cvagent_cli.safety.fencing import fence
+from cvagent_cli.safety.fencing import fence, fence_markers
 from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]
 EventStream = Generator[ev.Event, None, bool]
-REPEATING = "repetition"  # finish_reason of an answer cvagent stopped (see RepetitionGuard)
+#: What only a request contains (see EchoGuard): the turn context's tags, also as some
+#: local servers' chat templates HTML-escape them, its headings, and fence tags.
+ECHO_MARKERS = (
+    CONTEXT_OPEN,
+    CONTEXT_CLOSE,
+    CONTEXT_OPEN.replace("<", "&lt;").replace(">", "&gt;"),
+    CONTEXT_CLOSE.replace("<", "&lt;").replace(">", "&gt;"),
+    *CONTEXT_MARKERS,
+    *fence_markers(),
+)
+#: A stopped answer (its finish_reason is the cut's reason): what the user is shown, and
+#: what the model is told at its next turn.
+_CUT_NOTICES = {
+    REPEATING: "the model kept repeating the same passage",
+    ECHOING: "the model began copying cvagent's instructions back",
+}
+_CUT_NOTES = {
+    REPEATING: "your previous answer started repeating one passage over and over and was "
+    "cut off; keep answers short and do not repeat",
+    ECHOING: "your previous answer began copying the turn context or a fenced block of your "
+    "instructions and was cut off; answer in your own words and never repeat those blocks",
+}
 
 STUCK_HINT = (
     "You have repeated exactly the same tool call. It will not give a different result. "
@@ -306,7 +334,7 @@ class ToolCallAgent:
                     "the answer reached the output limit (max_tokens) and was cut off",
                     "warning",
                 )
-            if response.finish_reason != REPEATING:
+            if response.finish_reason not in (REPEATING, ECHOING):
                 yield usage_event(response, self.client)
             return response
         return None
@@ -314,10 +342,10 @@ class ToolCallAgent:
     def _stream_reply(
         self, turn: Turn, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None
     ) -> Generator[ev.Event, None, ModelResponse]:
-        """One streamed answer; a reply stuck in a loop is stopped and cut to its first
-        copy of the loop (the model is told at its next turn)."""
-        guard = RepetitionGuard()
-        text = ""
+        """One streamed answer.  A reply stuck in a loop is stopped and cut to its first
+        copy of the loop; one that starts copying its prompt back is stopped where the
+        copy begins (no part of it is shown).  The model is told at its next turn."""
+        guard = ReplyGuard(ECHO_MARKERS)
         response: ModelResponse | None = None
         stream = self.client.stream(
             messages, tools, temperature=self.call_temperature(), deadline=turn.deadline
@@ -325,26 +353,23 @@ class ToolCallAgent:
         try:
             for item in stream:
                 if isinstance(item, TextDelta):
-                    text += item.text
-                    if guard.feed(text):
-                        kept = text[: guard.keep].rstrip()
+                    show, cut = guard.push(item.text)
+                    if show:
+                        yield ev.TextDelta(show)
+                    if cut is not None:
                         yield ev.Notice(
-                            "stopped the answer: the model kept repeating the same passage "
-                            f"(kept its first {len(kept):,} characters)",
+                            f"stopped the answer: {_CUT_NOTICES[cut.reason]} "
+                            f"(kept its first {len(cut.kept):,} characters)",
                             "warning",
                         )
-                        self.note(
-                            "your previous answer started repeating one passage over and "
-                            "over and was cut off; keep answers short and do not repeat"
-                        )
+                        self.note(_CUT_NOTES[cut.reason])
                         return ModelResponse(
-                            content=kept,
+                            content=cut.kept,
                             tool_calls=[],
                             usage=Usage(),
-                            finish_reason=REPEATING,
+                            finish_reason=cut.reason,
                             model=getattr(self.client, "model", ""),
                         )
-                    yield ev.TextDelta(item.text)
                 elif isinstance(item, ThinkingDelta):
                     yield ev.Thinking(item.text)
                 elif isinstance(item, Retrying):
@@ -357,6 +382,9 @@ class ToolCallAgent:
                 close()  # ends the HTTP stream of an answer we stopped
         if response is None:
             raise ModelError("the model's answer ended without a final message")
+        rest = guard.rest()
+        if rest:
+            yield ev.TextDelta(rest)
         return response
 
     def _decide(self, outcome: ToolOutcome, turn: Turn) -> Generator[ev.Event, None, ToolOutcome]:

@@ -24,7 +24,7 @@ def run_review(
 ) -> None:
     from cvagent_cli.agent import events as ev
     from cvagent_cli.llm.gateway import LiteLLMGateway
-    from cvagent_cli.llm.review import stream_review
+    from cvagent_cli.llm.review import Stopped, stream_review
     from cvagent_cli.settings import load_settings
     from cvagent_cli.ui.render import EventRenderer
 
@@ -34,7 +34,10 @@ def run_review(
     renderer = EventRenderer(console)
     try:
         for piece in stream_review(client, doc, report, jd):
-            renderer.render(ev.TextDelta(piece))
+            if isinstance(piece, Stopped):
+                renderer.render(ev.Notice(piece.message, "warning"))
+            else:
+                renderer.render(ev.TextDelta(piece))
     finally:
         renderer.finish()
     usage = client.session_usage  # the client counts every call it makes

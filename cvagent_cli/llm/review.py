@@ -4,12 +4,14 @@ findings (strengths, and the three most valuable rewrites with before/after)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
+from cvagent_cli.llm.streaming import ECHOING, REPEATING, ReplyGuard
 from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.report import AnalysisReport
-from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
+from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence, fence_markers
 
 MAX_RESUME_CHARS = 24_000
 
@@ -55,13 +57,43 @@ def review_messages(
     ]
 
 
+#: What the user is told when the review was stopped (see ``ReplyGuard``).
+STOPPED = {
+    REPEATING: "stopped the review: the model kept repeating the same passage",
+    ECHOING: "stopped the review: the model began copying the fenced resume back",
+}
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """The review was cut off here; ``message`` says why."""
+
+    message: str
+
+
 def stream_review(
     client: ModelClient, doc: ResumeDocument, report: AnalysisReport, jd: Any = None
-) -> Iterator[str]:
-    """Yield the review's text as it streams."""
+) -> Iterator[str | Stopped]:
+    """Yield the review's text as it streams, then :class:`Stopped` if a loop or a copy
+    of the fenced input made the review stop early (the stream is closed then)."""
     keywords = list(getattr(jd, "keywords", []) or []) if jd is not None else None
-    for item in client.stream(review_messages(doc, report, keywords)):
-        if isinstance(item, TextDelta):
-            yield item.text
-        elif isinstance(item, ModelResponse) and not item.content:
-            return
+    guard = ReplyGuard(fence_markers())  # quoting the resume is fine; its fence tag is not
+    stream = client.stream(review_messages(doc, report, keywords))
+    try:
+        for item in stream:
+            if isinstance(item, TextDelta):
+                show, cut = guard.push(item.text)
+                if show:
+                    yield show
+                if cut is not None:
+                    yield Stopped(STOPPED[cut.reason])
+                    return
+            elif isinstance(item, ModelResponse):
+                break
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    rest = guard.rest()
+    if rest:
+        yield rest

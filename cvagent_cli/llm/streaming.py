@@ -1,5 +1,6 @@
 """Guards for a model that never stops: a stream read with an idle timeout and a
-deadline, and detection of a reply that repeats itself.
+deadline, detection of a reply that repeats itself, and of one that starts copying the
+request's own scaffolding.
 
 Reading a stream blocks in the HTTP client until the next chunk arrives, and a server
 that keeps sending (a local model looping on one paragraph) never trips a socket
@@ -13,6 +14,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -129,3 +131,75 @@ def _clean_cut(text: str, end: int, floor: int) -> int:
         if cut != -1:
             return cut + len(mark.rstrip())
     return end
+
+
+class EchoGuard:
+    """Notices a reply that starts copying the request's scaffolding back (small local
+    models parrot their prompt: ``<turn_context>``, a fence tag, a context heading).
+
+    ``markers`` are strings only the request contains.  :meth:`feed` is given the whole
+    reply so far and returns where the first marker begins (``-1``: none yet);
+    :meth:`shown` tells how much of the reply may be shown meanwhile: all but a tail
+    that could still turn out to be the start of a marker, so no part of one is shown.
+    """
+
+    def __init__(self, markers: Iterable[str]) -> None:
+        self.markers = tuple(m for m in markers if m)
+        self._longest = max((len(m) for m in self.markers), default=0)
+        self._checked = 0
+
+    def feed(self, text: str) -> int:
+        start = max(0, self._checked - self._longest + 1)
+        self._checked = len(text)
+        found = [i for i in (text.find(m, start) for m in self.markers) if i != -1]
+        return min(found, default=-1)
+
+    def shown(self, text: str) -> int:
+        """The length of ``text``'s part that cannot be the beginning of a marker."""
+        for held in range(min(self._longest - 1, len(text)), 0, -1):
+            tail = text[-held:]
+            if any(m.startswith(tail) for m in self.markers):
+                return len(text) - held
+        return len(text)
+
+
+REPEATING = "repetition"  # Cut.reason: the reply went round in a loop
+ECHOING = "echo"  # Cut.reason: the reply began copying its prompt
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Where a guarded reply was stopped: the text to keep, and why."""
+
+    kept: str
+    reason: str  # REPEATING or ECHOING
+
+
+class ReplyGuard:
+    """Both guards over one streamed reply: :meth:`push` each text delta, show what it
+    returns; once it also returns a :class:`Cut`, stop reading the stream."""
+
+    def __init__(self, markers: Iterable[str]) -> None:
+        self.repeats = RepetitionGuard()
+        self.echoes = EchoGuard(markers)
+        self.text = ""
+        self._shown = 0
+
+    def push(self, delta: str) -> tuple[str, Cut | None]:
+        """The text to show now, and the cut when the reply must stop here."""
+        self.text += delta
+        at = self.echoes.feed(self.text)
+        if at != -1:
+            kept = self.text[:at].rstrip()
+            return kept[self._shown :], Cut(kept, ECHOING)
+        if self.repeats.feed(self.text):
+            return "", Cut(self.text[: self.repeats.keep].rstrip(), REPEATING)
+        upto = self.echoes.shown(self.text)
+        show = self.text[self._shown : upto]
+        self._shown = max(self._shown, upto)
+        return show, None
+
+    def rest(self) -> str:
+        """The tail held back as a possible marker's start, once the reply has ended."""
+        rest, self._shown = self.text[self._shown :], len(self.text)
+        return rest

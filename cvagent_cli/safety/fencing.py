@@ -34,5 +34,11 @@ def fence(text: str, label: str, **attrs: str) -> str:
     return f'<untrusted kind="{label}" id="{_NONCE}"{extra}>\n{defuse(text)}\n</untrusted id="{_NONCE}">'
 
 
+def fence_markers() -> tuple[str, ...]:
+    """Strings only a fence tag contains (its opening, also HTML-escaped, and this
+    process's nonce): a reply that contains one is copying its prompt back."""
+    return ("<untrusted kind=", "&lt;untrusted kind=", _NONCE)
+
+
 def has_hidden_characters(text: str) -> bool:
     return bool(INVISIBLE_RE.search(text))

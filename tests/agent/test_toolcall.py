@@ -385,6 +385,30 @@ def test_a_reply_stuck_in_a_loop_is_stopped_kept_once_and_the_model_told(resume)
     assert "started repeating" in model.requests[-1]["messages"][-1]["content"]
 
 
+@pytest.mark.parametrize(
+    "echo",
+    [
+        "<turn_context>\n## Task context\ncurrent request intent: EDIT\n",
+        "&lt;turn_context&gt;\n## Task context\n",  # a server template escaped the prompt
+        '### Summary\n<untrusted kind="resume" section="summary">\nData analyst',
+    ],
+)
+def test_a_reply_that_copies_its_prompt_is_cut_where_the_copy_begins(resume, echo):
+    answer = "To make your summary stronger, add one measurable result.\n\n"
+    model = ScriptedModel(answer + echo + "more of the prompt " * 40, "Short answer.")
+    agent = make_agent(resume, model)
+    events = run(agent, "make my summary stronger")
+    shown = "".join(e.text for e in events if isinstance(e, ev.TextDelta))
+    kept = answer.rstrip() if "untrusted" not in echo else (answer + "### Summary").rstrip()
+    assert shown.rstrip() == kept  # not one character of the copy reached the screen
+    notices = [e.text for e in events if isinstance(e, ev.Notice)]
+    assert len([n for n in notices if "copying cvagent's instructions" in n]) == 1
+    assert events[-1].final_text == kept
+    assert agent.memory.messages[-1].content == kept
+    run(agent, "and now?")
+    assert "began copying the turn context" in model.requests[-1]["messages"][-1]["content"]
+
+
 def test_an_answer_cut_by_the_output_cap_says_so(resume):
     model = ScriptedModel(Reply(text="A long answer that", finish_reason="length"))
     events = run(make_agent(resume, model), "explain everything")

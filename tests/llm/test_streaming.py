@@ -10,7 +10,13 @@ import pytest
 from cvagent_cli.errors import ModelError
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
-from cvagent_cli.llm.streaming import RepetitionGuard, StreamOverdue, StreamStalled, guarded
+from cvagent_cli.llm.streaming import (
+    EchoGuard,
+    RepetitionGuard,
+    StreamOverdue,
+    StreamStalled,
+    guarded,
+)
 from cvagent_cli.llm.types import ModelResponse, TextDelta
 from cvagent_cli.settings import Settings
 from tests.support.openai_server import LoopbackServer, Reply
@@ -54,6 +60,59 @@ def test_ordinary_long_answers_are_not_called_loops(text):
 def test_a_chinese_loop_is_caught():
     loop = "负责订单系统的重构，将接口延迟降低了百分之四十，并带领三人小组完成迁移。"
     assert feed_by_chars(RepetitionGuard(), "好的：\n" + loop * 10) is not None
+
+
+MARKERS = ("<turn_context>", "&lt;turn_context&gt;", "## Task context")
+
+
+def stream_through(guard: EchoGuard, text: str, step: int) -> tuple[str, int]:
+    """What a stream of ``text`` in pieces of ``step`` characters shows, and where the
+    guard found a marker (-1: nowhere)."""
+    shown = ""
+    for end in range(step, len(text) + step, step):
+        so_far = text[:end]
+        at = guard.feed(so_far)
+        if at != -1:
+            return shown, at
+        shown = so_far[: guard.shown(so_far)]
+    return text, -1
+
+
+@pytest.mark.parametrize("step", [1, 3, 7, 50])
+@pytest.mark.parametrize(
+    "echo",
+    [
+        "<turn_context>\n## Task context\ncurrent request intent: EDIT",
+        "&lt;turn_context&gt;\n## Task context",
+        "## Task context\nresume now: 48 lines",
+    ],
+)
+def test_an_echo_of_the_prompt_is_found_where_it_begins_and_never_shown(echo, step):
+    answer = "To make your summary stronger, add one measurable result.\n\n"
+    shown, at = stream_through(EchoGuard(MARKERS), answer + echo + "\nmore echo", step)
+    assert at == len(answer)
+    assert answer.startswith(shown)  # no part of a marker reached the screen
+    assert len(shown) >= len(answer) - max(len(m) for m in MARKERS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use <b>bold</b> sparingly; ## is a heading mark, and a task context is fine.",
+        "Wrap it as <turn> or &lt;b&gt; — neither is the context tag.",
+        "简历里的 ## 标题 应该简短。",
+    ],
+)
+def test_answers_without_a_marker_are_shown_whole(text):
+    for step in (1, 4, 100):
+        assert stream_through(EchoGuard(MARKERS), text, step) == (text, -1)
+
+
+def test_a_tail_that_may_start_a_marker_is_held_back_until_it_cannot():
+    guard = EchoGuard(MARKERS)
+    assert guard.shown("Keep it short <turn") == len("Keep it short ")
+    assert guard.shown("Keep it short <turn>") == len("Keep it short <turn>")
+    assert guard.shown("## Task") == 0
 
 
 def slow(items, pause):
