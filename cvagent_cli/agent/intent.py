@@ -158,14 +158,16 @@ _ANALYZE_WEAK_RE = re.compile(
 _EDIT_STRONG_RE = re.compile(
     r"\boptimi[sz]e\b|\bre-?write\b|\bpolish\b|\brephrase\b|\breword\b|\bredraft\b|\bproofread\b"
     r"|\bquantify\b|\bmake\s+(?:it|this|them|(?:my|the)(?:\s+\w+){1,3}?)\s+(?:more|less|better|stronger|shorter|longer|punchier|concise|clearer|\w+\s+lines?)\b"
-    r"|优化|改写|润色|重写|修改|改一下|改改|改进|完善|精简|美化|量化|提炼|帮我挖掘|挖掘|深挖|改成|改为",
+    r"|优化|改写|润色|重写|修改|改一下|改改|改进|完善|精简|美化|量化|提炼|帮我挖掘|挖掘|深挖|改成|改为"
+    r"|(?:写|改|变|弄)得更",  # "make it more …": 写得更有说服力, 把经历改得更具体
     re.IGNORECASE,
 )
 _STAR_RE = re.compile(r"(?<![A-Za-z0-9])STAR(?![A-Za-z0-9])")  # the method, not "a star employee"
 _EDIT_WEAK_RE = re.compile(
     r"\bimprove\b|\bedit\b|\bfix\b|\bchange\b|\bupdate\b|\bshorten\b|\bcondense\b|\btighten\b|\bexpand\b"
     r"|\badd\b|\bremove\b|\bdelete\b|\breplace\b|\bstrengthen\b|\btrim\b|\bcut\b"
-    r"|调整|删除|删掉|去掉|添加|加上|增加|补充|替换|更新|缩短|扩写|提升",
+    r"|调整|删除|删掉|去掉|添加|加上|增加|补充|替换|更新|缩短|扩写|提升|加强|强化|丰富"
+    r"|让[^，。,.?？]{1,15}?更(?:有|加|专业|简洁|突出|吸引|清晰|具体|亮眼|精炼|好)",  # 让自我评价更专业
     re.IGNORECASE,
 )
 # Words that make a message about the user's resume rather than about careers in general.

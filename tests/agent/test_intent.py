@@ -56,6 +56,9 @@ SECTIONS = ["Summary", "Experience", "Skills", "工作经历", "项目经历", "
         ("帮我改写项目经历", Intent.EDIT),
         ("润色一下自我评价", Intent.EDIT),
         ("用STAR法则帮我挖掘项目经历", Intent.EDIT),
+        ("帮我把工作经历写得更有说服力", Intent.EDIT),
+        ("让自我评价更专业一些", Intent.EDIT),
+        ("加强一下项目经历的描述", Intent.EDIT),
         ("thanks, now rewrite my summary", Intent.EDIT),
         # tailoring
         ("tailor my resume to this JD", Intent.TAILOR),
@@ -75,6 +78,7 @@ SECTIONS = ["Summary", "Experience", "Skills", "工作经历", "项目经历", "
         ("Should I put a photo on a CV in Germany?", Intent.QUESTION),
         ("简历一般写几页？", Intent.QUESTION),
         ("面试有什么问题要准备？", Intent.QUESTION),
+        ("怎么让面试官更有印象？", Intent.QUESTION),
     ],
 )
 def test_heuristic_intents(text: str, intent: Intent):
