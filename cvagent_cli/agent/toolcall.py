@@ -32,14 +32,13 @@ from cvagent_cli.agent.request import (
     history_window,
 )
 from cvagent_cli.errors import ContextWindowError, ModelError
-from cvagent_cli.llm.streaming import ECHOING, REPEATING, ReplyGuard
+from cvagent_cli.llm.streaming import ECHOING, REPEATING, Cut, ReplyGuard
 from cvagent_cli.llm.types import (
     ModelClient,
     ModelResponse,
     Retrying,
     TextDelta,
     ThinkingDelta,
-    Usage,
 )
 from cvagent_cli.resume.editing import hunks
 from cvagent_cli.resume.workspace import Workspace
@@ -254,7 +253,7 @@ class ToolCallAgent:
         if not calls:
             turn.final_text = response.content
             turn.done_reason = "text"
-            if not response.content.strip():
+            if not response.content.strip() and response.finish_reason not in (REPEATING, ECHOING):
                 yield ev.Notice("the model sent an empty answer; try rephrasing", "warning")
             return False
         return True
@@ -334,8 +333,7 @@ class ToolCallAgent:
                     "the answer reached the output limit (max_tokens) and was cut off",
                     "warning",
                 )
-            if response.finish_reason not in (REPEATING, ECHOING):
-                yield usage_event(response, self.client)
+            yield usage_event(response, self.client)
             return response
         return None
 
@@ -347,6 +345,8 @@ class ToolCallAgent:
         copy begins (no part of it is shown).  The model is told at its next turn."""
         guard = ReplyGuard(ECHO_MARKERS)
         response: ModelResponse | None = None
+        cut: Cut | None = None
+        before = self.client.session_usage
         stream = self.client.stream(
             messages, tools, temperature=self.call_temperature(), deadline=turn.deadline
         )
@@ -357,19 +357,7 @@ class ToolCallAgent:
                     if show:
                         yield ev.TextDelta(show)
                     if cut is not None:
-                        yield ev.Notice(
-                            f"stopped the answer: {_CUT_NOTICES[cut.reason]} "
-                            f"(kept its first {len(cut.kept):,} characters)",
-                            "warning",
-                        )
-                        self.note(_CUT_NOTES[cut.reason])
-                        return ModelResponse(
-                            content=cut.kept,
-                            tool_calls=[],
-                            usage=Usage(),
-                            finish_reason=cut.reason,
-                            model=getattr(self.client, "model", ""),
-                        )
+                        break
                 elif isinstance(item, ThinkingDelta):
                     yield ev.Thinking(item.text)
                 elif isinstance(item, Retrying):
@@ -380,6 +368,21 @@ class ToolCallAgent:
             close = getattr(stream, "close", None)
             if close is not None:
                 close()  # ends the HTTP stream of an answer we stopped
+        if cut is not None:
+            said = (
+                f"kept its first {len(cut.kept):,} characters"
+                if cut.kept
+                else "before it said anything"
+            )
+            yield ev.Notice(f"stopped the answer: {_CUT_NOTICES[cut.reason]} ({said})", "warning")
+            self.note(_CUT_NOTES[cut.reason])
+            return ModelResponse(
+                content=cut.kept,
+                tool_calls=[],
+                usage=self.client.session_usage - before,  # what the client billed for it
+                finish_reason=cut.reason,
+                model=getattr(self.client, "model", ""),
+            )
         if response is None:
             raise ModelError("the model's answer ended without a final message")
         rest = guard.rest()

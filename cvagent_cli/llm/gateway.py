@@ -312,6 +312,12 @@ class LiteLLMGateway:
                 fragments = _get(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
+        except (GeneratorExit, KeyboardInterrupt):
+            # The caller stopped reading (a loop or an echo cut off), or Ctrl-C came while
+            # waiting for a chunk: the provider still bills the prompt and what it sent, so
+            # they are counted (estimated).
+            self._count(litellm, model, provider, messages, tools, None, "".join(content), [])
+            raise
         except StreamOverdue:
             raise ModelError(
                 f"the turn ran out of time (turn_timeout {self.settings.turn_timeout:g} s)",
@@ -338,11 +344,9 @@ class LiteLLMGateway:
             _close_quietly(response)
 
         tool_calls = calls.result()
-        usage = self._usage(
+        usage = self._count(
             litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
         )
-        self.last_usage = usage
-        self.session_usage = self.session_usage + usage
         yield ModelResponse(
             content="".join(content),
             tool_calls=tool_calls,
@@ -350,6 +354,13 @@ class LiteLLMGateway:
             finish_reason=finish_reason,
             model=self.model,
         )
+
+    def _count(self, *args: Any) -> Usage:
+        """This call's usage (see :meth:`_usage`), added to the session's."""
+        usage = self._usage(*args)
+        self.last_usage = usage
+        self.session_usage = self.session_usage + usage
+        return usage
 
     def _usage(
         self,

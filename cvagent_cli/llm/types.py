@@ -74,6 +74,21 @@ class Usage:
             self.cached_tokens + other.cached_tokens,
         )
 
+    def __sub__(self, other: Usage) -> Usage:
+        """What a running total added since it was ``other``."""
+        if not isinstance(other, Usage):
+            return NotImplemented
+        if self.cost_usd is None and other.cost_usd is None:
+            cost = None
+        else:
+            cost = (self.cost_usd or 0.0) - (other.cost_usd or 0.0)
+        return Usage(
+            self.prompt_tokens - other.prompt_tokens,
+            self.completion_tokens - other.completion_tokens,
+            cost,
+            self.cached_tokens - other.cached_tokens,
+        )
+
 
 @dataclass(frozen=True)
 class ModelResponse:
@@ -111,7 +126,8 @@ class ModelClient(Protocol):
     included, with a ``ModelError`` once it passes.  Failures are raised as
     ``cvagent_cli.errors.ModelError`` (``ContextWindowError`` when the prompt is too
     long); a ``ModelError`` raised after deltas were yielded means the partial answer
-    must be discarded.
+    must be discarded.  A stream the caller closes early (it stopped reading) still adds
+    its usage to ``session_usage``: the provider bills the prompt and what it sent.
     """
 
     model: str

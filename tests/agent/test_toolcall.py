@@ -405,8 +405,22 @@ def test_a_reply_that_copies_its_prompt_is_cut_where_the_copy_begins(resume, ech
     assert len([n for n in notices if "copying cvagent's instructions" in n]) == 1
     assert events[-1].final_text == kept
     assert agent.memory.messages[-1].content == kept
+    (usage,) = [e for e in events if isinstance(e, ev.UsageEvent)]  # the stopped call is billed
+    assert usage.prompt_tokens > 0 and usage.session_prompt_tokens >= usage.prompt_tokens
+    assert not [n for n in notices if "empty answer" in n]
     run(agent, "and now?")
     assert "began copying the turn context" in model.requests[-1]["messages"][-1]["content"]
+
+
+def test_a_reply_that_is_only_a_copy_of_its_prompt_says_so_once(resume):
+    model = ScriptedModel("<turn_context>\n## Task context\n" * 30)
+    events = run(make_agent(resume, model), "make my summary stronger")
+    assert not [e for e in events if isinstance(e, ev.TextDelta)]
+    notices = [e.text for e in events if isinstance(e, ev.Notice)]
+    assert notices == [
+        "stopped the answer: the model began copying cvagent's instructions back "
+        "(before it said anything)"
+    ]
 
 
 def test_an_answer_cut_by_the_output_cap_says_so(resume):

@@ -166,6 +166,18 @@ def test_abandoning_the_stream_releases_the_connection(make_gateway, loopback_se
     assert err is None and events[-1].content == "next"
 
 
+def test_a_stream_closed_early_still_counts_what_the_provider_bills(make_gateway, loopback_server):
+    gw = make_gateway()
+    loopback_server.enqueue(Reply(text="a long answer " * 20))
+    stream = gw.stream(USER)
+    shown = "".join(next(stream).text for _ in range(3))
+    stream.close()  # a loop or an echo was cut off: the rest is never read
+    counted = gw.session_usage
+    assert counted == gw.last_usage and counted.prompt_tokens > 0  # the prompt was sent whole
+    assert 0 < counted.completion_tokens <= len(shown) // 2  # what arrived, not the whole answer
+    assert counted.cost_usd is not None and counted.cost_usd > 0
+
+
 # ------------------------------------------------------------------ faults
 
 

@@ -76,8 +76,14 @@ class ScriptedModel:
         reply = self.replies.pop(0) if self.replies else Reply(text=self.default)
         if reply.error is not None:
             raise reply.error
-        for i in range(0, len(reply.text), 7):
-            yield TextDelta(reply.text[i : i + 7])
+        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+        sent = 0
+        try:
+            for sent in range(7, len(reply.text) + 7, 7):
+                yield TextDelta(reply.text[sent - 7 : sent])
+        except GeneratorExit:  # the caller stopped reading: bill what was sent, as providers do
+            self.session_usage = self.session_usage + Usage(prompt, min(sent, len(reply.text)) // 4)
+            raise
         calls = []
         for call in reply.calls:
             self._counter += 1
@@ -89,7 +95,6 @@ class ScriptedModel:
             calls.append(
                 ToolCallRequest(id=f"call_{self._counter}", name=call.name, arguments=args)
             )
-        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
         usage = Usage(prompt, len(reply.text) // 4, None)
         self.session_usage = self.session_usage + usage
         yield ModelResponse(
