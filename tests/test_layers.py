@@ -104,3 +104,29 @@ def test_an_upward_import_is_reported(tmp_path, monkeypatch):
     assert violations() == [
         "cvagent_cli/tools/bad.py:2: tools imports agent (cvagent_cli.agent.events.Done)"
     ]
+
+
+def litellm_importers(package: Path) -> list[str]:
+    """Modules that import litellm anywhere, lazily or not."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            if any(n == "litellm" or n.startswith("litellm.") for n in names):
+                found.append(str(path.relative_to(package.parent)))
+    return sorted(set(found))
+
+
+def test_only_the_loader_imports_litellm(tmp_path):
+    # 2-3 s and ~150 MB: one module imports it, lazily (llm/loader.py, checked by the
+    # start-up tests); everything else asks the loader.
+    assert litellm_importers(PACKAGE) == ["cvagent_cli/llm/loader.py"]
+    (tmp_path / "cvagent_cli").mkdir()
+    (tmp_path / "cvagent_cli" / "x.py").write_text("def f():\n    from litellm import utils\n")
+    assert litellm_importers(tmp_path / "cvagent_cli") == ["cvagent_cli/x.py"]
