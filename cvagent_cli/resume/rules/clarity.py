@@ -36,7 +36,9 @@ REPEAT_LIMIT = 3  # the same opening verb this many times in one section is flag
 _I_RE = re.compile(r"(?<![\w/.&-])I(?:['’](?:m|ve|d|ll))?(?![\w/.&'’-])")
 _ME_RE = re.compile(r"\b(?:me|my|myself|mine)\b", re.IGNORECASE)
 _WE_RE = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
-_ZH_PRONOUN_RE = re.compile(r"(?<!自)我(?!们)|本人")
+# "我" not after "自" and not before "们": the look-behind comes after the literal so that re
+# can skip ahead to each 我 or 本 instead of trying the pattern at every position.
+_ZH_PRONOUN_RE = re.compile(r"我(?<!自我)(?!们)|本人")
 _PASSIVE_RE = re.compile(
     r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|"
     + "|".join(IRREGULAR_PARTICIPLES)

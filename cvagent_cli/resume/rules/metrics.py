@@ -21,7 +21,11 @@ from cvagent_cli.resume.rules.lexicon import (
     ZH_NUMERALS,
 )
 
-_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+# A number starts at its first digit, so that re can skip ahead to the next digit (a pattern
+# opening with an optional "[$€£¥]?" is tried at every position); a currency sign right
+# before it belongs to the number too ("$120k"), and _counts_a_number takes it in.
+_NUMBER_RE = re.compile(r"[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+_CURRENCY = "$€£¥"
 _YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
 _METRIC_WORDS = frozenset(METRIC_WORDS_EN)
 # A whole word: "three" counts, "Three.js" does not.
@@ -148,9 +152,12 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
 
 def _counts_a_number(text: str) -> bool:
     for match in _NUMBER_RE.finditer(text):
-        before = text[match.start() - 1] if match.start() else " "
+        start = match.start()
+        if start and text[start - 1] in _CURRENCY:
+            start -= 1
+        before = text[start - 1] if start else " "
         if before.isascii() and before.isalnum():
             continue  # EC2, P99, HTML5
-        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
+        if not _YEAR_ONLY_RE.match(text[start : match.end()]):  # "in 2022" is a date, not a result
             return True
     return False
