@@ -292,7 +292,12 @@ _ENUMERATOR_RE = re.compile(
 
 
 def normalize_title(title: str) -> str:
-    text = _ENUMERATOR_RE.sub("", strip_decoration(title).casefold())
+    text = strip_decoration(title).casefold()
+    # _ENUMERATOR_RE is anchored at the start: match there and cut, rather than let
+    # ``sub`` try (and fail) the pattern at every position of the title.
+    enumerator = _ENUMERATOR_RE.match(text)
+    if enumerator:
+        text = text[enumerator.end() :]
     return _NORMALIZE_RE.sub(" ", text).strip()
 
 

@@ -242,3 +242,18 @@ def test_mixed_tense_suggestion_gives_the_past_form() -> None:
 )
 def test_past_form(word: str, past: str) -> None:
     assert past_form(word) == past
+
+
+def test_buzzwords_are_lower_case_ascii() -> None:
+    # _buzzwords matches an ASCII bullet's lower-cased text with the case-sensitive pattern.
+    assert all(word.isascii() and word == word.lower() for word in BUZZWORDS_EN)
+
+
+def test_buzzwords_keep_the_bullets_own_case() -> None:
+    doc = ResumeDocument.from_text(
+        "# Jane Doe\n\n## Experience\n\n- Team Player and RESULTS-DRIVEN leader of a team\n"
+        "- Détail: a Team-Player, results driven\n"
+    )
+    messages = [f.message for f in clarity.check(build_context(doc, date(2025, 6, 1)))]
+    assert any('"Team Player", "RESULTS-DRIVEN"' in m for m in messages)
+    assert any('"Team-Player", "results driven"' in m for m in messages)

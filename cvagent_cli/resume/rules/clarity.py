@@ -36,7 +36,9 @@ REPEAT_LIMIT = 3  # the same opening verb this many times in one section is flag
 _I_RE = re.compile(r"(?<![\w/.&-])I(?:['’](?:m|ve|d|ll))?(?![\w/.&'’-])")
 _ME_RE = re.compile(r"\b(?:me|my|myself|mine)\b", re.IGNORECASE)
 _WE_RE = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
-_ZH_PRONOUN_RE = re.compile(r"(?<!自)我(?!们)|本人")
+# "我" not after "自" and not before "们": the look-behind comes after the literal so that re
+# can skip ahead to each 我 or 本 instead of trying the pattern at every position.
+_ZH_PRONOUN_RE = re.compile(r"我(?<!自我)(?!们)|本人")
 _PASSIVE_RE = re.compile(
     r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|"
     + "|".join(IRREGULAR_PARTICIPLES)
@@ -44,6 +46,9 @@ _PASSIVE_RE = re.compile(
     re.IGNORECASE,
 )
 _BUZZ_EN_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b", re.IGNORECASE)
+# The clichés are lower-case ASCII: in an ASCII text they match the lower-cased text at the
+# same offsets, ~3× faster than a case-insensitive search of the text.
+_BUZZ_EN_LOWER_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b")
 _BUZZ_ZH_RE = re.compile("|".join(BUZZWORDS_ZH))
 # any(trigger in text for trigger in BUZZWORD_TRIGGERS), in one pass over the text
 _BUZZ_TRIGGER_RE = re.compile("|".join(map(re.escape, BUZZWORD_TRIGGERS)))
@@ -161,10 +166,12 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
 def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
     if item.zh:
         found = [m.group() for m in _BUZZ_ZH_RE.finditer(item.text)]
-    elif _BUZZ_TRIGGER_RE.search(item.lower):
-        found = [m.group() for m in _BUZZ_EN_RE.finditer(item.text)]
-    else:
+    elif not _BUZZ_TRIGGER_RE.search(item.lower):
         return []
+    elif item.text.isascii():
+        found = [item.text[m.start() : m.end()] for m in _BUZZ_EN_LOWER_RE.finditer(item.lower)]
+    else:
+        found = [m.group() for m in _BUZZ_EN_RE.finditer(item.text)]
     if not found:
         return []
     # One finding per line, naming every cliché on it: a list of eight identical

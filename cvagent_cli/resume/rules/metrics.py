@@ -21,7 +21,11 @@ from cvagent_cli.resume.rules.lexicon import (
     ZH_NUMERALS,
 )
 
-_NUMBER_RE = re.compile(r"[$€£¥]?[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+# A number starts at its first digit, so that re can skip ahead to the next digit (a pattern
+# opening with an optional "[$€£¥]?" is tried at every position); a currency sign right
+# before it belongs to the number too ("$120k"), and _counts_a_number takes it in.
+_NUMBER_RE = re.compile(r"[0-9０-９][0-9０-９,.]*(?:\s*(?:%|％|[kKmMbB]\b|[xX×]|\+))?")
+_CURRENCY = "$€£¥"
 _YEAR_ONLY_RE = re.compile(r"^(?:19|20)\d\d$")
 _METRIC_WORDS = frozenset(METRIC_WORDS_EN)
 # A whole word: "three" counts, "Three.js" does not.
@@ -45,56 +49,60 @@ _VERSIONED = frozenset(
 _WORD_NUMBER_RE = re.compile(r"(?<![\w.])([A-Za-z][\w#.]*|版本)\s?v?\d+(?:\.\d+)*(?![\d%])")
 # A year, as every date pattern below holds one (and as dates.find_ranges tests first).
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
-# Each pattern runs only when its gate opens: one of its needles occurs in the lower-cased
-# text, or, for the patterns that start with a look-behind (which re tries at every
-# position), a plain pattern that every match contains finds something.  Most bullets hold
-# no year, none of 年, 岁, #, "experience", no "1.2.3" and no 2D/5G, so most patterns never scan.
-_Gate = tuple[str, ...] | re.Pattern[str]
-_NOT_METRIC_RES: tuple[tuple[_Gate, re.Pattern[str]], ...] = (
-    # Dates: 2016/10, 2019.03, 2019-03, 10/2016, 2019年3月, Mar 2020.
+# Each group of patterns runs only when its gate, a plain pattern that every match of the
+# group contains (once lower-cased), finds something in the lower-cased text: a needle or,
+# for the patterns that start with a look-behind (which re tries at every position), a
+# cheaper core.  Patterns that share a gate share one test.  Most bullets hold no year,
+# none of 年, 岁, #, "experience", no "1.2.3" and no 2D/5G, so most patterns never scan.
+_NOT_METRIC_RES: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
+    # Dates: 2016/10, 2019.03, 2019-03, 10/2016, Mar 2020.
     (
         _YEAR_RE,
-        re.compile(r"(?<!\d)(?:19|20)\d\d\s*[./-]\s*\d{1,2}(?:\s*[./-]\s*\d{1,2})?(?!\d)"),
-    ),
-    (_YEAR_RE, re.compile(r"(?<![\d.])\d{1,2}\s*[./]\s*(?:19|20)\d\d(?!\d)")),
-    (("年",), re.compile(r"(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*[日号])?")),
-    (
-        _YEAR_RE,
-        re.compile(
-            r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
-            r"(?:\d{1,2},?\s+)?(?:19|20)\d\d"
+        (
+            re.compile(r"(?<!\d)(?:19|20)\d\d\s*[./-]\s*\d{1,2}(?:\s*[./-]\s*\d{1,2})?(?!\d)"),
+            re.compile(r"(?<![\d.])\d{1,2}\s*[./]\s*(?:19|20)\d\d(?!\d)"),
+            re.compile(
+                r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+                r"(?:\d{1,2},?\s+)?(?:19|20)\d\d"
+            ),
         ),
     ),
-    # Versions glued to a sign or with two dots: "C++17", "C# 7", "v2.3.1".
-    (("+", "#"), re.compile(r"(?<=[+#])\s?\d+(?:\.\d+)*")),
-    (re.compile(r"\d\.\d+\.\d"), re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*")),
+    (
+        re.compile("年"),
+        (
+            # Dates: 2019年3月.
+            re.compile(r"(?:19|20)\d\d\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*[日号])?"),
+            # Years of experience and tenure.
+            re.compile(
+                r"\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?[\u4e00-\u9fffA-Za-z ]{0,8}?(?:经验|经历|工作|从业)"
+            ),
+            re.compile(r"(?:工作年限|工龄|年限)\s*[:：]?\s*\d+\s*年"),
+        ),
+    ),
+    # Versions glued to a sign or with two dots: "C++17", "C# 7", "v2.3.1"; IDs: "#1234".
+    (re.compile("[+#]"), (re.compile(r"(?<=[+#])\s?\d+(?:\.\d+)*"), re.compile(r"#\d{3,}"))),
+    (re.compile(r"\d\.\d+\.\d"), (re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*"),)),
     # Dimensions and network generations: 2D, 3D, 4G, 5G.
     (
-        re.compile(r"[2-6]\s?[DdG]"),
-        re.compile(r"(?<![\w.])[2-4]\s?[Dd](?![A-Za-z])|(?<![\w.])[3-6]G(?![A-Za-z])"),
+        re.compile(r"[2-6]\s?[dg]"),
+        (re.compile(r"(?<![\w.])[2-4]\s?[Dd](?![A-Za-z])|(?<![\w.])[3-6]G(?![A-Za-z])"),),
     ),
-    # Years of experience, tenure and age.
+    # Years of experience and age.
     (
-        ("exp",),
-        re.compile(
-            r"(?i)\d+\s*\+?\s*(?:years?|yrs?)\b(?:\s+(?:of|in|as))?(?:\s+[\w-]+){0,3}?\s+"
-            r"(?:experience|exp)\b"
+        re.compile("exp"),
+        (
+            re.compile(
+                r"(?i)\d+\s*\+?\s*(?:years?|yrs?)\b(?:\s+(?:of|in|as))?(?:\s+[\w-]+){0,3}?\s+"
+                r"(?:experience|exp)\b"
+            ),
         ),
     ),
-    (
-        ("年",),
-        re.compile(
-            r"\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?[\u4e00-\u9fffA-Za-z ]{0,8}?(?:经验|经历|工作|从业)"
-        ),
-    ),
-    (("年",), re.compile(r"(?:工作年限|工龄|年限)\s*[:：]?\s*\d+\s*年")),
-    (("岁", "age"), re.compile(r"(?i)\d+\s*岁|\bage[ds]?\s*[:：]?\s*\d+")),
+    (re.compile("岁|age"), (re.compile(r"(?i)\d+\s*岁|\bage[ds]?\s*[:：]?\s*\d+"),)),
     # Phone numbers, IDs and long codes: seven or more digits with no unit after them.
     (
         re.compile(r"\d[\d -]{6,}\d"),
-        re.compile(r"(?<![\d,.])\+?\d[\d -]{6,}\d(?![\d,.]|\s*(?:%|万|亿|元|[kKmMbB]\b))"),
+        (re.compile(r"(?<![\d,.])\+?\d[\d -]{6,}\d(?![\d,.]|\s*(?:%|万|亿|元|[kKmMbB]\b))"),),
     ),
-    (("#",), re.compile(r"#\d{3,}")),
 )
 
 
@@ -107,9 +115,9 @@ def mask_non_metrics(text: str) -> str:
         return text  # every pattern below needs a digit
     low = text.lower()
     spans = [(r.offset, r.offset + len(r.raw)) for r in find_ranges(text)]
-    for gate, regex in _NOT_METRIC_RES:
-        if _opens(gate, text, low):
-            spans += [match.span() for match in regex.finditer(text)]
+    for gate, regexes in _NOT_METRIC_RES:
+        if gate.search(low):
+            spans += [match.span() for regex in regexes for match in regex.finditer(text)]
     for match in _WORD_NUMBER_RE.finditer(text):  # "Java 8", "Python 3.11", "version 9.1"
         word = match.group(1)
         if word.lower() in _VERSIONED or (
@@ -123,12 +131,6 @@ def mask_non_metrics(text: str) -> str:
     for start, end in spans:
         chars[start:end] = " " * (end - start)
     return "".join(chars)
-
-
-def _opens(gate: _Gate, text: str, low: str) -> bool:
-    if isinstance(gate, re.Pattern):
-        return gate.search(text) is not None
-    return any(needle in low for needle in gate)
 
 
 def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
@@ -150,9 +152,12 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
 
 def _counts_a_number(text: str) -> bool:
     for match in _NUMBER_RE.finditer(text):
-        before = text[match.start() - 1] if match.start() else " "
+        start = match.start()
+        if start and text[start - 1] in _CURRENCY:
+            start -= 1
+        before = text[start - 1] if start else " "
         if before.isascii() and before.isalnum():
             continue  # EC2, P99, HTML5
-        if not _YEAR_ONLY_RE.match(match.group()):  # "in 2022" is a date, not a result
+        if not _YEAR_ONLY_RE.match(text[start : match.end()]):  # "in 2022" is a date, not a result
             return True
     return False

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 _TRAIL_PUNCTUATION = "。．.；;，,!！"
+# The lead patterns are anchored at the start and may match nothing, so they always match
+# there: the text is cut after the match instead of ``sub`` trying every other position.
 _ZH_LEAD_RE = re.compile(r"^\W*(?:我|本人)?(?:主要)?")
 _EN_LEAD_RE = re.compile(
     r"^\W*(?:(?:i|we)\s+)?(?:was\s+|were\s+|am\s+)?"
@@ -31,7 +33,7 @@ def _strip_trail(text: str) -> str:
 
 def zh_core(text: str, opener: str | None = None, limit: int = 30) -> str:
     """The bullet without its pronoun or weak opener: "我主要负责店铺运营" → "店铺运营"."""
-    rest = _ZH_LEAD_RE.sub("", text)
+    rest = text[_ZH_LEAD_RE.match(text).end() :]  # type: ignore[union-attr]
     if opener and rest.startswith(opener):
         rest = rest[len(opener) :]
     rest = _strip_trail(rest)
@@ -41,7 +43,7 @@ def zh_core(text: str, opener: str | None = None, limit: int = 30) -> str:
 def en_core(text: str, opener: str | None = None, limit: int = 12) -> str:
     """The bullet without "I", "was responsible for" or its weak opener, lower-cased first
     word kept as written: "I was responsible for vendor onboarding." → "vendor onboarding"."""
-    rest = _EN_LEAD_RE.sub("", text)
+    rest = text[_EN_LEAD_RE.match(text).end() :]  # type: ignore[union-attr]
     if opener and rest.lower().startswith(opener.lower()):
         rest = rest[len(opener) :].lstrip()
     rest = _strip_trail(rest)
