@@ -29,7 +29,8 @@ Why this module is shaped the way it is:
 * Offline traps fixed in :func:`~cvagent_cli.llm.loader.load_litellm`: the deepseek
   and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its
   bundled files (so tiktoken would download cl100k_base), and ``token_counter`` downloads
-  Hugging Face tokenizers for llama names.  ``tests/llm/test_litellm_loopback.py`` checks both in a fresh process.
+  Hugging Face tokenizers for llama names.  ``tests/llm/test_litellm_loopback.py`` checks
+  both in a fresh process.
 """
 
 from __future__ import annotations
@@ -316,7 +317,8 @@ class LiteLLMGateway:
             # The caller stopped reading (a loop or an echo cut off), or Ctrl-C came while
             # waiting for a chunk: the provider still bills the prompt and what it sent, so
             # they are counted (estimated).
-            self._count(litellm, model, provider, messages, tools, None, "".join(content), [])
+            text = "".join(content)
+            self._record(self._usage(litellm, model, provider, messages, tools, None, text, []))
             raise
         except StreamOverdue:
             raise ModelError(
@@ -344,8 +346,10 @@ class LiteLLMGateway:
             _close_quietly(response)
 
         tool_calls = calls.result()
-        usage = self._count(
-            litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
+        usage = self._record(
+            self._usage(
+                litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
+            )
         )
         yield ModelResponse(
             content="".join(content),
@@ -355,9 +359,8 @@ class LiteLLMGateway:
             model=self.model,
         )
 
-    def _count(self, *args: Any) -> Usage:
-        """This call's usage (see :meth:`_usage`), added to the session's."""
-        usage = self._usage(*args)
+    def _record(self, usage: Usage) -> Usage:
+        """``usage`` as the latest call's, added to the session's."""
         self.last_usage = usage
         self.session_usage = self.session_usage + usage
         return usage
