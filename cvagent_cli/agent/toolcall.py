@@ -13,6 +13,7 @@ keeps only what outlives a turn.  It never prints: ``run()`` yields typed events
 
 from __future__ import annotations
 
+import html
 import json
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -52,8 +53,8 @@ EventStream = Generator[ev.Event, None, bool]
 ECHO_MARKERS = (
     CONTEXT_OPEN,
     CONTEXT_CLOSE,
-    CONTEXT_OPEN.replace("<", "&lt;").replace(">", "&gt;"),
-    CONTEXT_CLOSE.replace("<", "&lt;").replace(">", "&gt;"),
+    html.escape(CONTEXT_OPEN),
+    html.escape(CONTEXT_CLOSE),
     *CONTEXT_MARKERS,
     *fence_markers(),
 )
