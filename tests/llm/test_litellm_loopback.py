@@ -129,6 +129,7 @@ def test_declared_range_excludes_the_known_broken_releases(known_broken):
     spec = Requirement(litellm_requirement()).specifier
     assert not spec.contains(known_broken)
     assert spec.contains("1.108.4") and spec.contains("1.105.3")  # their neighbours stay
+    assert spec.contains("1.110.2")  # the newest release tested (2026-11-25)
 
 
 def test_raw_litellm_streams_tool_calls(loopback_server):
