@@ -83,6 +83,14 @@ def analyze_command(
             show_default=False,
         ),
     ] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            "-w",
+            help="Analyze again each time a resume (or the --jd file) is saved; Ctrl-C stops.",
+        ),
+    ] = False,
 ) -> None:
     """Analyze resumes offline: structure, impact, clarity, dates, ATS and JD keyword coverage.
 
@@ -94,7 +102,20 @@ def analyze_command(
       cat resume.md | cvagent analyze --min-score 70
       cvagent analyze resumes/            (a batch summary for a folder)
       cvagent analyze resumes/ --json -j 4   (JSON Lines, 4 processes)
+      cvagent analyze resume.md --watch   (again on every save)
     """
+    if watch:
+        from cvagent_cli.cli.watch import run_watch
+        from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
+        from cvagent_cli.resume.batch import FOLDER_SUFFIXES
+
+        def once() -> None:
+            analyze_command(
+                paths, jd, json_out, min_score, explain, all_findings, llm, model, api_base, jobs
+            )
+
+        run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
+        return
     from cvagent_cli.cli.errors import report_error
     from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES, read_job_description, read_resume
     from cvagent_cli.errors import UsageError
