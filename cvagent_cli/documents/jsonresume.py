@@ -539,7 +539,9 @@ def _language(obj: dict[str, Any]) -> str:
     return "zh" if han and han >= 0.3 * (han + latin) else "en"
 
 
-_MD_SPECIAL_RE = re.compile(r"([*`<\[\]\\])|(?<![\w])_|_(?![\w])")
+# Backticks stay: a code span shows its text as it is, and the analyzer's inline reader
+# would keep a backslash before one.
+_MD_SPECIAL_RE = re.compile(r"([*<\[\]\\])|(?<![\w])_|_(?![\w])")
 _LINE_START_RE = re.compile(r"^(\s*)(#{1,6}\s|[-+*]\s|>|\d{1,9}[.)]\s|={3,}|-{3,})")
 
 
@@ -790,10 +792,12 @@ class _Writer:
             return _escape(name or joiner.join(keywords))
         if field == "languages":
             language, fluency = t("language"), t("fluency")
-            return _escape(f"{language}{colon} {fluency}" if fluency else language)
+            sep = colon if zh else colon + " "
+            return _escape(f"{language}{sep}{fluency}" if fluency else language)
         if field == "references":
             name, ref = t("name"), t("reference")
-            return _escape(f"{name}{colon} {ref}" if name and ref else name or ref)
+            sep = colon if zh else colon + " "
+            return _escape(f"{name}{sep}{ref}" if name and ref else name or ref)
         key, date_key, by_key = {
             "awards": ("title", "date", "awarder"),
             "certificates": ("name", "date", "issuer"),

@@ -147,11 +147,26 @@ def _date(ym: YearMonth | None) -> str | int | None:
 
 def _dated(item: dict[str, Any], entry: rd.Entry) -> None:
     start = _date(entry.dates.start)
-    if start is not None:
+    end = entry.dates.end
+    if (
+        start is not None
+        and end is not None
+        and entry.dates.start
+        and _reversed(entry.dates.start, end)
+    ):
+        # rendercv refuses an end before the start; its free-text date shows it as written
+        item["date"] = f"{start} – {_date(end)}"
+    elif start is not None:
         item["start_date"] = start
         item["end_date"] = "present" if entry.dates.current else _date(entry.dates.end)
         if item["end_date"] is None:
             del item["end_date"]
+
+
+def _reversed(start: YearMonth, end: YearMonth) -> bool:
+    if start.month is None or end.month is None:
+        return end.year < start.year
+    return end.index() < start.index()
 
 
 def _common(item: dict[str, Any], entry: rd.Entry, location: str = "") -> dict[str, Any]:

@@ -586,7 +586,7 @@ def read_heading(entry: Entry, language: str) -> Heading:
     if not sep:
         if "，" not in left and ", " in left and language == "en":
             a, b = left.split(", ", 1)
-            if _role(a) and not _is_place(b):
+            if _role(a):
                 return Heading(organisation=b, role=a, role_first=True)
         if language == "zh" and " " in left and not _ORG_RE.search(left.rsplit(" ", 1)[1]):
             a, b = left.rsplit(" ", 1)
