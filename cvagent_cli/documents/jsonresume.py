@@ -146,6 +146,8 @@ def to_json_resume(data: rd.ResumeData) -> dict[str, Any]:
             sections.append(meta)
             continue
         meta["field"] = target
+        if part.unplaced:
+            meta["unplaced"] = part.unplaced
         if target == "summary":
             summary_taken = True
             _put(basics, "summary", "\n\n".join(part.text))
@@ -483,8 +485,11 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
         field = str(field)
         title = title or TITLES[lang].get(field, "基本信息" if lang == "zh" else "Contact")
         if field == "summary":
-            if not wrote_summary and basics.get("summary"):
-                out += [f"## {title}", "", r.text(basics.get("summary"), "basics.summary"), ""]
+            if not wrote_summary:
+                out += [f"## {title}", ""]
+                if basics.get("summary"):
+                    out += [_escape_block(r.text(basics.get("summary"), "basics.summary")), ""]
+                out += _unplaced(r, section, i)
             wrote_summary = True
             continue
         if field == "basics":
@@ -501,12 +506,15 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
         chunk = items[start:end]
         used[field] = start + len(chunk)
         intro = r.texts(section.get("intro"), f"meta.cvagent.sections[{i}].intro")
-        if not chunk and not intro:
+        unplaced = _unplaced(r, section, i)
+        if not chunk and not intro and not unplaced and "title" not in section:
             continue
         out += [f"## {title}", ""]
         for paragraph in intro:
             out += [_escape_block(paragraph), ""]
-        out += writer.section(field, chunk, start, section)
+        if chunk:
+            out += writer.section(field, chunk, start, section)
+        out += unplaced
     if (
         not wrote_summary
         and basics.get("summary")
@@ -532,6 +540,11 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
     return re.sub(r"\n{3,}", "\n\n", text), r.notes
 
 
+def _unplaced(r: _Reader, section: dict[str, Any], i: int) -> list[str]:
+    lines = r.texts(section.get("unplaced"), f"meta.cvagent.sections[{i}].unplaced")
+    return ["\n".join(_escape(x) for x in lines), ""] if lines else []
+
+
 def _language(obj: dict[str, Any]) -> str:
     text = json.dumps(obj, ensure_ascii=False)
     han = len(re.findall(r"[\u4e00-\u9fff]", text))
@@ -539,9 +552,7 @@ def _language(obj: dict[str, Any]) -> str:
     return "zh" if han and han >= 0.3 * (han + latin) else "en"
 
 
-# Backticks stay: a code span shows its text as it is, and the analyzer's inline reader
-# would keep a backslash before one.
-_MD_SPECIAL_RE = re.compile(r"([*<\[\]\\])|(?<![\w])_|_(?![\w])")
+_MD_SPECIAL_RE = re.compile(r"([*`<\[\]\\])|(?<![\w])_|_(?![\w])")
 _LINE_START_RE = re.compile(r"^(\s*)(#{1,6}\s|[-+*]\s|>|\d{1,9}[.)]\s|={3,}|-{3,})")
 
 
@@ -720,7 +731,7 @@ class _Writer:
                 where_ = ", ".join(x for x in (school, location) if x)
                 heading = " — ".join(x for x in (what, where_) if x)
             else:
-                what = " ".join(x for x in (area, degree) if x)
+                what = " ".join(x for x in ((area, degree) if zh else (degree, area)) if x)
                 heading = " — ".join(x for x in (school, what) if x)
                 if location:
                     date_line = " | ".join(x for x in (date_line, location) if x)

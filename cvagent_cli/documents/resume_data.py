@@ -15,10 +15,11 @@ import re
 from dataclasses import dataclass, field
 
 from cvagent_cli.documents.markdown_source import table_rows
+from cvagent_cli.resume import person
 from cvagent_cli.resume.dates import PRESENT, DateRange, YearMonth, find_dates, find_ranges
 from cvagent_cli.resume.document import ResumeDocument, Section
 from cvagent_cli.resume.inline import plain_inline
-from cvagent_cli.resume.kinds import normalize_title
+from cvagent_cli.resume.kinds import classify_title, normalize_title
 from cvagent_cli.resume.person import _ROLE_WORDS, _ZH_ROLE_RE
 
 #: Section kinds → the JSON Resume field they fill.  ``interests`` and ``references`` are
@@ -66,7 +67,7 @@ _ORG_RE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_RE = re.compile(
-    r"^(?P<degree>(?:B|M|Ph|D)\.?\s?(?:S|A|Sc|Eng|Ed|Phil|D|BA|FA)\.?|MBA|MPA|MFA|JD|MD|PhD|"
+    r"^(?P<degree>(?:B|M|Ph|D)\.?\s?(?:Sc|Eng|Ed|Phil|BA|FA|S|A|D)\.?(?![A-Za-z])|MBA|MPA|MFA|BFA|JD|MD|PhD|"
     r"Bachelor(?:'s)?(?: of [A-Z][a-z]+)?|Master(?:'s)?(?: of [A-Z][a-z]+)?|Doctor(?: of [A-Z][a-z]+)?|"
     r"Associate(?:'s)?(?: of [A-Z][a-z]+)?|Diploma)(?:\s+(?:in|of)\s+|,\s*|\s+)?(?P<area>.*)$"
 )
@@ -80,6 +81,8 @@ _ZH_PLACE_RE = re.compile(r"^[\u4e00-\u9fff]{2,6}(?:市|省)?$")
 _LABEL_RE = re.compile(r"^\s*([^:：]{1,24}?)\s*[:：]\s*(.+)$")
 _LIST_SPLIT_RE = re.compile(r"\s*[,，、;；]\s*")
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#-]*[\w+#]|[A-Za-z0-9]|[\u4e00-\u9fff]")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _PRESENT_RE = re.compile(rf"{PRESENT}\s*$", re.IGNORECASE)
 
 
@@ -115,6 +118,7 @@ class Entry:
     parts: list[str] = field(default_factory=list)  # title split at its first separator
     dates: Dates = field(default_factory=Dates)
     date_note: str = ""  # "(expected)" after a date
+    date_text: str = ""  # the dates as written
     location: str = ""
     summary: list[str] = field(default_factory=list)  # paragraphs (lines joined by "\n")
     bullets: list[str] = field(default_factory=list)
@@ -133,6 +137,7 @@ class Part:
     header: list[str] = field(default_factory=list)  # a table's header row
     text: list[str] = field(default_factory=list)  # paragraphs before the entries/items
     markdown: str = ""  # the section as written (for a section with no field)
+    unplaced: list[str] = field(default_factory=list)  # lines no field took (kept as text)
 
 
 @dataclass
@@ -165,8 +170,9 @@ def read(doc: ResumeDocument) -> ResumeData:
         else Part(title=s.title, kind="contact", field="basics")
         for s in top_sections(doc)
     ]
+    ranges = [r for s in top_sections(doc) for r in find_ranges(doc.section_text(s))]
     first_range = next(
-        (r for s in doc.sections for r in find_ranges(doc.section_text(s)) if s.heading_line), None
+        (r for r in ranges if r.start_format != "YYYY"), ranges[0] if ranges else None
     )
     present = ""
     for s in doc.sections:
@@ -241,7 +247,33 @@ class _Reader:
             part.text, part.entries = self.entries(section)
         else:
             self.items(section, part)
+        unplaced = self.unplaced(section, part)
+        if target in ENTRY_FIELDS:
+            part.text += unplaced  # written above the entries, where a reader finds it again
+        else:
+            part.unplaced = unplaced
         return part
+
+    def unplaced(self, section: Section, part: Part) -> list[str]:
+        """The section's lines with a word that none of ``part``'s fields holds (a code
+        block, an HTML block …): kept as text rather than lost."""
+        held = " ".join(
+            [*part.text, *part.items, *part.header]
+            + [
+                " ".join([e.title, e.date_text, e.date_note, e.location, *e.summary, *e.bullets])
+                for e in part.entries
+            ]
+        ).casefold()
+        out = []
+        for n in range(section.heading_line + 1, section.end_line + 1):
+            line = self.doc.line(n)
+            if not line.strip() or _TABLE_RULE_RE.match(line):
+                continue
+            text = flat(_MARKER_RE.sub("", line, count=1))
+            words = _WORD_RE.findall(text)
+            if any(w.casefold() not in held for w in words):
+                out.append(text)
+        return out
 
     def summary_text(self, section: Section) -> list[str]:
         """Paragraphs and bullets in order; a bullet as "- text"."""
@@ -266,16 +298,23 @@ class _Reader:
         if section.children:
             for p in section.paragraphs:
                 intro.append("\n".join(flat(x) for x in self.raw_lines(p.line, p.end_line)))
+            if section.bullets:
+                entries.append(
+                    Entry(bullets=[self.bullet_text(b.line, b.end_line) for b in section.bullets])
+                )
             for child in section.children:
                 entry = self.entry_from_lines(child.title, [])
                 items = sorted(
                     [(p.line, "p", p) for s in self._tree(child) for p in s.paragraphs]
-                    + [(b.line, "b", b) for s in self._tree(child) for b in s.bullets],
+                    + [(b.line, "b", b) for s in self._tree(child) for b in s.bullets]
+                    + [(s.heading_line, "h", s) for s in self._tree(child)[1:]],
                     key=lambda t: t[0],
                 )
                 for _, what, item in items:
                     if what == "b":
                         entry.bullets.append(self.bullet_text(item.line, item.end_line))
+                    elif what == "h":  # "#### 主要贡献": a line of the entry's text
+                        self.add_paragraph(entry, [item.title])
                     else:
                         self.add_paragraph(entry, self.raw_lines(item.line, item.end_line))
                 entries.append(entry)
@@ -305,6 +344,13 @@ class _Reader:
                 self.add_paragraph(current, lines)
         if loose:  # "Leadership" as a list of bullets: one entry without a heading
             entries.insert(0, Entry(bullets=loose))
+        for rows in self.tables(section):  # a work history written as a table: a row each
+            for row in (
+                rows[1:] if rows and not any(find_ranges(flat(c)) for c in rows[0]) else rows
+            ):
+                cells = [flat(c) for c in row if c.strip()]
+                if cells:
+                    entries.append(self.entry_from_lines(" — ".join(cells), []))
         return intro, entries
 
     @staticmethod
@@ -319,6 +365,8 @@ class _Reader:
         entry = Entry()
         title, dates, note = _take_dates(heading)
         entry.title, entry.dates, entry.date_note = title, dates, note
+        ranges = find_ranges(heading)
+        entry.date_text = ranges[0].raw if ranges else ""
         self.add_paragraph(entry, lines)
         return entry
 
@@ -331,6 +379,7 @@ class _Reader:
             if entry.dates.empty and ranges:
                 rest, dates, note = _take_dates(text)
                 entry.dates, entry.date_note = dates, entry.date_note or note
+                entry.date_text = ranges[0].raw
                 if rest and _is_place(rest) and not entry.location:
                     entry.location = rest
                 elif rest:
@@ -362,7 +411,8 @@ class _Reader:
                     [self.doc.line(n) for n in range(block.start_line, block.end_line + 1)]
                 )
                 if rows and len(rows[0]) == 2 and not part.header:
-                    part.header = [flat(c) for c in rows[0]]
+                    if any(c.strip() for c in rows[0]):
+                        part.header = [flat(c) for c in rows[0]]
                     rows = rows[1:]
                 found += [
                     (block.start_line + i, ": ".join(flat(c) for c in row if c.strip()))
@@ -391,10 +441,10 @@ class _Reader:
         doc = self.doc
         info = doc.basics
         out = Basics(
-            name=info.name or "",
+            name=flat(info.name or ""),
             email=info.email or "",
             phone=info.phone or "",
-            location=info.location or "",
+            location=flat(info.location or "").strip(" *_:："),
         )
         links = [x for x in (info.linkedin, info.github) if x]
         links += [x for x in info.links if x not in links and x != info.website]
@@ -402,11 +452,11 @@ class _Reader:
         out.website = info.website or ""
         known = [out.name, out.email, out.phone, out.location, out.website, *out.links]
         title = doc._title or ""
-        if title and out.name and out.name in title:
-            rest = title.replace(out.name, "", 1).strip(" -–—|｜·:：")
-            if rest and not _is_generic(rest):
-                out.label = flat(rest)
         lines: list[str] = []
+        if title and out.name and out.name in title:
+            rest = title.replace(out.name, "", 1).strip(" -–—|｜·:：").removeprefix("的")
+            if rest and not _is_generic(rest) and not person.is_generic_title(rest):
+                lines.append(rest)  # "陈浩然 - Java工程师": read as the first contact line
         for s in doc.sections:
             if s.kind != "contact" or (s.level > 2 and s.parent_id):
                 continue
@@ -451,7 +501,7 @@ class _Reader:
                     and not label_match
                     and len(piece) <= 60
                     and not out.extra
-                    and not any(c.isdigit() for c in piece)
+                    and len(re.findall(r"\d", piece)) < 5
                 ):
                     left, _, right = _split_title(piece)
                     if right and _is_place(right) and (not out.location or right == out.location):
@@ -504,7 +554,10 @@ def _generic_header(row: list[str]) -> bool:
         "说明",
         "类别",
     }
-    return all(flat(c).casefold() in generic or not c.strip() for c in row)
+    return all(
+        flat(c).casefold() in generic or not c.strip() or classify_title(flat(c)) == "contact"
+        for c in row
+    )
 
 
 def _is_place(text: str) -> bool:

@@ -20,6 +20,7 @@ from cvagent_cli.documents import resume_data as rd
 from cvagent_cli.documents.ecosystem import render
 from cvagent_cli.documents.importer import import_bytes, import_file
 from cvagent_cli.errors import InputError
+from cvagent_cli.resume.dates import find_dates, find_ranges
 from cvagent_cli.resume.document import ResumeDocument
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -244,6 +245,12 @@ def test_plain_text_from_json_is_escaped_for_markdown() -> None:
     assert "<li># not a heading</li>" in html
     assert "<li>uses *stars* and [brackets]</li>" in html
     assert "<h3>Dev — Star*Co</h3>" in html and "<em>" not in html
+    doc = ResumeDocument.from_text(markdown)  # and cvagent's own reader sees the same text
+    assert [b.text for s in doc.sections for b in s.bullets] == [
+        "# not a heading",
+        "uses *stars* and [brackets]",
+    ]
+    assert doc.sections[-1].title == "Dev — Star*Co"
 
 
 @pytest.mark.parametrize(
@@ -377,3 +384,34 @@ def test_cli_bad_json_is_one_line_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("cvagent: error: bad.json: not valid JSON (line 1, column 12")
     assert "Traceback" not in done.stderr and not (tmp_path / "bad.md").exists()
+
+
+# -- resumes in the shapes people write them (tests/resume/corpus) ----------------------
+_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#-]*[\w+#]|[A-Za-z0-9]|[\u4e00-\u9fff]")
+CORPUS = sorted((ROOT / "tests" / "resume" / "corpus").glob("*.md"))
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_corpus_resumes_export_valid_files_and_lose_no_word(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    doc = export_json(text)
+    assert json_resume_errors(doc) == []
+    assert rendercv_errors(yaml.safe_load(render(text, ".yaml")[0])) == []
+    held = " ".join(_strings(doc)).casefold()
+    original = ResumeDocument.from_text(text)
+    for section in rd.top_sections(original):
+        if section.kind == "contact":
+            continue  # "Phone: …" lines: the values are basics fields, the labels go
+        for s in [section, *(c for c in original.sections if c.id.startswith(section.id + "/"))]:
+            for item in [*s.bullets, *s.paragraphs]:
+                text = item.text
+                for r in find_ranges(text):  # dates are held as ISO dates
+                    text = text.replace(r.raw, " ")
+                for d in find_dates(text):
+                    text = text.replace(d.text, " ")
+                missing = [w for w in _WORD_RE.findall(text) if w.casefold() not in held]
+                assert not missing, (s.title, item.text)
+    markdown, notes = jsonresume.to_markdown(doc)
+    assert notes == []
+    back = ResumeDocument.from_text(markdown)
+    assert [s.title for s in rd.top_sections(back)] == [s.title for s in rd.top_sections(original)]
