@@ -40,15 +40,29 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 
 def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
     """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``)."""
-    from cvagent_cli.resume.textio import atomic_write_text, read_text_file
+    from cvagent_cli.resume.textio import read_text_file
 
+    _check_target(target, force)
+    return export_text(read_text_file(source).text, target, force=force, source=str(source))
+
+
+def _check_target(target: Path, force: bool) -> None:
     if target.is_dir():
         raise InputError(f"{target} is a folder", hint="name the file to write")
     if target.exists() and not force:
         raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
     if not target.parent.is_dir():
         raise InputError(f"{target}: the folder {target.parent} does not exist")
-    text, left_out = render(read_text_file(source).text, target.suffix, source=str(source))
+
+
+def export_text(
+    markdown: str, target: Path, *, force: bool = False, source: str = "<text>"
+) -> Exported:
+    """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
+    from cvagent_cli.resume.textio import atomic_write_text
+
+    _check_target(target, force)
+    text, left_out = render(markdown, target.suffix, source=source)
     try:
         atomic_write_text(target, text)
     except OSError as exc:

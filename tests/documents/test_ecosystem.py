@@ -348,6 +348,59 @@ def test_rendercv_accepts_the_yaml_with_its_own_data_model(sample: Path) -> None
     assert model.cv.name
 
 
+STAND_IN = """[package]
+name = "fontawesome"
+version = "0.5.0"
+entrypoint = "lib.typ"
+authors = ["cvagent tests"]
+license = "MIT"
+description = "Offline stand-in for the icon package rendercv's themes import"
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_rendercv() is None, reason="rendercv is not installed (pip install rendercv)")
+@pytest.mark.parametrize("name", ["en_senior_backend.md", "zh_new_grad.md"])
+def test_rendercv_renders_the_yaml_to_a_pdf(tmp_path: Path, name: str) -> None:
+    """rendercv's themes import @preview/fontawesome, which typst downloads on first use:
+    a stand-in in a package cache of our own keeps the render offline."""
+    pdfplumber = pytest.importorskip("pdfplumber")
+    package = tmp_path / "cache" / "typst" / "packages" / "preview" / "fontawesome" / "0.5.0"
+    package.mkdir(parents=True)
+    (package / "typst.toml").write_text(STAND_IN, encoding="utf-8")
+    (package / "lib.typ").write_text("#let fa-icon(name, ..args) = box(width: 0.8em)\n")
+    sample = ROOT / "sample_resumes" / name
+    (tmp_path / "cv.yaml").write_text(render(sample.read_text("utf-8"), ".yaml")[0], "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "rendercv", "render", "cv.yaml", "-nomd", "-nohtml", "-nopng"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "XDG_CACHE_HOME": str(tmp_path / "cache"),
+            "HOME": str(tmp_path),
+        },
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    (pdf,) = (tmp_path / "rendercv_output").glob("*.pdf")
+    with pdfplumber.open(pdf) as document:
+        text = "".join(page.extract_text() or "" for page in document.pages)
+    data = rd.read(ResumeDocument.from_path(sample))
+    squashed = _squash(text)
+    assert _squash(data.basics.name) in squashed
+    for part in data.parts:
+        if part.field in ("work", "projects", "education"):
+            first = (
+                next(b for e in part.entries for b in e.bullets)
+                if any(e.bullets for e in part.entries)
+                else None
+            )
+            if first and name.startswith("en"):  # rendercv 2.3's fonts have no CJK glyphs
+                assert _squash(first)[:40] in squashed
+
+
 # -- the command line -----------------------------------------------------------------
 def _cvagent(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
