@@ -227,6 +227,11 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
         summary = "\n\n".join(entry.summary)
         if part.field == "education":
             degree = rd.read_degree(entry)
+            lines = summary.split("\n")
+            found = rd.parse_degree(lines[0]) if not degree.study_type and summary else None
+            if found:  # "Ohio State University" over "Bachelor of Arts, Communication"
+                degree.study_type, degree.area = found
+                summary = "\n".join(lines[1:]).strip()
             _put(item, "institution", degree.institution)
             _put(item, "area", degree.area)
             _put(item, "studyType", degree.study_type)
@@ -657,6 +662,8 @@ class _Writer:
             link = r.text(p.get("url"), f"{where}.url")
             network = r.text(p.get("network"), f"{where}.network")
             user = r.text(p.get("username"), f"{where}.username")
+            if link and user and "/" not in _strip_scheme(link):  # "https://twitter.com"
+                link = f"{link.rstrip('/')}/{user}"
             if not link and user:
                 pattern = _PROFILE_URLS.get(network.casefold())
                 link = (
@@ -731,7 +738,10 @@ class _Writer:
                 where_ = ", ".join(x for x in (school, location) if x)
                 heading = " — ".join(x for x in (what, where_) if x)
             else:
-                what = " ".join(x for x in ((area, degree) if zh else (degree, area)) if x)
+                if zh:
+                    what = " ".join(x for x in (area, degree) if x)
+                else:
+                    what = f"{degree} in {area}" if degree and area else degree or area
                 heading = " — ".join(x for x in (school, what) if x)
                 if location:
                     date_line = " | ".join(x for x in (date_line, location) if x)

@@ -698,6 +698,14 @@ def read_degree(entry: Entry) -> Degree:
     return Degree(institution=institution, location=location)
 
 
+def parse_degree(text: str) -> tuple[str, str] | None:
+    """(degree, area) of a line that is a degree ("Bachelor of Arts, Communication")."""
+    match = _DEGREE_RE.match(text) or _ZH_DEGREE_RE.match(text)
+    if not match or _ORG_RE.search(text):
+        return None
+    return match.group("degree").strip(), match.group("area").strip(" ,，")
+
+
 def split_label(item: str) -> tuple[str, str]:
     """("Languages", "Go, Python") from "Languages: Go, Python"; ("", item) without a label."""
     match = _LABEL_RE.match(item)

@@ -183,7 +183,8 @@ def test_a_json_resume_in_the_schema_samples_shape_imports_every_field() -> None
     assert doc.basics.name == "Tobias Ferreira-Lund"
     assert doc.basics.email == "tobias.lund@example.com"
     assert doc.basics.github == "github.com/tlund-example"
-    assert "twitter.com/tlund_bits" in markdown  # a profile with a username only
+    assert "twitter.com/tlund_bits" in markdown  # the site's address and a username
+    assert "gitlab.com/tlund" in markdown  # a username only
     assert [s.title for s in rd.top_sections(doc)] == [
         "Summary", "Experience", "Projects", "Education", "Skills", "Volunteering",
         "Awards", "Certifications", "Publications", "Languages", "Interests", "References",
