@@ -520,12 +520,6 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
         if chunk:
             out += writer.section(field, chunk, start, section)
         out += unplaced
-    if (
-        not wrote_summary
-        and basics.get("summary")
-        and not any(s.get("field") == "summary" for s in planned)
-    ):
-        pass  # planned always holds it when there is a summary
     for key in basics:
         if key not in {
             "name",

@@ -115,7 +115,6 @@ class Entry:
     """One job, school, project …: its heading split into parts, and what is under it."""
 
     title: str = ""  # the heading's plain text, dates removed
-    parts: list[str] = field(default_factory=list)  # title split at its first separator
     dates: Dates = field(default_factory=Dates)
     date_note: str = ""  # "(expected)" after a date
     date_text: str = ""  # the dates as written
@@ -225,8 +224,9 @@ class _Reader:
         lines[0] = _MARKER_RE.sub("", lines[0], count=1)
         return flat(" ".join(x.strip() for x in lines if x.strip()))
 
-    def tables(self, section: Section, own_only: bool = True) -> list[list[list[str]]]:
-        end = section.own_end_line if own_only else section.end_line
+    def tables(self, section: Section) -> list[list[list[str]]]:
+        """The rows of each table in ``section`` above its first sub-heading."""
+        end = section.own_end_line
         return [
             table_rows([self.doc.line(n) for n in range(b.start_line, b.end_line + 1)])
             for b in self.doc.blocks
