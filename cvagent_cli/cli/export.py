@@ -24,7 +24,7 @@ def export_command(
         typer.Option(
             "--output",
             "-o",
-            help="Output file: .pdf, .docx or .html (the extension decides). Default: RESUME with .html.",
+            help="Output file: .pdf, .docx or .html, or .json (JSON Resume) or .yaml/.yml (rendercv input); the extension decides. Default: RESUME with .html.",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
@@ -37,15 +37,25 @@ def export_command(
         ),
     ] = Template.classic,
 ) -> None:
-    """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page.
+    """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
+    or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
 
     PDF and DOCX need: pip install 'cvagent\\[documents]'
 
       cvagent export resume.md -o resume.pdf
       cvagent export resume.md -o resume.docx --template compact
+      cvagent export resume.md -o resume.json     (JSON Resume, schema v1.0.0)
+      cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
     """
+    from cvagent_cli.documents.ecosystem import export_file, is_data_export
     from cvagent_cli.documents.html_export import export_resume
 
+    if output is not None and is_data_export(output):
+        exported = export_file(resume, output, force=force)
+        for item in exported.left_out:
+            typer.echo(f"cvagent: not in {output.name}: {item}", err=True)
+        typer.echo(f"wrote {exported.target}", err=True)
+        return
     target = output or resume.with_suffix(".html")
     written = export_resume(resume, target, force=force, template=template.value)
     typer.echo(f"wrote {written}", err=True)

@@ -16,7 +16,7 @@ def import_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="The resume to import: .pdf, .docx, .html, .txt (or .md), or - for stdin (format sniffed from the bytes).",
+            help="The resume to import: .pdf, .docx, .html, .txt (or .md), .json (JSON Resume), or - for stdin (format sniffed from the bytes).",
             show_default=False,
         ),
     ],
@@ -33,15 +33,17 @@ def import_command(
         bool, typer.Option("--quiet", "-q", help="No recognition report on stderr.")
     ] = False,
 ) -> None:
-    """Import a PDF, Word (.docx), HTML or plain-text resume as resume Markdown.
+    """Import a PDF, Word (.docx), HTML, plain-text or JSON Resume file as resume Markdown.
 
     Recovers the name, sections (##), entries (###), bullets and contact
-    lines from the file's layout; prints what it recognised to stderr.
+    lines from the file's layout (a JSON Resume file: from its fields);
+    prints what it recognised, and anything not imported, to stderr.
     PDF and DOCX need: pip install 'cvagent\\[documents]'
     Scanned PDFs (no text layer) are not supported: there is no OCR.
 
       cvagent import resume.pdf                 (writes resume.md next to it)
       cvagent import cv.docx -o resume.md --force
+      cvagent import resume.json                (JSON Resume → resume.md)
       cat cv.html | cvagent import - > resume.md
     """
     from cvagent_cli.documents.importer import (

@@ -27,12 +27,13 @@ SUFFIXES = {
     ".text": "text",
     ".md": "text",
     ".markdown": "text",
+    ".json": "json",  # JSON Resume
 }
 
 #: What chat and analyze import on the fly instead of reading as Markdown text.
-DOCUMENT_FORMATS = ("pdf", "docx", "html")
+DOCUMENT_FORMATS = ("pdf", "docx", "html", "json")
 DOCUMENT_SUFFIXES = tuple(suffix for suffix, fmt in SUFFIXES.items() if fmt in DOCUMENT_FORMATS)
-FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML"}
+FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML", "json": "JSON Resume"}
 #: For a document that cannot be read (damaged, or not what its name says).
 UNREADABLE_HINT = (
     "open it in the app that made it and save it again as PDF or .docx, "
@@ -47,7 +48,7 @@ def default_output(path: Path) -> Path:
 
 
 def document_format(path: Path, *, sniff: bool = True) -> str | None:
-    """``pdf``, ``docx`` or ``html`` when ``path`` is a document to import rather than a
+    """``pdf``, ``docx``, ``html`` or ``json`` (JSON Resume) when ``path`` is a document to import rather than a
     Markdown resume to read: by its extension, or (``sniff``) by its first bytes for a PDF
     or Word file saved under another name.  None otherwise (and for a path that is not a
     file)."""

@@ -24,7 +24,7 @@ from cvagent_cli.errors import InputError
 from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
 from cvagent_cli.wording import plural
 
-FORMATS = ("pdf", "docx", "html", "text")
+FORMATS = ("pdf", "docx", "html", "text", "json")
 CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website", "location")
 
 
@@ -53,6 +53,8 @@ def sniff(data: bytes) -> str:
     head = data[:2048].lstrip().lower()
     if head.startswith(b"\xef\xbb\xbf"):
         head = head[3:].lstrip()
+    if head.startswith(b"{") and any(k in head for k in (b'"basics"', b'"work"', b'"$schema"')):
+        return "json"  # a JSON Resume file
     if head.startswith((b"<!doctype html", b"<html")) or b"<html" in head[:512] or b"<body" in head:
         return "html"
     return "text"
@@ -69,7 +71,7 @@ def format_of(source: str, data: bytes, suffix: str | None) -> str:
         if suffix not in SUFFIXES:
             raise InputError(
                 f"{source}: cannot import '{suffix}' files",
-                hint="import a .pdf, .docx, .html, .txt or .md file",
+                hint="import a .pdf, .docx, .html, .txt, .md or .json (JSON Resume) file",
             )
         sniffed = sniff(data)
         if SUFFIXES[suffix] in ("text", "html") and sniffed in ("pdf", "docx"):
@@ -127,6 +129,11 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
     if len(data) > MAX_BYTES:
         raise InputError(f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be smaller")
     fmt = format_of(source, data, suffix)
+    if fmt == "json":
+        from cvagent_cli.documents.ecosystem import import_json
+
+        markdown, notes = import_json(data, source)
+        return describe(markdown, fmt, source, Recognition(notes))
     if fmt == "text":
         from cvagent_cli.documents.text_import import looks_like_markdown
 

@@ -20,9 +20,18 @@ _UNDERSCORE_EM_RE = re.compile(r"(?<![\w_])_(?=\S)(.+?)(?<=\S)_(?![\w_])")
 _ESCAPE_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
+# An escaped character (backslash-star) is hidden in a private-use code point while the
+# markup patterns run, so an escaped "189**9173" or "*stars*" keeps its asterisks.
+_HIDDEN = 0xF0000
+_UNHIDE = {_HIDDEN + c: chr(c) for c in range(33, 127)}
+
+
 def plain_inline(source: str) -> str:
     """Plain text of Markdown inline source: markup dropped, line breaks as spaces."""
     text = source
+    escaped = "\\" in text
+    if escaped:
+        text = _ESCAPE_RE.sub(lambda m: chr(_HIDDEN + ord(m.group(1))), text)
     if "`" in text:
         text = _CODE_SPAN_RE.sub(lambda m: m.group(2).strip(), text)
     if "[" in text:
@@ -37,8 +46,8 @@ def plain_inline(source: str) -> str:
             text = stripped
     if "_" in text:
         text = _UNDERSCORE_EM_RE.sub(r"\1", text)
-    if "\\" in text:
-        text = _ESCAPE_RE.sub(r"\1", text)
+    if escaped:
+        text = text.translate(_UNHIDE)
     if "&" in text:
         text = html.unescape(text)
     return " ".join(text.split()) if "\n" in text or "  " in text else text.strip()

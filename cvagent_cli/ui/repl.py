@@ -461,7 +461,7 @@ class Repl:
         self.renderer.notice(f"wrote the resume to {target}")
 
     def cmd_export(self, arg: str) -> None:
-        """/export [PATH] [--template classic|compact] — write the current resume as .pdf, .docx or .html (default: resume.pdf)."""
+        """/export [PATH] [--template classic|compact] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
         from cvagent_cli.documents.html_export import export_markdown
 
         doc = self._need_doc()
@@ -474,6 +474,13 @@ class Repl:
         force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
         if target.exists() and not force:
             self.renderer.notice("not exported")
+            return
+        from cvagent_cli.documents.ecosystem import export_text, is_data_export
+
+        if is_data_export(target):  # JSON Resume or rendercv YAML: no template
+            for item in export_text(doc.text, target, force=force).left_out:
+                self.renderer.notice(f"not in {target.name}: {item}")
+            self.renderer.notice(f"exported the resume to {target}")
             return
         export_markdown(doc.text, target, force=force, template=template)
         self.renderer.notice(f"exported the resume to {target} ({template} template)")

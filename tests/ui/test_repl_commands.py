@@ -686,6 +686,19 @@ def test_export_writes_html_to_a_quoted_path_with_a_template(resume, tmp_path):
     assert "Daniel R. Okafor" in html
 
 
+def test_export_writes_json_resume_and_rendercv_yaml(resume, tmp_path):
+    import json
+
+    _, out, _ = run(resume, [f"/export {tmp_path / 'cv.json'}", f"/export {tmp_path / 'cv.yaml'}"])
+    assert f"exported the resume to {tmp_path / 'cv.json'}" in out
+    assert (
+        json.loads((tmp_path / "cv.json").read_text("utf-8"))["basics"]["name"]
+        == "Daniel R. Okafor"
+    )
+    assert "not in cv.yaml: phone" in out  # +1 555 is not a valid number for rendercv
+    assert (tmp_path / "cv.yaml").read_text("utf-8").startswith("cv:\n  name: Daniel R. Okafor\n")
+
+
 def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
     _, out, _ = run(resume, [f"/export {tmp_path / 'cv.html'} --template fancy"])
     assert "fancy" in out and "Traceback" not in out

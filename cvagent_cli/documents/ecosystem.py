@@ -1,0 +1,77 @@
+"""``cvagent export -o resume.json|cv.yaml`` and ``cvagent import resume.json``: the
+ecosystem formats (JSON Resume, rendercv YAML), chosen by the file extension."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cvagent_cli.errors import InputError
+
+#: Export extensions and the format each one writes.
+EXPORT_SUFFIXES = {".json": "jsonresume", ".yaml": "rendercv", ".yml": "rendercv"}
+
+
+@dataclass
+class Exported:
+    target: Path
+    left_out: list[str] = field(default_factory=list)  # what the format has no place for
+
+
+def is_data_export(target: Path) -> bool:
+    return target.suffix.lower() in EXPORT_SUFFIXES
+
+
+def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, list[str]]:
+    """The file's text for resume Markdown ``markdown``, and what it leaves out."""
+    from cvagent_cli.documents import resume_data
+    from cvagent_cli.resume.document import ResumeDocument
+
+    data = resume_data.read(ResumeDocument.from_text(markdown, source=source))
+    if EXPORT_SUFFIXES[suffix.lower()] == "jsonresume":
+        from cvagent_cli.documents import jsonresume
+
+        return jsonresume.dumps(jsonresume.to_json_resume(data)), []
+    from cvagent_cli.documents import rendercv_yaml
+
+    file = rendercv_yaml.to_rendercv(data)
+    return file.dump(), file.left_out
+
+
+def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
+    """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``)."""
+    from cvagent_cli.resume.textio import read_text_file
+
+    _check_target(target, force)
+    return export_text(read_text_file(source).text, target, force=force, source=str(source))
+
+
+def _check_target(target: Path, force: bool) -> None:
+    if target.is_dir():
+        raise InputError(f"{target} is a folder", hint="name the file to write")
+    if target.exists() and not force:
+        raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
+    if not target.parent.is_dir():
+        raise InputError(f"{target}: the folder {target.parent} does not exist")
+
+
+def export_text(
+    markdown: str, target: Path, *, force: bool = False, source: str = "<text>"
+) -> Exported:
+    """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
+    from cvagent_cli.resume.textio import atomic_write_text
+
+    _check_target(target, force)
+    text, left_out = render(markdown, target.suffix, source=source)
+    try:
+        atomic_write_text(target, text)
+    except OSError as exc:
+        raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
+    return Exported(target, left_out)
+
+
+def import_json(data: bytes, source: str) -> tuple[str, list[str]]:
+    """Resume Markdown from a JSON Resume file, and notes on what was not imported."""
+    from cvagent_cli.documents import jsonresume
+
+    return jsonresume.to_markdown(jsonresume.load(data, source), source)
