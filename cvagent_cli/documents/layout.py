@@ -302,6 +302,7 @@ class _Reader:
         self.headings = {s.heading_line: s for s in self.doc.sections if s.heading_line}
         self.blocks: list[Block] = []
         self.in_body = False  # past the first section heading
+        self.contact_section = False  # in a section of contact details (基本信息)
         self.phones = _phones(self.doc.body, self.doc.language)
 
     # a line at 1-based ``number`` of a paragraph (or a heading's text)
@@ -313,6 +314,7 @@ class _Reader:
         if section is not None and section.level <= 2:
             self.blocks.append(Heading(_unmarked(runs)))
             self.in_body = True
+            self.contact_section = section.kind == "contact"
             return
         if section is not None or (self.in_body and _whole_bold(runs)):
             title, dates = _split_title_dates(runs if section else _unmarked(runs))
@@ -327,7 +329,10 @@ class _Reader:
         if not self.in_body and not any(isinstance(b, Heading) for b in self.blocks):
             self.header(runs)
             return
-        runs = autolink(runs, web=False)
+        if self.contact_section:  # 基本信息, Contact: its lines link like the header's
+            runs = autolink(runs, web=True, phones=self.phones)
+        else:
+            runs = autolink(runs, web=False)
         if isinstance(last, Paragraph) and self._continues:
             last.lines.append(runs)
         else:
@@ -399,14 +404,13 @@ def read_layout(markdown: str) -> Layout:
     name = doc.basics.name or next(
         (plain(b.runs) for b in reader.blocks if isinstance(b, Name)), ""
     )
-    headline = next(
-        (
-            plain(b.items[0])
-            for b in reader.blocks
-            if isinstance(b, HeaderLine) and not b.contact and len(b.items) == 1
-        ),
-        "",
-    )
+    # The headline: a line right under the name that is not contact details
+    # ("Data Analyst | Austin, TX" → "Data Analyst").
+    first = next((i for i, b in enumerate(reader.blocks) if isinstance(b, Name)), -1)
+    after = reader.blocks[first + 1] if 0 <= first < len(reader.blocks) - 1 else None
+    headline = ""
+    if isinstance(after, HeaderLine) and not after.contact and after.items:
+        headline = plain(after.items[0])
     return Layout(reader.blocks, name, doc.language, headline, _keywords(doc))
 
 

@@ -325,9 +325,14 @@ def _preamble(style: Style, layout: Layout, space: float) -> str:
         ("CV_RULE", typst_string(style.rule)),
     ):
         library = library.replace(key, value)
+    # A Chinese resume is set in Noto Sans SC throughout (its Latin letters too): with two
+    # fonts on a line, their different heights split the line for text extractors.
+    fonts = (
+        '"Noto Sans SC", "Noto Sans"' if layout.language == "zh" else '"Noto Sans", "Noto Sans SC"'
+    )
     return (
         f'#set page(paper: "a4", margin: {style.margin})\n'
-        f'#set text(font: ("Noto Sans", "Noto Sans SC"{emoji}), size: {style.size}, '
+        f"#set text(font: ({fonts}{emoji}), size: {style.size}, "
         f"lang: {lang}, hyphenate: false)\n"
         '#show raw: set text(font: ("DejaVu Sans Mono", "Noto Sans SC"), size: 0.92em)\n' + library
     )
