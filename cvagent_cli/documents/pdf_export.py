@@ -99,7 +99,7 @@ TAIL = 0.35
 _LIBRARY = r"""
 #let cv-space = CV_SPACE * 1em
 #set par(leading: CV_LEADING, spacing: 0.65 * cv-space, justify: false)
-#set list(marker: text(fill: CV_ACCENT)[•], indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
+#set list(marker: text(font: "Noto Sans", fill: CV_ACCENT)[•], indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
 #set enum(indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
 #set block(spacing: 0.65 * cv-space)
 #show heading.where(level: 1): it => block(above: 0pt, below: 0.55 * cv-space, width: 100%, align(CV_HEADER_ALIGN, text(size: CV_NAME_SIZE, weight: "bold", fill: CV_ACCENT, it.body)))
@@ -499,6 +499,20 @@ def export_pdf(
                 break
         assert best is not None
         return best
+
+
+def render_png(
+    markdown: str, template: str = "classic", *, ppi: float = 60, now: datetime | None = None
+) -> list[bytes]:
+    """The pages of the PDF export as PNG images (for the visual regression tests)."""
+    import typst
+
+    result = export_pdf(markdown, template, now=now)
+    layout = _drop(read_layout(markdown), private_use)
+    code = to_typst(layout, template, space=result.space, now=now).encode("utf-8")
+    fonts = _typst_fonts(tuple(str(f.parent) for f in _font_files()))
+    pages = typst.compile(code, font_paths=fonts, format="png", ppi=ppi)
+    return [pages] if isinstance(pages, bytes) else list(pages)
 
 
 @functools.lru_cache(maxsize=4)
