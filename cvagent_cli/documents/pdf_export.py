@@ -65,6 +65,7 @@ class Style:
     rule: str = "full"  # full: a line under the section title; partial: a line after it
     header_align: str = "left"
     title_split: bool = False  # "Title — Employer": the title bold, the employer regular
+    link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
 
 
 STYLES = {
@@ -89,6 +90,7 @@ STYLES = {
         rule="partial",
         header_align="center",
         title_split=True,
+        link='rgb("#1f5f8b")',
     ),
 }
 #: How far the spacing may shrink to save a page whose content is a small tail, in turn.
@@ -98,6 +100,7 @@ TAIL = 0.35
 
 _LIBRARY = r"""
 #let cv-space = CV_SPACE * 1em
+#show link: it => if CV_LINK == "inherit" { it } else { text(fill: CV_LINK, it) }
 #set par(leading: CV_LEADING, spacing: 0.65 * cv-space, justify: false)
 #set list(marker: text(font: "Noto Sans", fill: CV_ACCENT)[•], indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
 #set enum(indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
@@ -323,6 +326,7 @@ def _preamble(style: Style, layout: Layout, space: float) -> str:
         ("CV_SECTION_SIZE", style.section_size),
         ("CV_HEADER_ALIGN", style.header_align),
         ("CV_RULE", typst_string(style.rule)),
+        ("CV_LINK", typst_string(style.link) if style.link == "inherit" else style.link),
     ):
         library = library.replace(key, value)
     # A Chinese resume is set in Noto Sans SC throughout (its Latin letters too): with two
@@ -334,7 +338,7 @@ def _preamble(style: Style, layout: Layout, space: float) -> str:
         f'#set page(paper: "a4", margin: {style.margin})\n'
         f"#set text(font: ({fonts}{emoji}), size: {style.size}, "
         f"lang: {lang}, hyphenate: false)\n"
-        '#show raw: set text(font: ("DejaVu Sans Mono", "Noto Sans SC"), size: 0.92em)\n' + library
+        '#show raw: set text(font: ("DejaVu Sans Mono", "Noto Sans SC"), size: 1.15em)\n' + library
     )
 
 

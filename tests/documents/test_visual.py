@@ -27,7 +27,7 @@ SAMPLES = ("en_senior_backend", "zh_mid_java_table")
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=timezone.utc)
 PPI = 60
 THRESHOLD = 48
-TOLERANCE = 0.004
+TOLERANCE = 0.001
 
 
 def differing_share(a: bytes, b: bytes) -> float:
