@@ -17,7 +17,7 @@ one reading and differ only in how they draw it:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from cvagent_cli.resume.basics import EMAIL_RE
@@ -130,7 +130,6 @@ _WEB_RE = re.compile(
     re.IGNORECASE,
 )
 _HTTP_RE = re.compile(r"(?<![\w@/])https?://[^\s)\]>|,，;；]+")
-_PHONE_RE = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().-]{6,}\d(?!\w)")
 
 
 def inline_runs(children: Sequence, *, html: bool = True) -> list[Line]:
@@ -196,9 +195,9 @@ def _same_marks(a: Run, b: Run) -> bool:
     )
 
 
-def autolink(line: Line, *, web: bool, phones: Sequence[str] = ()) -> Line:
+def autolink(line: Line, *, web: bool, phones: Mapping[str, str] | None = None) -> Line:
     """Make the e-mail addresses (and, with ``web``, bare web addresses; the ``phones``
-    given) in runs that are not links yet into links: ``mailto:``, ``https://``, ``tel:``."""
+    given, as written → ``tel:`` address) in runs that are not links yet into links."""
     out: Line = []
     for run in line:
         if run.href or run.code:
@@ -212,10 +211,10 @@ def autolink(line: Line, *, web: bool, phones: Sequence[str] = ()) -> Line:
             if not _overlaps(spans, match.start()):
                 target = url if url.lower().startswith("http") else "https://" + url
                 spans.append((match.start(), match.start() + len(url), target))
-        for phone in phones:
+        for phone, target in (phones or {}).items():
             at = run.text.find(phone)
             if at >= 0 and not _overlaps(spans, at):
-                spans.append((at, at + len(phone), "tel:" + re.sub(r"[^\d+]", "", phone)))
+                spans.append((at, at + len(phone), target))
         pos = 0
         for start, end, target in sorted(spans):
             if start > pos:
@@ -257,12 +256,28 @@ GENERIC_HEADERS = frozenset(
 )
 
 
-def _phones(text: str, language: str) -> list[str]:
+def _phones(text: str, language: str) -> dict[str, str]:
+    """The phone numbers of ``text`` as written → their ``tel:`` address (E.164 when
+    libphonenumber can read the number, else its digits)."""
     from cvagent_cli.resume.phones import find_phones, guess_regions, has_phone_candidate
 
     if not has_phone_candidate(text):
-        return []
-    return find_phones(text, guess_regions(text, language))
+        return {}
+    regions = guess_regions(text, language)
+    found = {}
+    for raw in find_phones(text, regions):
+        target = "tel:" + re.sub(r"[^\d+]", "", raw)
+        try:
+            import phonenumbers
+
+            number = phonenumbers.parse(raw, regions[0])
+            target = "tel:" + phonenumbers.format_number(
+                number, phonenumbers.PhoneNumberFormat.E164
+            )
+        except Exception:  # NumberParseException: keep the digits as written
+            pass
+        found[raw] = target
+    return found
 
 
 def _is_date_line(text: str) -> bool:

@@ -126,3 +126,30 @@ def test_export_warns_about_a_character_it_leaves_out_and_strict_refuses(tmp_pat
     assert done.returncode == 2
     assert "cannot draw" in done.stderr.decode() and "Traceback" not in done.stderr.decode()
     assert not (tmp_path / "s.pdf").exists()
+
+
+def test_the_modern_template_is_there_in_html_and_docx_too() -> None:
+    import docx
+
+    text = EN.read_text(encoding="utf-8")
+    assert "#1f5f8b" in render_html(text, template="modern")
+    assert "#1f5f8b" not in render_html(text)
+    document = docx.Document(io.BytesIO(render_docx(text, "modern")))
+    assert str(document.styles["Heading 2"].font.color.rgb) == "1F5F8B"
+
+
+def test_a_resume_imported_with_icons_and_emoji_exports_to_pdf(tmp_path: Path) -> None:
+    from cvagent_cli.documents.html_export import export_markdown
+    from cvagent_cli.documents.importer import import_bytes
+
+    page = (
+        "<html><body><h1>Ana Exemplo</h1><p>\uf0e0 ana@example.com | \U0001f4de +1 555-010-2000"
+        " | \uf09b github.com/ana-example</p><h2>Experience</h2><h3>Engineer — Acme</h3>"
+        "<ul><li>Shipped the \u2728 onboarding flow 🚀</li></ul></body></html>"
+    )
+    markdown = import_bytes(page.encode(), "cv.html", ".html").markdown
+    warnings: list[str] = []
+    for suffix in (".pdf", ".docx", ".html"):
+        out = export_markdown(markdown, tmp_path / f"cv{suffix}", warn=warnings.append)
+        assert out.stat().st_size > 0
+    assert warnings == []
