@@ -430,7 +430,15 @@ def _drop(layout: Layout, drop: Callable[[str], bool]) -> Layout:
 
 
 def _all_text(layout: Layout) -> str:
-    return json.dumps([repr(b) for b in layout.blocks], ensure_ascii=False)
+    """Every character the PDF will print (collected by the same walk that drops some)."""
+    seen: list[str] = []
+
+    def keep(ch: str) -> bool:
+        seen.append(ch)
+        return False
+
+    _drop(layout, keep)
+    return "".join(seen)
 
 
 def describe(chars: list[str]) -> str:
