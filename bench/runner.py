@@ -33,6 +33,7 @@ BENCHMARKS = {
     "overhead": "overhead",
     "analyzer": "analyzer_throughput",
     "roundtrip": "roundtrip",
+    "pdf_export": "pdf_export",
     "tokens": "tokens",
     "memory": "memory",
 }
@@ -118,6 +119,7 @@ README_ROWS = (
     "analyzer_100x",
     "roundtrip_pdf_kept",
     "roundtrip_docx_kept",
+    "pdf_export",
     "batch_speedup",
     "batch_breakeven",
     "rss_litellm",

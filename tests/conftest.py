@@ -51,3 +51,11 @@ def resume(tmp_path):
 
 def sample_resume_paths() -> list[Path]:
     return sorted(SAMPLES.glob("*.md"))  # job descriptions live in jobs/
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden images of tests/documents/test_visual.py from this run",
+    )

@@ -70,6 +70,7 @@ ROWS = [
     "round trip: DOCX samples kept",
     "round trip: import HTML (per sample)",
     "round trip: HTML samples kept",
+    "PDF export per resume, one core",
     "batch: ",  # "batch: 2,000 files --json, --jobs 1" (400 in --quick)
     "batch: --jobs 2 speed-up",
     "batch: --jobs 2 speed-up at the pool threshold",
@@ -159,6 +160,7 @@ def test_bench_quick_runs_and_prints_every_row(tmp_path):
         "batch_speedup",
         "rss_batch_big",
         "tokens_cvagent",
+        "pdf_export",
     }
     assert all(f["met"] is None for f in data["figures"] if f["id"] in timed)
     # correctness checks run in quick mode too

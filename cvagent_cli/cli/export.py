@@ -14,6 +14,7 @@ from cvagent_cli.cli.errors import handle_user_errors
 class Template(str, Enum):  # the names in cvagent_cli/documents/templates.py
     classic = "classic"
     compact = "compact"
+    modern = "modern"
 
 
 @handle_user_errors
@@ -24,7 +25,7 @@ def export_command(
         typer.Option(
             "--output",
             "-o",
-            help="Output file: .pdf, .docx or .html, or .json (JSON Resume) or .yaml/.yml (rendercv input); the extension decides. Default: RESUME with .html.",
+            help="Output file: .pdf, .docx or .html, or .json (JSON Resume) or .yaml/.yml (rendercv input); the extension decides. Default: RESUME with .pdf.",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
@@ -33,9 +34,16 @@ def export_command(
         typer.Option(
             "--template",
             "-t",
-            help="classic (the default look) or compact (tighter margins, smaller font: one page where possible).",
+            help="classic (the default look), compact (tighter margins, smaller font: one page where possible) or modern (an accent colour, a centred header).",
         ),
     ] = Template.classic,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Refuse (exit 2) a resume with characters the PDF fonts cannot draw, instead of leaving them out with a warning.",
+        ),
+    ] = False,
 ) -> None:
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
     or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
@@ -46,6 +54,7 @@ def export_command(
       cvagent export resume.md -o resume.docx --template compact
       cvagent export resume.md -o resume.json     (JSON Resume, schema v1.0.0)
       cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
+      cvagent export resume.md --template modern      (writes resume.pdf)
     """
     from cvagent_cli.documents.ecosystem import export_file, is_data_export
     from cvagent_cli.documents.html_export import export_resume
@@ -56,6 +65,12 @@ def export_command(
             typer.echo(f"cvagent: not in {output.name}: {item}", err=True)
         typer.echo(f"wrote {exported.target}", err=True)
         return
-    target = output or resume.with_suffix(".html")
-    written = export_resume(resume, target, force=force, template=template.value)
+
+    def warn(message: str) -> None:
+        typer.echo(f"cvagent: warning: {message}", err=True)
+
+    target = output or resume.with_suffix(".pdf")
+    written = export_resume(
+        resume, target, force=force, template=template.value, strict=strict, warn=warn
+    )
     typer.echo(f"wrote {written}", err=True)

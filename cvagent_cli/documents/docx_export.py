@@ -1,17 +1,32 @@
-"""resume.md → DOCX with real Word styles (Heading 1/2/3, List Bullet) so it stays editable."""
+"""resume.md → DOCX with real Word styles (Title/Heading 1/2, List Bullet) so it stays
+editable.  It lays out the same reading of the resume as the PDF (``layout.read_layout``):
+bold, italic, code, strikethrough and links are Word runs and hyperlinks; an entry's dates
+sit on its row at a right-aligned tab stop; entry rows and headings are kept with the next
+paragraph; a generic two-column table is label / value pairs without borders."""
 
 from __future__ import annotations
 
 import io
-import re
+from datetime import datetime, timezone
 
-from cvagent_cli.documents.markdown_source import export_lines, table_rows
+from cvagent_cli.documents.layout import (
+    Bullets,
+    Entry,
+    HeaderLine,
+    Heading,
+    Layout,
+    Line,
+    Name,
+    Paragraph,
+    Run,
+    Table,
+    read_layout,
+)
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+ACCENT = {"modern": "1F5F8B"}
 
 
 def _require_docx(what: str = "DOCX export"):
@@ -22,25 +37,69 @@ def _require_docx(what: str = "DOCX export"):
     return docx
 
 
-def _add_runs(paragraph, text: str) -> None:
-    text = _LINK.sub(r"\1 (\2)", text)
-    pos = 0
-    for match in _BOLD.finditer(text):
-        if match.start() > pos:
-            paragraph.add_run(text[pos : match.start()])
-        paragraph.add_run(match.group(1)).bold = True
-        pos = match.end()
-    if pos < len(text):
-        paragraph.add_run(text[pos:])
+def _style_run(run, source: Run, *, bold: bool = False) -> None:
+    run.bold = source.bold or bold or None
+    run.italic = source.italic or None
+    run.font.strike = source.strike or None
+    if source.code:
+        run.font.name = "Consolas"
 
 
-def _add_table(document, rows: list[list[str]]) -> None:
-    width = max(len(r) for r in rows)
-    table = document.add_table(rows=len(rows), cols=width)
-    table.style = "Table Grid"
-    for r, row in enumerate(rows):
-        for c, text in enumerate(row):
-            _add_runs(table.cell(r, c).paragraphs[0], text)
+def add_runs(paragraph, runs: Line, *, bold: bool = False) -> None:
+    """``runs`` into ``paragraph``; runs that share a link become one Word hyperlink."""
+    i = 0
+    while i < len(runs):
+        href = runs[i].href
+        j = i + 1
+        while j < len(runs) and runs[j].href == href:
+            j += 1
+        if href:
+            _hyperlink(paragraph, href, runs[i:j], bold)
+        else:
+            for source in runs[i:j]:
+                _style_run(paragraph.add_run(source.text), source, bold=bold)
+        i = j
+
+
+def _hyperlink(paragraph, href: str, runs: Line, bold: bool) -> None:
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+    from docx.text.run import Run as DocxRun
+
+    rel = paragraph.part.relate_to(href, RELATIONSHIP_TYPE.HYPERLINK, is_external=True)
+    link = OxmlElement("w:hyperlink")
+    link.set(qn("r:id"), rel)
+    for source in runs:
+        element = OxmlElement("w:r")
+        run = DocxRun(element, paragraph)
+        run.text = source.text
+        _style_run(run, source, bold=bold)
+        run.font.underline = True
+        link.append(element)
+    paragraph._p.append(link)
+
+
+def _tab_right(paragraph, document) -> None:
+    from docx.enum.text import WD_TAB_ALIGNMENT
+
+    section = document.sections[0]
+    width = section.page_width - section.left_margin - section.right_margin
+    paragraph.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
+
+
+def _table(document, table: Table) -> None:
+    from docx.shared import Pt
+
+    width = max(len(row) for row in table.rows)
+    grid = document.add_table(rows=len(table.rows), cols=width)
+    if not table.pairs:
+        grid.style = "Table Grid"
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row):
+            paragraph = grid.cell(r, c).paragraphs[0]
+            paragraph.paragraph_format.space_after = Pt(1)
+            add_runs(paragraph, cell, bold=(table.pairs and c == 0) or (table.header and r == 0))
 
 
 def _compact(document) -> None:
@@ -60,32 +119,86 @@ def _compact(document) -> None:
             style.paragraph_format.space_before = Pt(6)
 
 
-def render_docx(markdown: str, template: str = "classic") -> bytes:
-    """Markdown → DOCX bytes: headings keep their level, `-`/`*` items become List Bullet."""
+def _accent(document, colour: str) -> None:
+    from docx.shared import RGBColor
+
+    for name in ("Heading 1", "Heading 2", "Heading 3"):
+        document.styles[name].font.color.rgb = RGBColor.from_string(colour)
+
+
+def _properties(document, layout: Layout, now: datetime) -> None:
+    """Core properties as a person's document has them (python-docx's template says
+    "python-docx", and that it was made in 2013)."""
+    props = document.core_properties
+    props.title = layout.title
+    props.author = layout.name or layout.title
+    props.last_modified_by = layout.name or ""
+    props.subject = layout.subject
+    keywords = ""
+    for word in layout.keywords:  # Word keeps at most 255 characters
+        if len(keywords) + len(word) + 2 > 255:
+            break
+        keywords = f"{keywords}, {word}" if keywords else word
+    props.keywords = keywords
+    props.comments = ""
+    props.category = "简历" if layout.language == "zh" else "Resume"
+    props.language = "zh-CN" if layout.language == "zh" else "en-US"
+    props.created = props.modified = now.replace(tzinfo=None, microsecond=0)
+    props.revision = 1
+
+
+def render_docx(
+    markdown: str | Layout, template: str = "classic", *, now: datetime | None = None
+) -> bytes:
+    """Markdown → DOCX bytes: headings keep their level, bullets are List Bullet."""
     docx = _require_docx()
+    from docx.shared import Pt
+
+    layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     document = docx.Document()
-    if check_template(template) == "compact":
+    template = check_template(template)
+    if template == "compact":
         _compact(document)
-    source = export_lines(markdown)
-    i = 0
-    while i < len(source):
-        line = source[i].strip()
-        i += 1
-        if not line:
-            continue
-        heading = re.match(r"^(#{1,3})\s*(.+)$", line)
-        if line.startswith("|"):
-            block = [line]
-            while i < len(source) and source[i].strip().startswith("|"):
-                block.append(source[i].strip())
-                i += 1
-            _add_table(document, table_rows(block))
-        elif heading:
-            _add_runs(document.add_heading(level=len(heading.group(1))), heading.group(2))
-        elif re.match(r"^[-*+]\s+", line):
-            _add_runs(document.add_paragraph(style="List Bullet"), line[2:].strip())
-        else:
-            _add_runs(document.add_paragraph(), line)
+    if template in ACCENT:
+        _accent(document, ACCENT[template])
+    _properties(document, layout, now or datetime.now(timezone.utc))
+    for block in layout.blocks:
+        if isinstance(block, Name):
+            add_runs(document.add_heading(level=1), block.runs)
+        elif isinstance(block, HeaderLine):
+            paragraph = document.add_paragraph()
+            for index, item in enumerate(block.items):
+                if index:
+                    paragraph.add_run(" | ")
+                add_runs(paragraph, item)
+        elif isinstance(block, Heading):
+            heading = document.add_heading(level=2)
+            heading.paragraph_format.keep_with_next = True
+            add_runs(heading, block.runs)
+        elif isinstance(block, Entry):
+            row = document.add_paragraph()
+            row.paragraph_format.keep_with_next = True
+            row.paragraph_format.space_before = Pt(6)
+            row.paragraph_format.space_after = Pt(2)
+            add_runs(row, block.title, bold=True)
+            if block.dates:
+                _tab_right(row, document)
+                row.add_run("\t")
+                add_runs(row, block.dates)
+        elif isinstance(block, Paragraph):
+            paragraph = document.add_paragraph()
+            for index, line in enumerate(block.lines):
+                if index:
+                    paragraph.add_run().add_break()
+                add_runs(paragraph, line)
+        elif isinstance(block, Bullets):
+            for item in block.items:
+                style = "List Number" if item.number is not None else "List Bullet"
+                if item.depth:
+                    style += f" {min(item.depth + 1, 3)}"
+                add_runs(document.add_paragraph(style=style), item.runs)
+        elif isinstance(block, Table):
+            _table(document, block)
     buffer = io.BytesIO()
     document.save(buffer)
     return buffer.getvalue()

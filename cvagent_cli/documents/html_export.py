@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import atomic_write_bytes, atomic_write_text, read_text_file
+from cvagent_cli.resume.textio import (
+    atomic_write_bytes,
+    atomic_write_text,
+    new_file_mode,
+    read_text_file,
+)
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
@@ -32,31 +38,76 @@ ul { margin: 0.1em 0; }
 """
 
 
-def render_html(markdown: str, title: str = "Resume", template: str = "classic") -> str:
-    """Markdown → one HTML document with an embedded print stylesheet."""
+MODERN_STYLESHEET = """
+h1 { color: #1f5f8b; text-align: center; font-size: 2.2em; }
+h1 + p { text-align: center; }
+h2 { color: #1f5f8b; border-bottom-color: #1f5f8b; }
+li::marker { color: #1f5f8b; }
+"""
+EXTRA_STYLES = {"compact": COMPACT_STYLESHEET, "modern": MODERN_STYLESHEET}
+
+
+def render_html(
+    markdown: str, title: str | None = None, template: str = "classic", *, now=None
+) -> str:
+    """Markdown → one HTML document with an embedded print stylesheet, and the resume's
+    title, author, description, keywords and date in ``<title>`` and ``<meta>`` tags."""
+    from datetime import datetime, timezone
+
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
 
+    from cvagent_cli.documents.layout import read_layout
     from cvagent_cli.documents.markdown_source import strip_front_matter
 
-    style = STYLESHEET + (COMPACT_STYLESHEET if check_template(template) == "compact" else "")
+    style = STYLESHEET + EXTRA_STYLES.get(check_template(template), "")
+    layout = read_layout(markdown)
     body = (
         MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
-        .enable("table")
+        .enable(["table", "strikethrough"])
         .render(strip_front_matter(markdown))
     )
+    created = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%d")
+    meta = {
+        "author": layout.name,
+        "description": layout.subject,
+        "keywords": ", ".join(layout.keywords),
+        "date": created,
+    }
+    tags = "".join(
+        f'<meta name="{key}" content="{html.escape(value)}">'
+        for key, value in meta.items()
+        if value
+    )
+    lang = "zh-CN" if layout.language == "zh" else "en"
     return (
-        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{style}</style></head>"
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title or layout.title)}</title>{tags}<style>{style}</style></head>"
         f"<body>\n{body}</body></html>\n"
     )
 
 
 def export_resume(
-    source: Path, target: Path, *, force: bool = False, template: str = "classic"
+    source: Path,
+    target: Path,
+    *,
+    force: bool = False,
+    template: str = "classic",
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> Path:
-    """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
+    """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless
+    ``force``.  A new file gets ``source``'s permission bits (owner-writable)."""
     _check_target(target, force)
-    return export_markdown(read_text_file(source).text, target, force=force, template=template)
+    return export_markdown(
+        read_text_file(source).text,
+        target,
+        force=force,
+        template=template,
+        strict=strict,
+        warn=warn,
+        new_mode=new_file_mode(source),
+    )
 
 
 def _check_target(target: Path, force: bool) -> str:
@@ -72,20 +123,36 @@ def _check_target(target: Path, force: bool) -> str:
 
 
 def export_markdown(
-    text: str, target: Path, *, force: bool = False, template: str = "classic"
+    text: str,
+    target: Path,
+    *,
+    force: bool = False,
+    template: str = "classic",
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+    new_mode: int | None = None,
 ) -> Path:
-    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically."""
+    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically.
+
+    A PDF leaves out the characters its fonts cannot draw and says so through ``warn``
+    (``strict``: refuses instead).  A new file gets ``new_mode``, else 0o666 under the
+    umask (never the temporary file's 0600)."""
     suffix = _check_target(target, force)
     check_template(template)
-    first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
     if suffix == ".docx":
         from cvagent_cli.documents.docx_export import render_docx
 
-        atomic_write_bytes(target, render_docx(text, template))
+        atomic_write_bytes(target, render_docx(text, template), new_mode=new_mode)
     elif suffix == ".pdf":
-        from cvagent_cli.documents.pdf_export import render_pdf
+        from cvagent_cli.documents.pdf_export import describe, export_pdf
 
-        atomic_write_bytes(target, render_pdf(text, template))
+        result = export_pdf(text, template, strict=strict)
+        atomic_write_bytes(target, result.data, new_mode=new_mode)
+        if result.left_out and warn is not None:
+            warn(
+                f"left out of {target.name}: {describe(result.left_out)}, "
+                "which the PDF fonts cannot draw (--strict refuses instead)"
+            )
     else:
-        atomic_write_text(target, render_html(text, first, template))
+        atomic_write_text(target, render_html(text, template=template), new_mode=new_mode)
     return target

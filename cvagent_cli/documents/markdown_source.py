@@ -1,4 +1,5 @@
-"""Resume Markdown made ready for the line-based PDF and DOCX writers.
+"""Resume Markdown as the exporters print it (the round-trip check scores this text; the
+PDF and DOCX writers read the parsed document instead, see ``layout.py``).
 
 Front matter is metadata, not page content; setext headings (``Name`` over ``====``)
 become ``#`` headings; inline HTML tags (``<br>``, ``<span style=…>``) are dropped, since

@@ -1,11 +1,12 @@
-"""The export templates: ``classic`` (the default look) and ``compact`` (tighter margins,
-a smaller font and less space between blocks, to fit one page where possible)."""
+"""The export templates: ``classic`` (the default look), ``compact`` (tighter margins, a
+smaller font and less space between blocks, to fit one page where possible) and ``modern``
+(an accent colour, a centred header, entry titles with the employer in regular weight)."""
 
 from __future__ import annotations
 
 from cvagent_cli.errors import UsageError
 
-TEMPLATES = ("classic", "compact")
+TEMPLATES = ("classic", "compact", "modern")
 DEFAULT = "classic"
 
 

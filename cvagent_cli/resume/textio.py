@@ -332,11 +332,27 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:
+def new_file_mode(like: Path | None = None) -> int:
+    """The permission bits of a new file: those of ``like`` (the file it is made from),
+    owner-writable; else 0o666 under the process's umask (0o644 under the usual 022)."""
+    if like is not None:
+        try:
+            return stat.S_IMODE(like.stat().st_mode) | stat.S_IWUSR
+        except OSError:
+            pass
+    umask = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def atomic_write_bytes(
+    path: Path, data: bytes, *, mode: int | None = None, new_mode: int | None = None
+) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new bytes.
 
-    The existing file's permission bits are kept unless ``mode`` is given; symlinks are
-    followed so the link itself survives.
+    The existing file's permission bits are kept unless ``mode`` is given; a new file gets
+    ``new_mode``, else ``new_file_mode()`` (never the 0600 of the temporary file it is
+    written as); symlinks are followed so the link itself survives.
     """
     path = Path(path)
     if path.is_symlink():
@@ -346,7 +362,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
         try:
             mode = stat.S_IMODE(path.stat().st_mode)
         except FileNotFoundError:
-            mode = None
+            mode = new_mode if new_mode is not None else new_file_mode()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -364,6 +380,11 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
 
 
 def atomic_write_text(
-    path: Path, text: str, fmt: TextFormat | None = None, *, mode: int | None = None
+    path: Path,
+    text: str,
+    fmt: TextFormat | None = None,
+    *,
+    mode: int | None = None,
+    new_mode: int | None = None,
 ) -> None:
-    atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode)
+    atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode, new_mode=new_mode)

@@ -432,7 +432,7 @@ class Repl:
             )
             self.renderer.notice(f"conversation saved{where}")
             return
-        from cvagent_cli.resume.textio import atomic_write_bytes
+        from cvagent_cli.resume.textio import atomic_write_bytes, new_file_mode
 
         doc = self._need_doc()
         target = path_argument(arg)
@@ -453,7 +453,7 @@ class Repl:
             self.renderer.notice("not saved")
             return
         try:
-            atomic_write_bytes(target, doc.render())
+            atomic_write_bytes(target, doc.render(), new_mode=new_file_mode(doc.path))
         except OSError as exc:
             raise CvAgentError(
                 f"cannot save to {target}: {exc.strerror or exc}", hint="/save ANOTHER_PATH"
@@ -461,12 +461,16 @@ class Repl:
         self.renderer.notice(f"wrote the resume to {target}")
 
     def cmd_export(self, arg: str) -> None:
-        """/export [PATH] [--template classic|compact] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
+        """/export [PATH] [--template classic|compact|modern] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
         from cvagent_cli.documents.html_export import export_markdown
+        from cvagent_cli.resume.textio import new_file_mode
 
         doc = self._need_doc()
         words, options = split_options(
-            "/export", arg, {"--template": "a name (classic, compact)"}, {"-t": "--template"}
+            "/export",
+            arg,
+            {"--template": "a name (classic, compact, modern)"},
+            {"-t": "--template"},
         )
         template = options.get("--template", "classic")
         default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
@@ -482,7 +486,14 @@ class Repl:
                 self.renderer.notice(f"not in {target.name}: {item}")
             self.renderer.notice(f"exported the resume to {target}")
             return
-        export_markdown(doc.text, target, force=force, template=template)
+        export_markdown(
+            doc.text,
+            target,
+            force=force,
+            template=template,
+            warn=self.renderer.notice,
+            new_mode=new_file_mode(doc.path),
+        )
         self.renderer.notice(f"exported the resume to {target} ({template} template)")
 
     def cmd_load(self, arg: str) -> None:

@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.documents.html_export import export_resume
-from cvagent_cli.documents.markdown_source import export_lines
 from cvagent_cli.errors import InputError
+from cvagent_cli.resume.document import ResumeDocument
 
 SAMPLES = sorted(
     p
@@ -43,13 +43,11 @@ def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path:
     out = export_resume(sample, tmp_path / "r.docx")
     paragraphs = docx.Document(str(out)).paragraphs
     headings = [p.text for p in paragraphs if p.style.name == "Heading 2"]
-    # setext headings ("Skills" over "------") are level-2 headings too
-    expected = [
-        ln[3:].strip()
-        for ln in export_lines(sample.read_text(encoding="utf-8"))
-        if ln.startswith("## ")
-    ]
-    assert [h.replace("**", "") for h in headings] == [e.replace("**", "") for e in expected]
+    # setext headings ("Skills" over "------") and bold-line sections ("**Skills**") are
+    # level-2 headings too: the sections the document model finds
+    doc = ResumeDocument.from_path(sample)
+    expected = [s.title for s in doc.sections if s.heading_line and s.level == 2]
+    assert headings == expected
     assert any(p.style.name == "List Bullet" for p in paragraphs)
 
 
@@ -66,9 +64,39 @@ def test_export_pdf_text_layer_contains_every_section_title(sample: Path, tmp_pa
             assert line[3:].replace("*", "").replace(" ", "").strip() in squashed
 
 
-def test_export_pdf_fails_loudly_on_a_glyph_no_font_covers(tmp_path: Path) -> None:
+def test_export_pdf_leaves_out_a_glyph_no_font_covers_with_a_warning(tmp_path: Path) -> None:
+    import pdfplumber
+
+    source = tmp_path / "r.md"
+    source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀 tablets\n", encoding="utf-8")
+    warnings: list[str] = []
+    out = export_resume(source, tmp_path / "r.pdf", warn=warnings.append)
+    assert len(warnings) == 1 and "U+12000 CUNEIFORM SIGN A" in warnings[0]
+    with pdfplumber.open(str(out)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Cuneiform" in text and "tablets" in text and "𒀀" not in text
+
+
+def test_export_pdf_strict_refuses_a_glyph_no_font_covers(tmp_path: Path) -> None:
     source = tmp_path / "r.md"
     source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀\n", encoding="utf-8")
-    with pytest.raises(InputError, match="no glyph"):
-        export_resume(source, tmp_path / "r.pdf")
+    with pytest.raises(InputError, match="U\\+12000"):
+        export_resume(source, tmp_path / "r.pdf", strict=True)
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_export_pdf_drops_icons_silently_and_draws_emoji(tmp_path: Path) -> None:
+    import pdfplumber
+
+    source = tmp_path / "r.md"
+    source.write_text(
+        "# Ana Exemplo\n\n\uf0e0 ana@example.com | \uf095 +1 555-010-2000 | 🚀 launches\n\n"
+        "## Skills\n\n- Go\n",
+        encoding="utf-8",
+    )
+    warnings: list[str] = []
+    out = export_resume(source, tmp_path / "r.pdf", warn=warnings.append)
+    assert warnings == []  # the icons go without a word; the emoji font draws the rocket
+    with pdfplumber.open(str(out)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "ana@example.com" in text and "\uf0e0" not in text and "🚀" in text
