@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import atomic_write_bytes, atomic_write_text, read_text_file
+from cvagent_cli.resume.textio import check_output_path, read_text_file, write_output
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
@@ -55,19 +55,18 @@ def export_resume(
     source: Path, target: Path, *, force: bool = False, template: str = "classic"
 ) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless ``force``."""
-    _check_target(target, force)
+    check_export_target(target, force)
     return export_markdown(read_text_file(source).text, target, force=force, template=template)
 
 
-def _check_target(target: Path, force: bool) -> str:
+def check_export_target(target: Path, force: bool) -> str:
     suffix = target.suffix.lower()
-    if suffix not in (".html", ".htm", ".docx", ".pdf"):
+    if suffix not in (".html", ".htm", ".docx", ".pdf") and not target.is_dir():
         raise InputError(
             f"{target}: cannot export to '{suffix or 'no extension'}'",
             hint="export to .pdf, .docx or .html",
         )
-    if target.exists() and not force:
-        raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
+    check_output_path(target, overwrite=force)
     return suffix
 
 
@@ -75,17 +74,17 @@ def export_markdown(
     text: str, target: Path, *, force: bool = False, template: str = "classic"
 ) -> Path:
     """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically."""
-    suffix = _check_target(target, force)
+    suffix = check_export_target(target, force)
     check_template(template)
     first = next((ln[2:].strip() for ln in text.splitlines() if ln.startswith("# ")), "Resume")
     if suffix == ".docx":
         from cvagent_cli.documents.docx_export import render_docx
 
-        atomic_write_bytes(target, render_docx(text, template))
+        data = render_docx(text, template)
     elif suffix == ".pdf":
         from cvagent_cli.documents.pdf_export import render_pdf
 
-        atomic_write_bytes(target, render_pdf(text, template))
+        data = render_pdf(text, template)
     else:
-        atomic_write_text(target, render_html(text, first, template))
-    return target
+        data = render_html(text, first, template).encode("utf-8")
+    return write_output(target, data)

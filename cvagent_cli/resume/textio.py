@@ -367,3 +367,56 @@ def atomic_write_text(
     path: Path, text: str, fmt: TextFormat | None = None, *, mode: int | None = None
 ) -> None:
     atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode)
+
+
+OVERWRITE_HINT = "pass --force to overwrite it"
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether the owner made ``path`` read-only (no owner write bit, as ``chmod a-w``
+    leaves it), or this user may not write it.  The mode bits are read too because
+    ``os.access`` says yes to root for any file."""
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+
+
+def check_output_path(target: Path, *, overwrite: bool, exists_hint: str = OVERWRITE_HINT) -> Path:
+    """Refuse, with one clear ``InputError``, a file the user named that cvagent cannot or
+    must not write: a folder, a path in a folder that does not exist, an existing file
+    unless ``overwrite``, a file its owner made read-only.  Every file cvagent writes for
+    the user (``import -o``, ``export -o``, ``/save``, ``/export``) is checked here before
+    any work is done, and written with :func:`write_output`."""
+    target = Path(target)
+    if target.is_dir():
+        raise InputError(f"{target} is a folder", hint="name the file to write inside it")
+    folder = target.parent
+    if not folder.is_dir():
+        what = (
+            f"{folder} is a file, not a folder"
+            if folder.exists()
+            else f"the folder {folder} does not exist"
+        )
+        raise InputError(f"cannot write {target}: {what}")
+    if target.exists():
+        if not overwrite:
+            raise InputError(f"{target} already exists", hint=exists_hint)
+        if is_read_only(target):
+            raise InputError(
+                f"{target} is read-only; cvagent does not replace it",
+                hint="choose another name, or make it writable first (chmod u+w)",
+            )
+    return target
+
+
+def write_output(target: Path, data: bytes) -> Path:
+    """Write a checked output atomically; a failure the checks could not foresee (no
+    permission on the folder, a full disk, the folder removed meanwhile) is an
+    ``InputError``, never a traceback, and leaves any old file as it was."""
+    try:
+        atomic_write_bytes(target, data)
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

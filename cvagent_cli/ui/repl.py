@@ -432,7 +432,7 @@ class Repl:
             )
             self.renderer.notice(f"conversation saved{where}")
             return
-        from cvagent_cli.resume.textio import atomic_write_bytes
+        from cvagent_cli.resume.textio import write_output
 
         doc = self._need_doc()
         target = path_argument(arg)
@@ -441,28 +441,25 @@ class Repl:
                 f"{target} is the resume itself; edits are written to it as they are applied"
             )
             return
-        if target.is_dir():
-            raise CvAgentError(f"{target} is a folder", hint=f"/save {target / 'resume.md'}")
-        if not target.parent.is_dir():
-            raise CvAgentError(
-                f"cannot save to {target}: the folder {target.parent} does not exist"
-            )
-        if target.exists() and not self.io.confirm(
-            f"{target} exists; overwrite it?", unattended=self.session.auto_apply
-        ):
+        if not self._may_write(target):
             self.renderer.notice("not saved")
             return
-        try:
-            atomic_write_bytes(target, doc.render())
-        except OSError as exc:
-            raise CvAgentError(
-                f"cannot save to {target}: {exc.strerror or exc}", hint="/save ANOTHER_PATH"
-            ) from None
+        write_output(target, doc.render())
         self.renderer.notice(f"wrote the resume to {target}")
+
+    def _may_write(self, target: Path) -> bool:
+        """Whether ``target`` may be written: a folder, a missing folder or a read-only
+        file is refused (an error line); an existing file only after the user's yes."""
+        from cvagent_cli.resume.textio import check_output_path
+
+        check_output_path(target, overwrite=True)
+        return not target.exists() or self.io.confirm(
+            f"{target} exists; overwrite it?", unattended=self.session.auto_apply
+        )
 
     def cmd_export(self, arg: str) -> None:
         """/export [PATH] [--template classic|compact] — write the current resume as .pdf, .docx or .html (default: resume.pdf)."""
-        from cvagent_cli.documents.html_export import export_markdown
+        from cvagent_cli.documents.html_export import check_export_target, export_markdown
 
         doc = self._need_doc()
         words, options = split_options(
@@ -471,11 +468,11 @@ class Repl:
         template = options.get("--template", "classic")
         default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
         target = Path(" ".join(words)).expanduser() if words else default
-        force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
-        if target.exists() and not force:
+        check_export_target(target, force=True)  # a wrong extension before the question
+        if not self._may_write(target):
             self.renderer.notice("not exported")
             return
-        export_markdown(doc.text, target, force=force, template=template)
+        export_markdown(doc.text, target, force=True, template=template)
         self.renderer.notice(f"exported the resume to {target} ({template} template)")
 
     def cmd_load(self, arg: str) -> None:

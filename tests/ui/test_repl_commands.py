@@ -692,6 +692,40 @@ def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
     assert not (tmp_path / "cv.html").exists()
 
 
+def test_export_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_path):
+    """Issue 21 items 1 and 2: a missing folder, or a folder named like the output, is an
+    error line before any question; the REPL goes on."""
+    folder = tmp_path / "sub.pdf"
+    folder.mkdir()
+    _, out, client = run(
+        resume,
+        [
+            f"/export {tmp_path}/no/such/dir/x.pdf",
+            f"/export {folder}",
+            "/save " + str(folder),
+            "/help",
+        ],
+    )
+    assert "does not exist" in out and out.count("is a folder") == 2
+    assert "overwrite" not in out  # never asked: the answer could not be acted on
+    assert "Traceback" not in out and "/capability" in out
+    assert client.requests == [] and list(folder.iterdir()) == []
+
+
+def test_export_over_an_existing_file_asks_and_a_read_only_one_is_refused(resume, tmp_path):
+    target = tmp_path / "cv.html"
+    target.write_text("old", encoding="utf-8")
+    _, out, _ = run(resume, [f"/export {target}", "n"])
+    assert "overwrite it?" in out and "not exported" in out
+    assert target.read_text(encoding="utf-8") == "old"
+    _, out, _ = run(resume, [f"/export {target}", "y"])
+    assert "exported the resume" in out and "Daniel R. Okafor" in target.read_text("utf-8")
+    target.chmod(0o444)
+    _, out, _ = run(resume, [f"/export {target}", f"/save {target}"])
+    assert out.count("read-only") == 2 and "overwrite it?" not in out
+    assert "Daniel R. Okafor" in target.read_text(encoding="utf-8")
+
+
 def test_slash_options_are_read_as_a_shell_would():
     from cvagent_cli.errors import UsageError
     from cvagent_cli.ui.command_line import split_options
