@@ -395,6 +395,10 @@ class ToolCallAgent:
         edit = outcome.proposed_edit
         assert edit is not None
         yield edit
+        blocked = self.workspace.write_block()  # read-only, or deleted meanwhile: never ask
+        if blocked:
+            yield ev.EditOutcome(edit.id, False, f"not applied: {blocked}")
+            return ToolOutcome(f"Not applied: {blocked}", ok=True, summary="not applied")
         decision = automatic_decision(edit, self.auto_apply) or turn.approve(edit)
         if decision.action is ev.Action.ALWAYS:
             self.auto_apply = True

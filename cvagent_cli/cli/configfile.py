@@ -139,7 +139,10 @@ def set_config_value(name: str, value: str, path: Path | None = None) -> Path:
     else:
         new = old + ("" if not old or old.endswith("\n") else "\n") + line + "\n"
     load_settings(config_file=path, environ={})  # a broken file is reported, not edited
-    atomic_write_text(path, new)
+    try:
+        atomic_write_text(path, new)
+    except OSError as exc:  # read-only (cvagent never replaces such a file), full disk …
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         load_settings(config_file=path, environ={})
     except ConfigError:

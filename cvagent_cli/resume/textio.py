@@ -9,6 +9,7 @@ the user's conventions.  Writes are atomic: temp file in the same folder, fsync,
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -336,17 +337,23 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new bytes.
 
     The existing file's permission bits are kept unless ``mode`` is given; symlinks are
-    followed so the link itself survives.
+    followed so the link itself survives.  A file without its owner's write bit is never
+    replaced (``PermissionError``), even though a rename could.
     """
     path = Path(path)
     if path.is_symlink():
         path = path.resolve()
     folder = path.parent
+    try:
+        existing: int | None = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and not existing & stat.S_IWUSR:
+        # a rename replaces a read-only file as easily as any other (and root may write
+        # anything): refuse it here as opening it for writing would
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     if mode is None:
-        try:
-            mode = stat.S_IMODE(path.stat().st_mode)
-        except FileNotFoundError:
-            mode = None
+        mode = existing
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

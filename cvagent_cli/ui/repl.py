@@ -168,7 +168,9 @@ class Repl:
         return []
 
     def toolbar(self) -> str:
-        name = self.ws.name + (" (read-only)" if self.ws.read_only else "")
+        name = self.ws.name + (
+            " (read-only)" if self.ws.read_only or self.ws.file_read_only else ""
+        )
         capability = self.session.capability.name
         progress = self.session.progress_line()
         usage = self.session.client.session_usage

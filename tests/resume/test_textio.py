@@ -262,3 +262,16 @@ def test_write_output_turns_an_os_error_into_one_line(tmp_path, monkeypatch):
     with pytest.raises(InputError, match=r"cannot write .*No space left"):
         write_output(path, b"new")
     assert path.read_bytes() == b"old"
+
+
+def test_atomic_write_never_replaces_a_read_only_file(tmp_path):
+    """A rename replaces a 0444 file as easily as any other (and root may write anything):
+    the write path refuses it as opening it for writing would (issue 21 item 4)."""
+    path = tmp_path / "cv.md"
+    path.write_bytes(b"old")
+    os.chmod(path, 0o444)
+    with pytest.raises(PermissionError):
+        atomic_write_bytes(path, b"new")
+    assert path.read_bytes() == b"old"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]

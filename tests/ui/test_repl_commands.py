@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -750,3 +751,49 @@ def test_slash_options_are_read_as_a_shell_would():
 def test_export_takes_the_short_template_option_after_an_unquoted_name(resume, tmp_path):
     _, out, _ = run(resume, [f"/export -t compact {tmp_path / 'cv.html'}"])
     assert "compact template" in out and (tmp_path / "cv.html").exists()
+
+
+# -- a resume its owner made read-only, or deleted mid-chat (issue 21 items 4, 12) ---------------
+def test_a_read_only_resume_is_said_at_start_and_never_replaced(resume, tmp_path):
+    original = resume.read_bytes()
+    resume.chmod(0o444)
+    target = tmp_path / "cv.html"
+    repl, out, client = make_repl(
+        resume,
+        ["rewrite the summary section", "/undo", "/analyze", f"/export {target}"],
+        [edit_reply(), ModelResponse("Understood.")],
+    )
+    notices = [n.text for n in repl.session.take_notices()]
+    assert any("is read-only (its file permissions)" in n for n in notices), notices
+    repl.run()
+    repl.session.close()
+    out = out.getvalue()
+    assert "✎ proposed edit: stronger verb" in out  # the edit is still shown …
+    assert "Apply?" not in out  # … but never offered
+    assert "read-only on disk" in out
+    assert "Score" in out and target.exists()  # analysis and export still work
+    assert resume.read_bytes() == original
+    assert stat.S_IMODE(resume.stat().st_mode) == 0o444
+    tool = next(m for m in client.requests[1] if m["role"] == "tool")["content"]
+    assert tool.startswith("Not applied:") and "read-only" in tool
+    assert "(read-only)" in repl.toolbar()
+
+
+def test_a_resume_made_read_only_mid_session_is_not_replaced(resume):
+    original = resume.read_bytes()
+    repl, out, _ = make_repl(resume, ["rewrite the summary section", "y"], [edit_reply()])
+    resume.chmod(0o444)  # after start: the check is made again before each write
+    repl.run()
+    repl.session.close()
+    assert "Apply?" not in out.getvalue() and resume.read_bytes() == original
+    assert repl.session.workspace.undo.done == []  # nothing recorded for an edit not made
+
+
+def test_a_resume_deleted_mid_chat_is_noticed_before_the_question(resume):
+    repl, out, _ = make_repl(resume, ["rewrite the summary section", "y"], [edit_reply()])
+    resume.unlink()
+    repl.run()
+    repl.session.close()
+    text = out.getvalue()
+    assert "no longer there" in text and "Apply?" not in text
+    assert not resume.exists()  # never re-created where the user no longer keeps it
