@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.paths import config_dir
@@ -47,6 +47,37 @@ _SECRET_KEYS = {
 }
 
 
+API_BASE_EXAMPLE = "http://localhost:11434 or http://127.0.0.1:8080/v1"
+
+
+def api_base_problem(url: str) -> str | None:
+    """What is wrong with a server URL given as ``api_base``, or None.  Checked when it is
+    given (option, environment, config file, ``/model … --api-base``), so that a typo is
+    one clear error instead of four retries and "lost the connection" at the first message."""
+    from urllib.parse import urlsplit
+
+    text = url.strip()
+    if not text:
+        return "it is empty"
+    if any(c.isspace() for c in text):
+        return "it has a space in it"
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number 0-65535
+    except ValueError as exc:  # "Port out of range 0-65535", "Invalid IPv6 URL"
+        return f"it is not a valid URL: {str(exc)[:1].lower()}{str(exc)[1:]}"
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        guess = (
+            f"; did you mean http://{text}?"
+            if "://" not in text and ("." in text or ":" in text)
+            else ""
+        )
+        return f"it does not start with http:// or https://{guess}"
+    if not parts.hostname:
+        return "it has no host name"
+    return None
+
+
 class Settings(BaseModel):
     """Resolved settings for one run."""
 
@@ -59,6 +90,17 @@ class Settings(BaseModel):
     api_base: str | None = Field(
         default=None, description="base URL of an OpenAI-compatible or Ollama server"
     )
+
+    @field_validator("api_base")
+    @classmethod
+    def _check_api_base(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        problem = api_base_problem(value)
+        if problem:
+            raise ValueError(f"a server URL such as {API_BASE_EXAMPLE} ({problem})")
+        return value.strip()
+
     timeout: float = Field(
         default=120, gt=0, description="seconds to wait for the model's first or next word"
     )

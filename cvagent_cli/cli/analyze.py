@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.options import api_base_option
 from cvagent_cli.errors import ExitCode
 
 
@@ -71,6 +72,7 @@ def analyze_command(
         typer.Option(
             "--api-base",
             help="OpenAI-compatible server URL for --llm (Ollama, LM Studio, vLLM, llama.cpp).",
+            callback=api_base_option,
         ),
     ] = None,
     jobs: Annotated[

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.options import api_base_option
 
 config_app = typer.Typer(
     name="config",
@@ -32,7 +33,10 @@ def show_command(
         str | None, typer.Option("--model", "-M", help="As chat's --model: shown as 'flag'.")
     ] = None,
     api_base: Annotated[
-        str | None, typer.Option("--api-base", help="As chat's --api-base: shown as 'flag'.")
+        str | None,
+        typer.Option(
+            "--api-base", help="As chat's --api-base: shown as 'flag'.", callback=api_base_option
+        ),
     ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object: settings, sources, key variables.")

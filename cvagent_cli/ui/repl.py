@@ -17,7 +17,7 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
-from cvagent_cli.errors import CvAgentError
+from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
@@ -33,6 +33,8 @@ KEYS = (
     "Ctrl-C stops a reply",
     "Ctrl-D exits",
 )
+#: Commands that take no argument: anything typed after them is a mistake, not ignored.
+NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
 BANNER = ("cvagent chat", "/help for commands", *KEYS)
 
 
@@ -147,11 +149,24 @@ class Repl:
         if error:
             self.renderer.notice(error, "warning")
             return True
+        arg = arg.strip()
         try:
-            return getattr(self, f"cmd_{name}")(arg.strip()) is not False
+            if arg and name in NO_ARGUMENTS:
+                raise self.usage_error(name, arg)
+            return getattr(self, f"cmd_{name}")(arg) is not False
         except CvAgentError as exc:
             self.renderer.error(exc.message, exc.hint)
             return True
+
+    def usage(self, name: str) -> str:
+        """A command's usage, from its docstring: ``/undo [N]``."""
+        doc = (getattr(self, f"cmd_{name}").__doc__ or "").strip()
+        return doc.partition(" — ")[0] if doc.startswith("/") else f"/{name}"
+
+    def usage_error(self, name: str, arg: str) -> UsageError:
+        """A bad argument: it names what was typed and gives the usage line; the command
+        does nothing."""
+        return UsageError(f"/{name}: unexpected {arg!r}", hint=f"usage: {self.usage(name)}")
 
     def argument_choices(self, name: str | None) -> list[str]:
         if name == "show" and self.ws.doc is not None:
@@ -245,8 +260,10 @@ class Repl:
         """/diff [last] — what changed since the session started (or the last edit only)."""
         from cvagent_cli.resume.editing import unified_diff
 
+        if arg and arg.lower() != "last":
+            raise self.usage_error("diff", arg)
         self._need_doc()
-        if arg.lower().startswith("last"):
+        if arg:
             if not self.ws.undo.done:
                 self.renderer.notice("no edit to show")
                 return
@@ -261,8 +278,11 @@ class Repl:
         print_diff(self.console, diff)
 
     def _step(self, arg: str, undo: bool) -> None:
+        name = "undo" if undo else "redo"
+        if arg and not (arg.isascii() and arg.isdigit() and int(arg) > 0):
+            raise self.usage_error(name, arg)  # "abc", "0", "-1": never one step by default
         self._need_doc()
-        count = int(arg) if arg.isdigit() else 1
+        count = int(arg) if arg else 1
         result = self.session.undo(count) if undo else self.session.redo(count)
         for message, diff in result.steps:
             self.renderer.notice(message)

@@ -14,7 +14,7 @@ import pytest
 from cvagent_cli.agent.intent import classify_heuristic
 from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
-from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, run_chat
+from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, TIMEOUT, run_chat
 from tests.support.openai_server import Reply, status, tool_calls
 
 EDIT_REQUEST = "rewrite the summary section"
@@ -326,3 +326,24 @@ def test_a_model_looping_on_one_paragraph_is_cut_off_and_the_run_ends(
     out = proc.stdout.decode()
     assert "repeating the same passage" in (proc.stderr.decode() + out)
     assert out.count("Led the migration") < 10  # not all 400 copies
+
+
+@pytest.mark.parametrize("command", ["chat", "analyze", "config"])
+def test_a_bad_api_base_option_is_a_usage_error(chat_env, resume, command):
+    """Issue 21 item 6: `--api-base notaurl` is refused at once (exit 2), before any
+    request is retried four times against it."""
+    args = {
+        "chat": ["chat", str(resume), "-m", "hello"],
+        "analyze": ["analyze", str(resume), "--llm"],
+        "config": ["config", "show"],
+    }[command]
+    proc = subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", *args, "--api-base", "notaurl"],
+        capture_output=True,
+        env=chat_env,
+        timeout=TIMEOUT,
+        cwd=ROOT,
+    )
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "--api-base" in err and "http://" in err and "Traceback" not in err

@@ -284,6 +284,10 @@ def test_model_switch_with_an_explicit_api_base(resume):
         ("/model --api-base http://h/v1", "which model?"),
         ("/model a b", "unexpected 'b'"),
         ("/model a --temperature 1", "unexpected '--temperature'"),
+        ("/model a --api-base notaurl", "does not start with http:// or https://"),  # issue 21
+        ("/model a --api-base localhost:8080", "did you mean http://localhost:8080?"),
+        ("/model a --api-base http://h:99999/v1", "port out of range"),
+        ("/model a --api-base=https://:8080", "no host name"),
     ],
 )
 def test_model_switch_usage_errors_keep_the_model(resume, line, message):
@@ -797,3 +801,42 @@ def test_a_resume_deleted_mid_chat_is_noticed_before_the_question(resume):
     text = out.getvalue()
     assert "no longer there" in text and "Apply?" not in text
     assert not resume.exists()  # never re-created where the user no longer keeps it
+
+
+# -- bad arguments to slash commands (issue 21 item 5) ------------------------------------------
+@pytest.mark.parametrize(
+    "line, usage",
+    [
+        ("/undo abc", "/undo [N]"),
+        ("/undo -1", "/undo [N]"),
+        ("/undo 0", "/undo [N]"),
+        ("/undo ２", "/undo [N]"),  # a full-width digit is not a count either
+        ("/redo 0", "/redo [N]"),
+        ("/redo x", "/redo [N]"),
+        ("/diff foo", "/diff [last]"),
+        ("/diff lastly", "/diff [last]"),
+        ("/clear now", "/clear"),
+        ("/analyze everything", "/analyze"),
+    ],
+)
+def test_a_bad_argument_prints_the_usage_and_changes_nothing(resume, line, usage):
+    # one applied edit, one undone: both /undo and /redo would have something to do
+    lines = ["rewrite the summary section", "y", "rewrite it again", "y", "/undo", line]
+    second = edit_reply(NEW, NEW.replace("Owns", "Runs"), "another verb")
+    repl, out, _ = run(resume, lines, [edit_reply(), ModelResponse("Done."), second])
+    after_undo = out.rsplit("undid: another verb", 1)[1]
+    assert f"usage: {usage}" in after_undo and "unexpected" in after_undo
+    assert "undid" not in after_undo and "redid" not in after_undo
+    assert "Score" not in after_undo and "conversation cleared" not in after_undo
+    assert NEW in resume.read_text(encoding="utf-8")  # the state the /undo left
+    assert [e.reason for e in repl.session.workspace.undo.done] == ["stronger verb"]
+    assert [e.reason for e in repl.session.workspace.undo.undone] == ["another verb"]
+
+
+def test_good_counts_still_step(resume):
+    second = edit_reply(NEW, NEW.replace("Owns", "Runs"), "another verb")
+    lines = ["rewrite the summary section", "y", "rewrite it again", "y", "/undo 2", "/redo 1"]
+    lines.append("/diff LAST")
+    _, out, _ = run(resume, lines, [edit_reply(), ModelResponse("Done."), second])
+    assert "undid: another verb" in out and "undid: stronger verb" in out
+    assert "redid: stronger verb" in out and "last edit: stronger verb" in out
