@@ -45,6 +45,7 @@ from cvagent_cli.resume.editing import hunks
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import fence, fence_markers
 from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
+from cvagent_cli.wording import retry_wait
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]
 EventStream = Generator[ev.Event, None, bool]
@@ -362,7 +363,7 @@ class ToolCallAgent:
                 elif isinstance(item, ThinkingDelta):
                     yield ev.Thinking(item.text)
                 elif isinstance(item, Retrying):
-                    yield ev.Notice(f"{item.message}; retrying in {item.delay:.0f} s", "warning")
+                    yield ev.Notice(f"{item.message}; {retry_wait(item.delay)}", "warning")
                 elif isinstance(item, ModelResponse):
                     response = item
         finally:

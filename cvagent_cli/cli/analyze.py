@@ -47,7 +47,11 @@ def analyze_command(
         ),
     ] = None,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Show how the scores are computed.")
+        bool,
+        typer.Option(
+            "--explain",
+            help="Show how the scores are computed (alone, without a resume: just the formula).",
+        ),
     ] = False,
     all_findings: Annotated[
         bool, typer.Option("--all", help="Show every finding (default: the first 40).")
@@ -109,6 +113,12 @@ def analyze_command(
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
+    if explain and not paths and sys.stdin.isatty():  # `cvagent analyze --explain` alone
+        from cvagent_cli.ui.console import make_console
+        from cvagent_cli.ui.report import render_scoring
+
+        render_scoring(make_console())
+        return
     suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
     if inputs.skipped:

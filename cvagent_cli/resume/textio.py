@@ -283,15 +283,18 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
     return DecodedText(text=text, format=fmt, control_chars=controls)
 
 
-def check_not_blank(decoded: DecodedText, source: str) -> DecodedText:
+def check_not_blank(decoded: DecodedText, source: str, what: str = "resume") -> DecodedText:
+    """Refuse an empty or whitespace-only text; ``what`` it should have been (a resume, a
+    job description) is named in the error."""
     if not decoded.text.strip():
-        what = "empty" if not decoded.text else "blank (whitespace only)"
-        raise InputError(f"{source} is {what}; there is no resume to read")
+        state = "empty" if not decoded.text else "blank (whitespace only)"
+        raise InputError(f"{source} is {state}; there is no {what} to read")
     return decoded
 
 
-def read_text_file(path: Path, *, allow_blank: bool = False) -> DecodedText:
-    """Read and decode a resume or JD file with one clear error per failure."""
+def read_text_file(path: Path, *, allow_blank: bool = False, what: str = "resume") -> DecodedText:
+    """Read and decode a resume or JD file (``what`` it is, for the errors) with one clear
+    error per failure."""
     path = Path(path)
     shown = str(path)
     if not path.exists():
@@ -311,7 +314,7 @@ def read_text_file(path: Path, *, allow_blank: bool = False) -> DecodedText:
     except OSError as exc:
         raise InputError(f"{shown}: cannot read ({exc.strerror or exc})") from None
     decoded = decode_bytes(data, shown)
-    return decoded if allow_blank else check_not_blank(decoded, shown)
+    return decoded if allow_blank else check_not_blank(decoded, shown, what)
 
 
 def read_stdin(*, allow_blank: bool = False) -> DecodedText:

@@ -6,6 +6,7 @@ otherwise plain text that pipes and files can take.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -42,12 +43,25 @@ def plain_output(stream: TextIO) -> bool:
         return True
 
 
+class CvConsole(Console):
+    def on_broken_pipe(self) -> None:
+        """``cvagent analyze … | head -1``: the reader closed the pipe because it has what it
+        wanted.  Exit quietly with 0 (rich exits 1, which reads as "below --min-score");
+        what is still to be written goes to /dev/null so the exit flush cannot fail."""
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        # a StringIO (in tests) has no descriptor: nothing to flush into a pipe then
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(devnull, self.file.fileno())
+        raise SystemExit(0)
+
+
 def make_console(
     stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None
 ) -> Console:
     stream = stream or (sys.stderr if stderr else sys.stdout)
     plain = plain_output(stream)
-    return Console(
+    return CvConsole(
         file=stream,
         theme=THEME,
         color_system=None if plain else "auto",

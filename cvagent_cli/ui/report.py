@@ -121,7 +121,16 @@ def render_report(
         if jd.missing:
             console.print(Text("  missing: ", style="warning") + Text(clean(", ".join(jd.missing))))
     if explain:
-        console.print(Panel(report.scoring, title="How the score is computed", box=box.ROUNDED))
+        render_scoring(console, report.scoring)
+
+
+def render_scoring(console: Console, scoring: str | None = None) -> None:
+    """How the score is computed (``--explain``; alone, without a resume, too)."""
+    if scoring is None:
+        from cvagent_cli.resume.scoring import SCORING_EXPLANATION
+
+        scoring = SCORING_EXPLANATION
+    console.print(Panel(scoring, title="How the score is computed", box=box.ROUNDED))
 
 
 CATEGORIES = ("completeness", "impact", "clarity", "dates", "ats")

@@ -199,6 +199,17 @@ def test_model_error_in_message_mode_exits_3(server, chat_env, resume):
     assert "sk-test" not in err and "Traceback" not in err
 
 
+def test_a_run_stopped_for_a_repeating_tool_call_exits_3(server, chat_env, resume):
+    """Issue 21 item 11: an error panel and exit 0 would tell a script all went well."""
+    call = tool_calls(("read_resume", {"section": "Skills"}))
+    server.enqueue(*[call for _ in range(6)])
+    proc = run_chat([str(resume), "-m", "look at my skills section"], chat_env)
+    err = proc.stderr.decode()
+    assert proc.returncode == 3, err
+    assert "repeating the same tool call" in err and "Traceback" not in err
+    server.clear()
+
+
 def test_unreachable_server_says_is_it_running(chat_env, resume):
     import socket
 

@@ -840,3 +840,16 @@ def test_good_counts_still_step(resume):
     _, out, _ = run(resume, lines, [edit_reply(), ModelResponse("Done."), second])
     assert "undid: another verb" in out and "undid: stronger verb" in out
     assert "redid: stronger verb" in out and "last edit: stronger verb" in out
+
+
+def test_a_retry_at_once_is_not_announced_as_in_0_s(resume):
+    """Issue 21 item 11: a retry the gateway makes at once said "retrying in 0 s"."""
+    from cvagent_cli.llm.types import Retrying
+
+    class RetryingClient(ScriptedClient):
+        def stream(self, messages, tools=None, **kwargs):
+            yield Retrying("the server dropped the connection", 0.0, 1)
+            yield from super().stream(messages, tools, **kwargs)
+
+    _, out, _ = run(resume, ["hello"], client=RetryingClient([ModelResponse("Hi.")]))
+    assert "the server dropped the connection; retrying now" in out and "0 s" not in out
