@@ -7,16 +7,18 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.cli.options import api_base_option
 
 config_app = typer.Typer(
+    cls=CvGroup,
     name="config",
     help="Show where cvagent's files are and which settings are in effect, or edit config.yaml.",
     no_args_is_help=True,
 )
 
 
-@config_app.command("path")
+@config_app.command("path", cls=CvCommand)
 @handle_user_errors
 def path_command() -> None:
     """List the files and folders cvagent uses (CVAGENT_HOME moves them all)."""
@@ -26,7 +28,7 @@ def path_command() -> None:
         typer.echo(f"{what:<17} {path}{'' if exists else '  (not created yet)'}")
 
 
-@config_app.command("show")
+@config_app.command("show", cls=CvCommand)
 @handle_user_errors
 def show_command(
     model: Annotated[
@@ -73,7 +75,7 @@ def show_command(
     typer.echo("\n" + describe_config_sources())
 
 
-@config_app.command("edit")
+@config_app.command("edit", cls=CvCommand)
 @handle_user_errors
 def edit_command() -> None:
     """Open config.yaml in $VISUAL or $EDITOR, creating it from a commented template."""

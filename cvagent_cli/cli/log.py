@@ -9,9 +9,11 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.wording import plural
 
 log_app = typer.Typer(
+    cls=CvGroup,
     name="log",  # the help is log_command's docstring, examples included
     invoke_without_command=True,
 )
@@ -106,21 +108,21 @@ def _switch(on: bool) -> None:
         print(f"cvagent: note: {var}={os.environ[var]} overrides the file", file=sys.stderr)
 
 
-@log_app.command("on")
+@log_app.command("on", cls=CvCommand)
 @handle_user_errors
 def on_command() -> None:
     """Log every chat turn (the default)."""
     _switch(True)
 
 
-@log_app.command("off")
+@log_app.command("off", cls=CvCommand)
 @handle_user_errors
 def off_command() -> None:
     """Stop logging chat turns (what is logged stays until pruned)."""
     _switch(False)
 
 
-@log_app.command("status")
+@log_app.command("status", cls=CvCommand)
 @handle_user_errors
 def status_command() -> None:
     """Say whether logging is on, where the log is and how big it is."""
