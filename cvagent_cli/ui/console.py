@@ -56,13 +56,40 @@ class CvConsole(Console):
         raise SystemExit(0)
 
 
+class TrimmedLines:
+    """A text stream that drops the spaces rich pads a line with (table cells, panels)
+    before each newline: what goes into a pipe or a file has no trailing spaces, so
+    ``diff`` and ``grep 'x$'`` see the text.  A line still open is written as it is when
+    flushed (a question waiting for its answer)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._open = ""
+
+    def write(self, text: str) -> int:
+        head, newline, tail = (self._open + text).rpartition("\n")
+        if newline:
+            self._stream.write("\n".join(line.rstrip(" ") for line in head.split("\n")) + "\n")
+        self._open = tail
+        return len(text)
+
+    def flush(self) -> None:
+        if self._open:
+            self._stream.write(self._open)
+            self._open = ""
+        self._stream.flush()
+
+    def __getattr__(self, name: str):  # fileno, isatty, encoding … of the real stream
+        return getattr(self._stream, name)
+
+
 def make_console(
     stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None
 ) -> Console:
     stream = stream or (sys.stderr if stderr else sys.stdout)
     plain = plain_output(stream)
     return CvConsole(
-        file=stream,
+        file=TrimmedLines(stream) if plain else stream,
         theme=THEME,
         color_system=None if plain else "auto",
         force_terminal=False if plain else None,
