@@ -283,3 +283,20 @@ def test_good_api_bases_pass(url):
 
     assert api_base_problem(url) is None
     assert load_settings(api_base=f" {url} ").api_base == url
+
+
+def test_every_problem_of_a_config_file_is_reported_at_once():
+    """Issue 21 item 12: `config edit` said one invalid key at a time."""
+    path = write_config("modle: x\ntimeout: soon\nmax_steps: 0\nturn_timout: 5\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    message = info.value.message
+    assert message.startswith("4 problems: ")
+    for part in (
+        f"unknown setting 'modle' in the config file {path} (did you mean 'model'?)",
+        "unknown setting 'turn_timout'",
+        f"'timeout' in {path} must be a number, got 'soon'",
+        "'max_steps'",
+    ):
+        assert part in message, message
+    assert "known settings: model, api_base" in info.value.hint

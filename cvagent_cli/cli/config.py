@@ -59,7 +59,7 @@ def show_command(
     if json_out:
         data = {
             "settings": {
-                r.name: {"value": r.value, "source": r.source, "from": r.where} for r in rows
+                r.name: {"value": r.data, "source": r.source, "from": r.where} for r in rows
             },
             "api_keys": {name: ("set" if is_set else "not set") for name, is_set in keys},
         }

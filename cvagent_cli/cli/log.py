@@ -61,7 +61,7 @@ def log_command(
         return
     import json
 
-    from cvagent_cli.cli.log_render import format_session, format_turn
+    from cvagent_cli.cli.log_render import format_session, format_turn, nothing_found, readable
     from cvagent_cli.settings import load_settings
     from cvagent_cli.transcripts import SCHEMA_VERSION, TranscriptLog
 
@@ -79,7 +79,7 @@ def log_command(
             query=query,
             limit=count or (None if session else 20),
         )
-        items = [("turn", t) for t in turns]
+        items = [("turn", readable(t)) for t in turns]
     else:
         items = [("session", s) for s in log.sessions(limit=count or 10, resume=resume)]
     if json_out:
@@ -88,8 +88,7 @@ def log_command(
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
     if not items:
-        what = "matching turns" if (query or session or resume) else "chat sessions"
-        typer.echo(f"no {what} logged yet")
+        typer.echo(nothing_found(query=query, session=session, resume=resume))
         return
     for kind, item in items:
         typer.echo(format_turn(item) if kind == "turn" else format_session(item))  # type: ignore[arg-type]
