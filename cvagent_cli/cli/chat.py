@@ -61,7 +61,7 @@ def chat_command(
     ] = False,
     new: Annotated[
         bool,
-        typer.Option("--new", help="Start a new conversation (the previous one is kept aside)."),
+        typer.Option("--new", help="Start a new conversation (the last three are kept aside)."),
     ] = False,
     message: Annotated[
         list[str] | None,
