@@ -39,7 +39,7 @@ def export_command(
 ) -> None:
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page.
 
-    PDF and DOCX need: pip install 'cvagent\\[documents]'
+    PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
 
       cvagent export resume.md -o resume.pdf
       cvagent export resume.md -o resume.docx --template compact

@@ -12,8 +12,8 @@ from pathlib import Path
 from cvagent_cli.documents.markdown_source import export_lines, table_rows
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
+from cvagent_cli.install import documents_hint
 
-INSTALL_HINT = "pip install 'cvagent[documents]'"
 _SPECIAL = re.compile(r"([\\#$*_`<>@\[\]/~=\-+\"'])")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
@@ -41,7 +41,7 @@ def _font_dir() -> Path:
     try:
         import rendercv_fonts  # lazy: only in the `documents` extra
     except ImportError as exc:
-        raise ConfigError("PDF export needs rendercv-fonts", hint=INSTALL_HINT) from exc
+        raise ConfigError("PDF export needs rendercv-fonts", hint=documents_hint()) from exc
     return Path(rendercv_fonts.__file__).parent / "Noto Sans"
 
 
@@ -128,7 +128,7 @@ def render_pdf(markdown: str, template: str = "classic") -> bytes:
     try:
         import typst  # lazy
     except ImportError as exc:
-        raise ConfigError("PDF export needs typst", hint=INSTALL_HINT) from exc
+        raise ConfigError("PDF export needs typst", hint=documents_hint()) from exc
     folder = _font_dir()
     fonts = [folder / "NotoSans-Regular.ttf", folder / "NotoSansSC-Regular.ttf"]
     _check_glyphs(markdown.replace("**", ""), fonts)

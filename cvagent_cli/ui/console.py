@@ -10,7 +10,7 @@ import contextlib
 import os
 import re
 import sys
-from typing import TextIO
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 from rich.theme import Theme
@@ -79,7 +79,7 @@ class TrimmedLines:
             self._open = ""
         self._stream.flush()
 
-    def __getattr__(self, name: str):  # fileno, isatty, encoding … of the real stream
+    def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding … of the real stream
         return getattr(self._stream, name)
 
 
@@ -89,7 +89,7 @@ def make_console(
     stream = stream or (sys.stderr if stderr else sys.stdout)
     plain = plain_output(stream)
     return CvConsole(
-        file=TrimmedLines(stream) if plain else stream,
+        file=cast(TextIO, TrimmedLines(stream)) if plain else stream,
         theme=THEME,
         color_system=None if plain else "auto",
         force_terminal=False if plain else None,

@@ -24,7 +24,7 @@ from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, 
 from cvagent_cli.ui.wrap import pack, say, with_gutter
 from cvagent_cli.wording import plural
 
-NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
 KEYS = (
     "Enter sends",
     "Esc+Enter new line",

@@ -179,7 +179,7 @@ def test_no_model_configured_exits_3_naming_the_variable(chat_env, resume):
     assert proc.returncode == 3
     err = proc.stderr.decode()
     assert "no model configured" in err and "CVAGENT_MODEL" in err
-    assert "Traceback" not in err
+    assert "-M/--model" in err and "Traceback" not in err
 
 
 def test_missing_resume_is_one_line_and_exit_2(chat_env, tmp_path):

@@ -332,6 +332,7 @@ def test_no_model_configured_commands_work_messages_explain(resume):
     )
     assert "## Summary" in out
     assert "no model configured" in out
+    assert "-M/--model" in out  # -m is the message (issue 21 item 13)
     assert "CVAGENT_MODEL" in out and "--model" in out
 
 
