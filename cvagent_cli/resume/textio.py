@@ -336,10 +336,19 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _new_file_mode() -> int:
+    """The mode ``open(path, "w")`` would give a new file (0666 less the umask): mkstemp's
+    0600 would make an exported PDF unreadable to anyone else, unlike any other tool's."""
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new bytes.
 
-    The existing file's permission bits are kept unless ``mode`` is given; symlinks are
+    The existing file's permission bits are kept unless ``mode`` is given (a new file gets
+    what ``open`` would give it, 0666 less the umask); symlinks are
     followed so the link itself survives.  A file without its owner's write bit is never
     replaced (``PermissionError``), even though a rename could.
     """
@@ -356,7 +365,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
         # anything): refuse it here as opening it for writing would
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     if mode is None:
-        mode = existing
+        mode = existing if existing is not None else _new_file_mode()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

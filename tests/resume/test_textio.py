@@ -275,3 +275,16 @@ def test_atomic_write_never_replaces_a_read_only_file(tmp_path):
     assert path.read_bytes() == b"old"
     assert stat.S_IMODE(path.stat().st_mode) == 0o444
     assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
+
+
+def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
+    """Not mkstemp's 0600: an exported PDF is for sharing (issue 21 item 4's check of the
+    write path); private state files pass mode=0o600 themselves."""
+    old = os.umask(0o022)
+    try:
+        atomic_write_bytes(tmp_path / "cv.pdf", b"%PDF")
+        atomic_write_bytes(tmp_path / "state.json", b"{}", mode=0o600)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "cv.pdf").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "state.json").stat().st_mode) == 0o600
