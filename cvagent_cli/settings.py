@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.paths import config_dir
@@ -47,6 +47,37 @@ _SECRET_KEYS = {
 }
 
 
+API_BASE_EXAMPLE = "http://localhost:11434 or http://127.0.0.1:8080/v1"
+
+
+def api_base_problem(url: str) -> str | None:
+    """What is wrong with a server URL given as ``api_base``, or None.  Checked when it is
+    given (option, environment, config file, ``/model … --api-base``), so that a typo is
+    one clear error instead of four retries and "lost the connection" at the first message."""
+    from urllib.parse import urlsplit
+
+    text = url.strip()
+    if not text:
+        return "it is empty"
+    if any(c.isspace() for c in text):
+        return "it has a space in it"
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number 0-65535
+    except ValueError as exc:  # "Port out of range 0-65535", "Invalid IPv6 URL"
+        return f"it is not a valid URL: {str(exc)[:1].lower()}{str(exc)[1:]}"
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        guess = (
+            f"; did you mean http://{text}?"
+            if "://" not in text and ("." in text or ":" in text)
+            else ""
+        )
+        return f"it does not start with http:// or https://{guess}"
+    if not parts.hostname:
+        return "it has no host name"
+    return None
+
+
 class Settings(BaseModel):
     """Resolved settings for one run."""
 
@@ -59,6 +90,17 @@ class Settings(BaseModel):
     api_base: str | None = Field(
         default=None, description="base URL of an OpenAI-compatible or Ollama server"
     )
+
+    @field_validator("api_base")
+    @classmethod
+    def _check_api_base(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        problem = api_base_problem(value)
+        if problem:
+            raise ValueError(f"a server URL such as {API_BASE_EXAMPLE} ({problem})")
+        return value.strip()
+
     timeout: float = Field(
         default=120, gt=0, description="seconds to wait for the model's first or next word"
     )
@@ -148,7 +190,7 @@ def load_settings_with_sources(
 
     merged: dict[str, Any] = {}
     sources = dict.fromkeys(Settings.model_fields, SOURCE_DEFAULT)
-    from_file = _read_config_file(path)
+    from_file, unknown = _read_config_file(path)
     from_env = _read_environment(env)
     merged.update(from_file)
     merged.update(from_env)
@@ -164,19 +206,34 @@ def load_settings_with_sources(
     merged.update(cli)
     sources.update(dict.fromkeys(cli, SOURCE_FLAG))
 
+    # every problem at once (a config file with three mistakes is fixed in one edit):
+    # the unknown keys of the file, then each invalid value, named by where it came from
+    problems = [
+        f"unknown setting {key!r} in the config file {path}" + _did_you_mean(key, len(unknown))
+        for key in unknown
+    ]
     try:
-        return Settings(**merged), sources
+        settings = Settings(**merged)
     except ValidationError as exc:
-        # attribute the first error to the source its field came from
-        err = exc.errors()[0]
-        field_name = str(err["loc"][0]) if err["loc"] else "?"
-        if field_name in cli:
-            source = f"the command-line option --{field_name.replace('_', '-')}"
-        elif field_name in from_env:
-            source = f"the environment variable {env_var(field_name)}"
-        else:
-            source = str(path)
-        raise ConfigError(_plain_error(err, source)) from None
+        for err in exc.errors():
+            field_name = str(err["loc"][0]) if err["loc"] else "?"
+            if field_name in cli:
+                source = f"the command-line option --{field_name.replace('_', '-')}"
+            elif field_name in from_env:
+                source = f"the environment variable {env_var(field_name)}"
+            else:
+                source = str(path)
+            problems.append(_plain_error(err, source))
+    if problems:
+        hint = None
+        if len(unknown) == 1:
+            hint = _known_keys_hint(unknown[0])
+        elif unknown:
+            hint = f"known settings: {', '.join(Settings.model_fields)}"
+        if len(problems) == 1:
+            raise ConfigError(problems[0], hint=hint)
+        raise ConfigError(f"{len(problems)} problems: " + "; ".join(problems), hint=hint)
+    return settings, sources
 
 
 def env_var(field_name: str) -> str:
@@ -202,9 +259,10 @@ def _read_environment(env: Mapping[str, str]) -> dict[str, Any]:
     return found
 
 
-def _read_config_file(path: Path) -> dict[str, Any]:
+def _read_config_file(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """The file's known settings, and its unknown keys (reported with the other problems)."""
     if not path.is_file():
-        return {}
+        return {}, []
     import yaml  # only when a config file exists
 
     from cvagent_cli import yamlio
@@ -226,7 +284,7 @@ def _read_config_file(path: Path) -> dict[str, Any]:
             hint="it should hold 'key: value' lines such as 'model: openai/gpt-4o-mini'",
         ) from None
     if data is None:
-        return {}
+        return {}, []
     if not isinstance(data, dict):
         raise ConfigError(
             f"the config file {path} must be a list of 'key: value' settings, "
@@ -241,13 +299,8 @@ def _read_config_file(path: Path) -> dict[str, Any]:
                 hint="remove it and set the provider's environment variable instead, "
                 "e.g. export OPENAI_API_KEY=... (or ANTHROPIC_API_KEY, DEEPSEEK_API_KEY, ...)",
             )
-    for key in data:
-        if key not in Settings.model_fields:
-            raise ConfigError(
-                f"unknown setting {key!r} in the config file {path}",
-                hint=_known_keys_hint(str(key)),
-            )
-    return dict(data)
+    unknown = [str(key) for key in data if key not in Settings.model_fields]
+    return {k: v for k, v in data.items() if k in Settings.model_fields}, unknown
 
 
 def _known_keys_hint(key: str) -> str:
@@ -255,6 +308,12 @@ def _known_keys_hint(key: str) -> str:
     close = difflib.get_close_matches(key, names, n=1)
     prefix = f"did you mean {close[0]!r}? " if close else ""
     return f"{prefix}known settings: {', '.join(names)}"
+
+
+def _did_you_mean(key: str, unknown: int) -> str:
+    """With several unknown keys, each one's suggestion goes with it (one key: in the hint)."""
+    close = difflib.get_close_matches(key, list(Settings.model_fields), n=1)
+    return f" (did you mean {close[0]!r}?)" if close and unknown > 1 else ""
 
 
 def _yaml_kind(value: Any) -> str:

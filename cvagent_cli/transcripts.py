@@ -250,7 +250,8 @@ class TranscriptLog:
     def sessions(
         self, *, limit: int = 10, resume: str | Path | None = None, query: str | None = None
     ) -> list[SessionSummary]:
-        """The most recent sessions, newest first; ``query`` keeps those with a matching turn."""
+        """The most recently started sessions, newest first (the order of the start
+        times shown); ``query`` keeps those with a matching turn."""
         if not self.path.exists():
             return []
         where, args = self._filters(resume=resume, query=query)
@@ -259,7 +260,7 @@ class TranscriptLog:
             " MAX(capability), COUNT(*), SUM(prompt_tokens), SUM(completion_tokens),"
             " SUM(cost), (SELECT user_text FROM turns f WHERE f.session_id = t.session_id"
             " ORDER BY id LIMIT 1)"
-            f" FROM turns t {where} GROUP BY session_id ORDER BY MAX(id) DESC LIMIT ?"
+            f" FROM turns t {where} GROUP BY session_id ORDER BY MIN(time) DESC, MAX(id) DESC LIMIT ?"
         )
         with self._connect() as db:
             rows = db.execute(sql, (*args, limit)).fetchall()

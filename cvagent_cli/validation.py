@@ -45,6 +45,8 @@ def expected_words(error: Mapping[str, Any]) -> str:
         return words.format(ctx.get(key))
     if kind == "literal_error" and ctx.get("expected"):
         return f"one of {ctx['expected']}"
+    if kind == "value_error":  # a validator's own words
+        return str(error.get("msg", "valid")).removeprefix("Value error, ")
     if kind == "missing":
         return "present (it is required)"
     if kind.endswith(("_type", "_parsing")):

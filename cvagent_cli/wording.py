@@ -6,7 +6,7 @@ agent's notes to the model, the REPL's lines) says "1 finding" and "2 findings" 
 
 from __future__ import annotations
 
-__all__ = ["plural", "sentence"]
+__all__ = ["plural", "retry_wait", "sentence"]
 
 # Nouns whose plural is not noun + "s".
 _IRREGULAR = {"entry": "entries", "info": "infos", "match": "matches", "this": "these"}
@@ -44,3 +44,13 @@ def sentence(text: str) -> str:
     if not text or text.endswith(_ENDINGS):
         return text
     return text + "."
+
+
+def retry_wait(delay: float) -> str:
+    """``'retrying in 4 s'``, ``'retrying in 0.5 s'``, ``'retrying now'``: never "in 0 s"."""
+    if delay < 0.05:
+        return "retrying now"
+    if delay < 10:
+        shown = f"{delay:.1f}".removesuffix(".0")
+        return f"retrying in {shown} s"
+    return f"retrying in {delay:.0f} s"

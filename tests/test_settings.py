@@ -203,6 +203,8 @@ def _env_value_for(name: str) -> tuple[str, object]:
         return str(default + 0.5), default + 0.5
     if "float" in str(field.annotation):
         return "0.5", 0.5
+    if name == "api_base":  # validated: a URL
+        return "http://env.example:8080/v1", "http://env.example:8080/v1"
     return "env-value", "env-value"
 
 
@@ -245,3 +247,56 @@ def test_bad_bool_in_env_names_the_variable(monkeypatch):
         "'transcripts' in the environment variable CVAGENT_TRANSCRIPTS must be true or false, "
         "got 'sometimes'"
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("notaurl", "does not start with http:// or https://"),
+        ("localhost:11434", "did you mean http://localhost:11434?"),
+        ("ftp://host/v1", "does not start with http:// or https://"),
+        ("http://", "does not start with"),
+        ("http://:8080/v1", "no host name"),
+        ("http://host:99999/v1", "port out of range"),
+        ("http://host:abc", "not a valid URL"),
+        ("http://my host/v1", "a space"),
+        ("   ", "empty"),
+    ],
+)
+def test_a_bad_api_base_is_refused_when_given(url, words, monkeypatch):
+    """Issue 21 item 6: not at the first message after four retries."""
+    from cvagent_cli.settings import api_base_problem
+
+    problem = api_base_problem(url)
+    assert problem is not None and words in problem
+    monkeypatch.setenv("CVAGENT_API_BASE", url)
+    if url.strip():  # an empty variable means "not set"
+        with pytest.raises(ConfigError, match=r"CVAGENT_API_BASE.*server URL"):
+            load_settings()
+
+
+@pytest.mark.parametrize(
+    "url", ["http://localhost:11434", "https://api.example.com/v1", "http://[::1]:8080/v1/"]
+)
+def test_good_api_bases_pass(url):
+    from cvagent_cli.settings import api_base_problem
+
+    assert api_base_problem(url) is None
+    assert load_settings(api_base=f" {url} ").api_base == url
+
+
+def test_every_problem_of_a_config_file_is_reported_at_once():
+    """Issue 21 item 12: `config edit` said one invalid key at a time."""
+    path = write_config("modle: x\ntimeout: soon\nmax_steps: 0\nturn_timout: 5\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings()
+    message = info.value.message
+    assert message.startswith("4 problems: ")
+    for part in (
+        f"unknown setting 'modle' in the config file {path} (did you mean 'model'?)",
+        "unknown setting 'turn_timout'",
+        f"'timeout' in {path} must be a number, got 'soon'",
+        "'max_steps'",
+    ):
+        assert part in message, message
+    assert "known settings: model, api_base" in info.value.hint

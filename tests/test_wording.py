@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.wording import plural, sentence
+from cvagent_cli.wording import plural, retry_wait, sentence
 
 
 @pytest.mark.parametrize(
@@ -79,3 +79,18 @@ def test_no_hand_written_counted_plurals_are_left() -> None:
             ):
                 found.append(f"{rel}:{number}: {line.strip()}")
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("delay", "expected"),
+    [
+        (0.0, "retrying now"),
+        (0.01, "retrying now"),
+        (0.4, "retrying in 0.4 s"),
+        (2.0, "retrying in 2 s"),
+        (7.96, "retrying in 8 s"),
+        (30.4, "retrying in 30 s"),
+    ],
+)
+def test_a_retry_never_waits_0_s(delay: float, expected: str) -> None:
+    assert retry_wait(delay) == expected

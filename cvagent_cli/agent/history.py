@@ -12,6 +12,7 @@ inspect, never deleted) and the session starts empty with a warning to show.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,6 +25,8 @@ from cvagent_cli.resume.statefiles import move_aside, write_private_json
 from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
 
 SCHEMA_VERSION = 1
+#: ``chat --new`` keeps this many earlier conversations of a resume
+KEEP_ARCHIVED = 3
 
 
 class ChatHistory:
@@ -103,7 +106,14 @@ class ChatHistory:
 
     def archive(self) -> Path | None:
         """Move the current history aside as ``history.json.bak-<timestamp>`` (``chat
-        --new``: start fresh, keep the old conversation).  None if there was none."""
+        --new``: start fresh, keep the old conversation).  None if there was none.  Only
+        the newest :data:`KEEP_ARCHIVED` are kept: every ``--new`` left one more file."""
         if not self.path.exists():
             return None
-        return move_aside(self.path, "bak")
+        target = move_aside(self.path, "bak")
+        # the timestamp is fixed-width, so name order is time order
+        archived = sorted(self.path.parent.glob(f"{self.path.name}.bak-*"), key=lambda p: p.name)
+        for old in archived[:-KEEP_ARCHIVED]:
+            with contextlib.suppress(OSError):  # one left behind is harmless
+                old.unlink()
+        return target

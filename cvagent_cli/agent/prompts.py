@@ -77,7 +77,7 @@ def resume_outline(workspace: Workspace) -> str:
     rows = [
         "## Resume context",
         f"file: {workspace.name} (language {doc.language})"
-        + (" — READ-ONLY" if workspace.read_only else ""),
+        + (" — READ-ONLY" if workspace.read_only or workspace.file_read_only else ""),
         "basics: "
         + ", ".join(
             f"{k}={v}"

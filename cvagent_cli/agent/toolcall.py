@@ -45,6 +45,7 @@ from cvagent_cli.resume.editing import hunks
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.safety.fencing import fence, fence_markers
 from cvagent_cli.tools.base import ToolCollection, ToolContext, ToolOutcome
+from cvagent_cli.wording import retry_wait
 
 Approver = Callable[[ev.ProposedEdit], ev.Decision]
 EventStream = Generator[ev.Event, None, bool]
@@ -362,7 +363,7 @@ class ToolCallAgent:
                 elif isinstance(item, ThinkingDelta):
                     yield ev.Thinking(item.text)
                 elif isinstance(item, Retrying):
-                    yield ev.Notice(f"{item.message}; retrying in {item.delay:.0f} s", "warning")
+                    yield ev.Notice(f"{item.message}; {retry_wait(item.delay)}", "warning")
                 elif isinstance(item, ModelResponse):
                     response = item
         finally:
@@ -395,6 +396,10 @@ class ToolCallAgent:
         edit = outcome.proposed_edit
         assert edit is not None
         yield edit
+        blocked = self.workspace.write_block()  # read-only, or deleted meanwhile: never ask
+        if blocked:
+            yield ev.EditOutcome(edit.id, False, f"not applied: {blocked}")
+            return ToolOutcome(f"Not applied: {blocked}", ok=True, summary="not applied")
         decision = automatic_decision(edit, self.auto_apply) or turn.approve(edit)
         if decision.action is ev.Action.ALWAYS:
             self.auto_apply = True

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.options import api_base_option
 from cvagent_cli.errors import ExitCode
 
 
@@ -46,7 +47,11 @@ def analyze_command(
         ),
     ] = None,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Show how the scores are computed.")
+        bool,
+        typer.Option(
+            "--explain",
+            help="Show how the scores are computed (alone, without a resume: just the formula).",
+        ),
     ] = False,
     all_findings: Annotated[
         bool, typer.Option("--all", help="Show every finding (default: the first 40).")
@@ -71,6 +76,7 @@ def analyze_command(
         typer.Option(
             "--api-base",
             help="OpenAI-compatible server URL for --llm (Ollama, LM Studio, vLLM, llama.cpp).",
+            callback=api_base_option,
         ),
     ] = None,
     jobs: Annotated[
@@ -111,7 +117,16 @@ def analyze_command(
 
         def once() -> None:
             analyze_command(
-                paths, jd, json_out, min_score, explain, all_findings, llm, model, api_base, jobs
+                paths=paths,
+                jd=jd,
+                json_out=json_out,
+                min_score=min_score,
+                explain=explain,
+                all_findings=all_findings,
+                llm=llm,
+                model=model,
+                api_base=api_base,
+                jobs=jobs,
             )
 
         run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
@@ -128,6 +143,12 @@ def analyze_command(
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
+    if explain and not paths and sys.stdin.isatty():  # `cvagent analyze --explain` alone
+        from cvagent_cli.ui.console import make_console
+        from cvagent_cli.ui.report import render_scoring
+
+        render_scoring(make_console())
+        return
     suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
     if inputs.skipped:

@@ -11,6 +11,7 @@ from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
 from cvagent_cli.cli.config import config_app
 from cvagent_cli.cli.export import export_command
+from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.cli.import_ import import_command
 from cvagent_cli.cli.log import log_app
 
@@ -18,11 +19,14 @@ from cvagent_cli.cli.log import log_app
 #: the CLI's own help and config commands).
 PROJECT_URL = "https://github.com/cvagent/cvagent#readme"
 EPILOG = (
-    "Exit codes: 0 ok · 1 below --min-score · 2 usage or input error · 3 model or configuration error · 130 interrupted. "
+    "Exit codes: 0 ok · 2 usage or input error · 3 model or configuration error · 130 interrupted. "
     f"Settings: cvagent config show. Docs: {PROJECT_URL}"
 )
+#: analyze alone has --min-score, so it alone names exit code 1
+ANALYZE_EPILOG = EPILOG.replace("0 ok · ", "0 ok · 1 below --min-score · ")
 
 app = typer.Typer(
+    cls=CvGroup,
     name="cvagent",
     help="A terminal copilot that makes your Markdown resume better (English and 中文).",
     no_args_is_help=True,
@@ -52,10 +56,10 @@ def root(
     """cvagent: analyze your resume offline, or chat with an agent that edits it with diffs you confirm."""
 
 
-app.command("analyze", epilog=EPILOG)(analyze_command)
-app.command("chat", epilog=EPILOG)(chat_command)
-app.command("export", epilog=EPILOG)(export_command)
-app.command("import", epilog=EPILOG)(import_command)
+app.command("analyze", cls=CvCommand, epilog=ANALYZE_EPILOG)(analyze_command)
+app.command("chat", cls=CvCommand, epilog=EPILOG)(chat_command)
+app.command("export", cls=CvCommand, epilog=EPILOG)(export_command)
+app.command("import", cls=CvCommand, epilog=EPILOG)(import_command)
 app.add_typer(config_app, epilog=EPILOG)
 app.add_typer(log_app, epilog=EPILOG)
 

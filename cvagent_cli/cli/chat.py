@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.options import api_base_option
 
 
 @handle_user_errors
@@ -32,6 +33,7 @@ def chat_command(
         typer.Option(
             "--api-base",
             help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). [env: CVAGENT_API_BASE]",
+            callback=api_base_option,
         ),
     ] = None,
     capability: Annotated[
@@ -59,7 +61,7 @@ def chat_command(
     ] = False,
     new: Annotated[
         bool,
-        typer.Option("--new", help="Start a new conversation (the previous one is kept aside)."),
+        typer.Option("--new", help="Start a new conversation (the last three are kept aside)."),
     ] = False,
     message: Annotated[
         list[str] | None,

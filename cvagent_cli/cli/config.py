@@ -7,15 +7,18 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.help import CvCommand, CvGroup
+from cvagent_cli.cli.options import api_base_option
 
 config_app = typer.Typer(
+    cls=CvGroup,
     name="config",
     help="Show where cvagent's files are and which settings are in effect, or edit config.yaml.",
     no_args_is_help=True,
 )
 
 
-@config_app.command("path")
+@config_app.command("path", cls=CvCommand)
 @handle_user_errors
 def path_command() -> None:
     """List the files and folders cvagent uses (CVAGENT_HOME moves them all)."""
@@ -25,14 +28,17 @@ def path_command() -> None:
         typer.echo(f"{what:<17} {path}{'' if exists else '  (not created yet)'}")
 
 
-@config_app.command("show")
+@config_app.command("show", cls=CvCommand)
 @handle_user_errors
 def show_command(
     model: Annotated[
         str | None, typer.Option("--model", "-M", help="As chat's --model: shown as 'flag'.")
     ] = None,
     api_base: Annotated[
-        str | None, typer.Option("--api-base", help="As chat's --api-base: shown as 'flag'.")
+        str | None,
+        typer.Option(
+            "--api-base", help="As chat's --api-base: shown as 'flag'.", callback=api_base_option
+        ),
     ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object: settings, sources, key variables.")
@@ -53,7 +59,7 @@ def show_command(
     if json_out:
         data = {
             "settings": {
-                r.name: {"value": r.value, "source": r.source, "from": r.where} for r in rows
+                r.name: {"value": r.data, "source": r.source, "from": r.where} for r in rows
             },
             "api_keys": {name: ("set" if is_set else "not set") for name, is_set in keys},
         }
@@ -69,7 +75,7 @@ def show_command(
     typer.echo("\n" + describe_config_sources())
 
 
-@config_app.command("edit")
+@config_app.command("edit", cls=CvCommand)
 @handle_user_errors
 def edit_command() -> None:
     """Open config.yaml in $VISUAL or $EDITOR, creating it from a commented template."""

@@ -45,6 +45,7 @@ class SettingRow:
     source: str  # flag, env, file, default
     where: str  # the variable or file behind the source ("" for flag and default)
     description: str
+    data: Any = None  # the value for JSON: a number stays a number, unset is null
 
 
 def setting_rows(
@@ -63,9 +64,20 @@ def setting_rows(
                 source=source,
                 where=where,
                 description=field.description or "",
+                data=json_value(getattr(settings, name)),
             )
         )
     return rows
+
+
+def json_value(value: Any) -> Any:
+    """A value as ``config show --json`` writes it: numbers and true/false as JSON has them
+    (30, not "30"), null when unset, text masked as :func:`display_value` masks it."""
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    return display_value(value)
 
 
 def display_value(value: Any) -> str:
@@ -139,7 +151,10 @@ def set_config_value(name: str, value: str, path: Path | None = None) -> Path:
     else:
         new = old + ("" if not old or old.endswith("\n") else "\n") + line + "\n"
     load_settings(config_file=path, environ={})  # a broken file is reported, not edited
-    atomic_write_text(path, new)
+    try:
+        atomic_write_text(path, new)
+    except OSError as exc:  # read-only (cvagent never replaces such a file), full disk …
+        raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         load_settings(config_file=path, environ={})
     except ConfigError:

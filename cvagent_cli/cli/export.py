@@ -48,7 +48,7 @@ def export_command(
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
     or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
 
-    PDF and DOCX need: pip install 'cvagent\\[documents]'
+    PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
 
       cvagent export resume.md -o resume.pdf
       cvagent export resume.md -o resume.docx --template compact

@@ -38,7 +38,7 @@ def import_command(
     Recovers the name, sections (##), entries (###), bullets and contact
     lines from the file's layout (a JSON Resume file: from its fields);
     prints what it recognised, and anything not imported, to stderr.
-    PDF and DOCX need: pip install 'cvagent\\[documents]'
+    PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
     Scanned PDFs (no text layer) are not supported: there is no OCR.
 
       cvagent import resume.pdf                 (writes resume.md next to it)

@@ -9,9 +9,11 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.wording import plural
 
 log_app = typer.Typer(
+    cls=CvGroup,
     name="log",  # the help is log_command's docstring, examples included
     invoke_without_command=True,
 )
@@ -59,7 +61,7 @@ def log_command(
         return
     import json
 
-    from cvagent_cli.cli.log_render import format_session, format_turn
+    from cvagent_cli.cli.log_render import format_session, format_turn, nothing_found, readable
     from cvagent_cli.settings import load_settings
     from cvagent_cli.transcripts import SCHEMA_VERSION, TranscriptLog
 
@@ -77,7 +79,7 @@ def log_command(
             query=query,
             limit=count or (None if session else 20),
         )
-        items = [("turn", t) for t in turns]
+        items = [("turn", readable(t)) for t in turns]
     else:
         items = [("session", s) for s in log.sessions(limit=count or 10, resume=resume)]
     if json_out:
@@ -86,8 +88,7 @@ def log_command(
             sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
     if not items:
-        what = "matching turns" if (query or session or resume) else "chat sessions"
-        typer.echo(f"no {what} logged yet")
+        typer.echo(nothing_found(query=query, session=session, resume=resume))
         return
     for kind, item in items:
         typer.echo(format_turn(item) if kind == "turn" else format_session(item))  # type: ignore[arg-type]
@@ -106,21 +107,21 @@ def _switch(on: bool) -> None:
         print(f"cvagent: note: {var}={os.environ[var]} overrides the file", file=sys.stderr)
 
 
-@log_app.command("on")
+@log_app.command("on", cls=CvCommand)
 @handle_user_errors
 def on_command() -> None:
     """Log every chat turn (the default)."""
     _switch(True)
 
 
-@log_app.command("off")
+@log_app.command("off", cls=CvCommand)
 @handle_user_errors
 def off_command() -> None:
     """Stop logging chat turns (what is logged stays until pruned)."""
     _switch(False)
 
 
-@log_app.command("status")
+@log_app.command("status", cls=CvCommand)
 @handle_user_errors
 def status_command() -> None:
     """Say whether logging is on, where the log is and how big it is."""

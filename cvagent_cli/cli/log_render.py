@@ -6,6 +6,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+from cvagent_cli.safety.fencing import unfence
 from cvagent_cli.transcripts import SessionSummary, TurnRecord
 from cvagent_cli.wording import plural
 
@@ -45,6 +46,13 @@ def format_session(s: SessionSummary) -> str:
     )
 
 
+def readable(t: TurnRecord) -> TurnRecord:
+    """The turn as a person reads it: tool results without the fence tags that mark
+    resume text as data for the model (``<untrusted kind="resume_diff" …>``)."""
+    calls = [c.model_copy(update={"result": unfence(c.result)}) for c in t.tool_calls]
+    return t.model_copy(update={"tool_calls": calls})
+
+
 def format_turn(t: TurnRecord) -> str:
     meta = " · ".join(x for x in (t.model, t.capability) if x)
     lines = [
@@ -65,3 +73,19 @@ def format_turn(t: TurnRecord) -> str:
         lines += ["", diff.rstrip("\n")]
     lines += ["", _usage(t.prompt_tokens, t.completion_tokens, t.cost, t.cached_tokens), ""]
     return "\n".join(lines)
+
+
+def nothing_found(
+    *, query: str | None = None, session: str | None = None, resume: Path | None = None
+) -> str:
+    """What an empty ``cvagent log`` says: which filter found nothing, not "yet"."""
+    if session and query:
+        return f'no turns of session "{session}" match "{query}"'
+    if session:
+        return f'no turns match session "{session}" (cvagent log lists the sessions)'
+    if query:
+        where = f" about {resume}" if resume else ""
+        return f'no turns{where} match "{query}"'
+    if resume:
+        return f"no chat sessions logged about {resume}"
+    return "no chat sessions logged yet"

@@ -24,8 +24,8 @@ from cvagent_cli.documents.layout import (
 )
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
+from cvagent_cli.install import documents_hint
 
-INSTALL_HINT = "pip install 'cvagent[documents]'"
 ACCENT = {"modern": "1F5F8B"}
 
 
@@ -33,7 +33,7 @@ def _require_docx(what: str = "DOCX export"):
     try:
         import docx  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
-        raise ConfigError(f"{what} needs python-docx", hint=INSTALL_HINT) from exc
+        raise ConfigError(f"{what} needs python-docx", hint=documents_hint()) from exc
     return docx
 
 

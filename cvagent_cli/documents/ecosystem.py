@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cvagent_cli.errors import InputError
-
 #: Export extensions and the format each one writes.
 EXPORT_SUFFIXES = {".json": "jsonresume", ".yaml": "rendercv", ".yml": "rendercv"}
 
@@ -39,34 +37,34 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 
 
 def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
-    """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``)."""
-    from cvagent_cli.resume.textio import read_text_file
+    """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``);
+    a new file gets ``source``'s permission bits."""
+    from cvagent_cli.resume.textio import check_output_path, new_file_mode, read_text_file
 
-    _check_target(target, force)
-    return export_text(read_text_file(source).text, target, force=force, source=str(source))
-
-
-def _check_target(target: Path, force: bool) -> None:
-    if target.is_dir():
-        raise InputError(f"{target} is a folder", hint="name the file to write")
-    if target.exists() and not force:
-        raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
-    if not target.parent.is_dir():
-        raise InputError(f"{target}: the folder {target.parent} does not exist")
+    check_output_path(target, overwrite=force)
+    return export_text(
+        read_text_file(source).text,
+        target,
+        force=force,
+        source=str(source),
+        new_mode=new_file_mode(source),
+    )
 
 
 def export_text(
-    markdown: str, target: Path, *, force: bool = False, source: str = "<text>"
+    markdown: str,
+    target: Path,
+    *,
+    force: bool = False,
+    source: str = "<text>",
+    new_mode: int | None = None,
 ) -> Exported:
     """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
-    from cvagent_cli.resume.textio import atomic_write_text
+    from cvagent_cli.resume.textio import check_output_path, write_output
 
-    _check_target(target, force)
+    check_output_path(target, overwrite=force)
     text, left_out = render(markdown, target.suffix, source=source)
-    try:
-        atomic_write_text(target, text)
-    except OSError as exc:
-        raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
+    write_output(target, text.encode("utf-8"), new_mode=new_mode)
     return Exported(target, left_out)
 
 

@@ -8,12 +8,7 @@ from pathlib import Path
 
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import (
-    atomic_write_bytes,
-    atomic_write_text,
-    new_file_mode,
-    read_text_file,
-)
+from cvagent_cli.resume.textio import check_output_path, new_file_mode, read_text_file, write_output
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
@@ -98,7 +93,7 @@ def export_resume(
 ) -> Path:
     """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless
     ``force``.  A new file gets ``source``'s permission bits (owner-writable)."""
-    _check_target(target, force)
+    check_export_target(target, force)
     return export_markdown(
         read_text_file(source).text,
         target,
@@ -110,15 +105,14 @@ def export_resume(
     )
 
 
-def _check_target(target: Path, force: bool) -> str:
+def check_export_target(target: Path, force: bool) -> str:
     suffix = target.suffix.lower()
-    if suffix not in (".html", ".htm", ".docx", ".pdf"):
+    if suffix not in (".html", ".htm", ".docx", ".pdf") and not target.is_dir():
         raise InputError(
             f"{target}: cannot export to '{suffix or 'no extension'}'",
             hint="export to .pdf, .docx or .html",
         )
-    if target.exists() and not force:
-        raise InputError(f"{target} already exists", hint="pass --force to overwrite it")
+    check_output_path(target, overwrite=force)
     return suffix
 
 
@@ -137,22 +131,23 @@ def export_markdown(
     A PDF leaves out the characters its fonts cannot draw and says so through ``warn``
     (``strict``: refuses instead).  A new file gets ``new_mode``, else 0o666 under the
     umask (never the temporary file's 0600)."""
-    suffix = _check_target(target, force)
+    suffix = check_export_target(target, force)
     check_template(template)
     if suffix == ".docx":
         from cvagent_cli.documents.docx_export import render_docx
 
-        atomic_write_bytes(target, render_docx(text, template), new_mode=new_mode)
+        data = render_docx(text, template)
     elif suffix == ".pdf":
         from cvagent_cli.documents.pdf_export import describe, export_pdf
 
         result = export_pdf(text, template, strict=strict)
-        atomic_write_bytes(target, result.data, new_mode=new_mode)
+        write_output(target, result.data, new_mode=new_mode)
         if result.left_out and warn is not None:
             warn(
                 f"left out of {target.name}: {describe(result.left_out)}, "
                 "which the PDF fonts cannot draw (--strict refuses instead)"
             )
+        return target
     else:
-        atomic_write_text(target, render_html(text, template=template), new_mode=new_mode)
-    return target
+        data = render_html(text, template=template).encode("utf-8")
+    return write_output(target, data, new_mode=new_mode)

@@ -21,7 +21,7 @@ from cvagent_cli.documents.formats import (
 )
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import MAX_BYTES, atomic_write_text, decode_bytes
+from cvagent_cli.resume.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
 
 FORMATS = ("pdf", "docx", "html", "text", "json")
@@ -211,19 +211,10 @@ def import_beside(path: Path) -> Imported:
 
 
 def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -> Path:
-    if target.is_dir():
-        raise InputError(f"{target} is a folder", hint="name the Markdown file to write")
-    if target.exists() and not force:
-        raise InputError(
-            f"{target} already exists", hint="pass --force to overwrite it, or -o - for stdout"
-        )
-    if not target.parent.is_dir():
-        raise InputError(f"{target}: the folder {target.parent} does not exist")
-    try:
-        atomic_write_text(target, result.markdown)
-    except OSError as exc:
-        raise InputError(f"{target}: cannot write ({exc.strerror or exc})") from None
-    return target
+    check_output_path(
+        target, overwrite=force, exists_hint="pass --force to overwrite it, or -o - for stdout"
+    )
+    return write_output(target, result.markdown.encode("utf-8"))
 
 
 def read_input(path: Path) -> bytes:

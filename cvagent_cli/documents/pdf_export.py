@@ -45,8 +45,8 @@ from cvagent_cli.documents.layout import (
 )
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
+from cvagent_cli.install import documents_hint
 
-INSTALL_HINT = "pip install 'cvagent[documents]'"
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSC-Regular.ttf")
 
 
@@ -149,7 +149,7 @@ def _font_dir() -> Path:
     try:
         import rendercv_fonts  # lazy: only in the `documents` extra
     except ImportError as exc:
-        raise ConfigError("PDF export needs rendercv-fonts", hint=INSTALL_HINT) from exc
+        raise ConfigError("PDF export needs rendercv-fonts", hint=documents_hint()) from exc
     return Path(rendercv_fonts.__file__).parent / "Noto Sans"
 
 
@@ -476,7 +476,7 @@ def export_pdf(
     try:
         import typst  # lazy
     except ImportError as exc:
-        raise ConfigError("PDF export needs typst", hint=INSTALL_HINT) from exc
+        raise ConfigError("PDF export needs typst", hint=documents_hint()) from exc
     fonts = _font_files()
     layout = _drop(read_layout(markdown), private_use)
     missing = missing_glyphs(_all_text(layout), fonts)

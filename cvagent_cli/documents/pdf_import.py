@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.structure import BULLET_GLYPHS, Para, Recognition
 from cvagent_cli.errors import ConfigError, InputError
+from cvagent_cli.install import documents_hint
 
-INSTALL_HINT = "pip install 'cvagent[documents]'"
 _BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b", re.IGNORECASE)
 _CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _PAGE_NUMBER_RE = re.compile(
@@ -30,7 +30,7 @@ def _require_pdfplumber():
     try:
         import pdfplumber  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
-        raise ConfigError("PDF import needs pdfplumber", hint=INSTALL_HINT) from exc
+        raise ConfigError("PDF import needs pdfplumber", hint=documents_hint()) from exc
     return pdfplumber
 
 

@@ -110,7 +110,7 @@ class LiteLLMGateway:
         if not settings.model:
             raise ConfigError(
                 "no model configured",
-                hint="pass --model (e.g. openai/gpt-4o-mini, ollama_chat/llama3.1), set "
+                hint="pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set "
                 "CVAGENT_MODEL, or add 'model: ...' to config.yaml",
             )
         self.settings = settings

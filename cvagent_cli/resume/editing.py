@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cvagent_cli.resume.document import ResumeDocument, Section
 from cvagent_cli.resume.textio import NEWLINE_RE, split_lines
+from cvagent_cli.wording import sentence
 
 
 class EditError(ValueError):
@@ -47,8 +48,12 @@ def closest_candidates(haystack: str, needle: str, n: int = 3) -> list[str]:
     return difflib.get_close_matches(first, lines, n=n, cutoff=0.3)
 
 
-def locate(doc: ResumeDocument, old_text: str, section: str | None = None) -> tuple[int, int]:
-    """Character offsets of the one occurrence of ``old_text`` (within ``section``)."""
+def locate(
+    doc: ResumeDocument, old_text: str, section: str | None = None, *, can_scope: bool = True
+) -> tuple[int, int]:
+    """Character offsets of the one occurrence of ``old_text`` (within ``section``).
+    ``can_scope``: whether the caller's tool has a section parameter to suggest (the batch
+    tool has none, so its errors never ask the model to name one)."""
     if not old_text.strip():
         raise EditError(
             "old_text is empty; quote the exact text to replace (use read_resume first)"
@@ -79,9 +84,10 @@ def locate(doc: ResumeDocument, old_text: str, section: str | None = None) -> tu
     lines = [
         doc.text.count("\n", 0, lo + m.start()) + 1 for m in re.finditer(re.escape(old), scope)
     ]
+    scoping = ", or name the section," if can_scope and not section else ""
     raise EditError(
         f"old_text occurs {count} times in {where} (lines {', '.join(map(str, lines[:10]))}); "
-        "include more surrounding text, or name the section, so it matches exactly once"
+        f"include more surrounding text{scoping} so it matches exactly once"
     )
 
 
@@ -100,9 +106,9 @@ def apply_all(doc: ResumeDocument, edits: list[Replacement]) -> str:
     spans: list[tuple[int, int, str]] = []
     for index, edit in enumerate(edits, 1):
         try:
-            start, end = locate(doc, edit.old_text)
+            start, end = locate(doc, edit.old_text, can_scope=False)
         except EditError as exc:
-            raise EditError(f"edit {index}: {exc}. Nothing was changed.") from None
+            raise EditError(f"edit {index}: {sentence(str(exc))} Nothing was changed.") from None
         spans.append((start, end, _to_newline(edit.new_text, doc.format.newline)))
     spans.sort()
     for (_s1, e1, _), (s2, _, _) in itertools.pairwise(spans):

@@ -184,7 +184,7 @@ class JobDescription:
 
     @classmethod
     def from_path(cls, path: Path | str) -> JobDescription:
-        return cls.from_text(read_text_file(Path(path)).text, str(path))
+        return cls.from_text(read_text_file(Path(path), what="job description").text, str(path))
 
     @classmethod
     def from_text(cls, text: str, source: str = "<jd>") -> JobDescription:

@@ -9,6 +9,7 @@ the user's conventions.  Writes are atomic: temp file in the same folder, fsync,
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -282,15 +283,18 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
     return DecodedText(text=text, format=fmt, control_chars=controls)
 
 
-def check_not_blank(decoded: DecodedText, source: str) -> DecodedText:
+def check_not_blank(decoded: DecodedText, source: str, what: str = "resume") -> DecodedText:
+    """Refuse an empty or whitespace-only text; ``what`` it should have been (a resume, a
+    job description) is named in the error."""
     if not decoded.text.strip():
-        what = "empty" if not decoded.text else "blank (whitespace only)"
-        raise InputError(f"{source} is {what}; there is no resume to read")
+        state = "empty" if not decoded.text else "blank (whitespace only)"
+        raise InputError(f"{source} is {state}; there is no {what} to read")
     return decoded
 
 
-def read_text_file(path: Path, *, allow_blank: bool = False) -> DecodedText:
-    """Read and decode a resume or JD file with one clear error per failure."""
+def read_text_file(path: Path, *, allow_blank: bool = False, what: str = "resume") -> DecodedText:
+    """Read and decode a resume or JD file (``what`` it is, for the errors) with one clear
+    error per failure."""
     path = Path(path)
     shown = str(path)
     if not path.exists():
@@ -310,7 +314,7 @@ def read_text_file(path: Path, *, allow_blank: bool = False) -> DecodedText:
     except OSError as exc:
         raise InputError(f"{shown}: cannot read ({exc.strerror or exc})") from None
     decoded = decode_bytes(data, shown)
-    return decoded if allow_blank else check_not_blank(decoded, shown)
+    return decoded if allow_blank else check_not_blank(decoded, shown, what)
 
 
 def read_stdin(*, allow_blank: bool = False) -> DecodedText:
@@ -352,17 +356,27 @@ def atomic_write_bytes(
 
     The existing file's permission bits are kept unless ``mode`` is given; a new file gets
     ``new_mode``, else ``new_file_mode()`` (never the 0600 of the temporary file it is
-    written as); symlinks are followed so the link itself survives.
+    written as); symlinks are followed so the link itself survives.  A file without its
+    owner's write bit is never replaced (``PermissionError``), even though a rename could.
     """
     path = Path(path)
     if path.is_symlink():
         path = path.resolve()
     folder = path.parent
+    try:
+        existing: int | None = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and not existing & stat.S_IWUSR:
+        # a rename replaces a read-only file as easily as any other (and root may write
+        # anything): refuse it here as opening it for writing would
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     if mode is None:
-        try:
-            mode = stat.S_IMODE(path.stat().st_mode)
-        except FileNotFoundError:
-            mode = new_mode if new_mode is not None else new_file_mode()
+        mode = (
+            existing
+            if existing is not None
+            else (new_mode if new_mode is not None else new_file_mode())
+        )
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -388,3 +402,56 @@ def atomic_write_text(
     new_mode: int | None = None,
 ) -> None:
     atomic_write_bytes(path, (fmt or TextFormat()).encode(text), mode=mode, new_mode=new_mode)
+
+
+OVERWRITE_HINT = "pass --force to overwrite it"
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether the owner made ``path`` read-only (no owner write bit, as ``chmod a-w``
+    leaves it), or this user may not write it.  The mode bits are read too because
+    ``os.access`` says yes to root for any file."""
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+
+
+def check_output_path(target: Path, *, overwrite: bool, exists_hint: str = OVERWRITE_HINT) -> Path:
+    """Refuse, with one clear ``InputError``, a file the user named that cvagent cannot or
+    must not write: a folder, a path in a folder that does not exist, an existing file
+    unless ``overwrite``, a file its owner made read-only.  Every file cvagent writes for
+    the user (``import -o``, ``export -o``, ``/save``, ``/export``) is checked here before
+    any work is done, and written with :func:`write_output`."""
+    target = Path(target)
+    if target.is_dir():
+        raise InputError(f"{target} is a folder", hint="name the file to write inside it")
+    folder = target.parent
+    if not folder.is_dir():
+        what = (
+            f"{folder} is a file, not a folder"
+            if folder.exists()
+            else f"the folder {folder} does not exist"
+        )
+        raise InputError(f"cannot write {target}: {what}")
+    if target.exists():
+        if not overwrite:
+            raise InputError(f"{target} already exists", hint=exists_hint)
+        if is_read_only(target):
+            raise InputError(
+                f"{target} is read-only; cvagent does not replace it",
+                hint="choose another name, or make it writable first (chmod u+w)",
+            )
+    return target
+
+
+def write_output(target: Path, data: bytes, *, new_mode: int | None = None) -> Path:
+    """Write a checked output atomically; a failure the checks could not foresee (no
+    permission on the folder, a full disk, the folder removed meanwhile) is an
+    ``InputError``, never a traceback, and leaves any old file as it was."""
+    try:
+        atomic_write_bytes(target, data, new_mode=new_mode)
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

@@ -85,6 +85,14 @@ class UndoLog:
             self.done.pop()
             self._save()
 
+    def put_back(self, entry: UndoEntry) -> None:
+        """The write of an undo or redo of ``entry`` failed: move it back where it was."""
+        if self.undone and self.undone[-1].id == entry.id:
+            self.done.append(self.undone.pop())
+        elif self.done and self.done[-1].id == entry.id:
+            self.undone.append(self.done.pop())
+        self._save()
+
     def reconcile(self, current: str) -> str | None:
         """Bring the log in step with the file after a crash between the two writes.
 

@@ -17,7 +17,7 @@ from cvagent_cli.errors import InputError
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.editing import unified_diff
 from cvagent_cli.resume.report import AnalysisReport
-from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.resume.textio import atomic_write_bytes, is_read_only
 from cvagent_cli.resume.undo import UndoEntry, UndoLog
 
 
@@ -51,6 +51,7 @@ class Workspace:
         self.notices: list[str] = []
         if doc is not None:
             self._reconcile_undo()
+            self._notice_read_only_file()
         self.opened_at = time.time()
         self.last_report: AnalysisReport | None = None  # for the prompt's ResumeContext
         self._report_text: str | None = None  # the text it analysed
@@ -93,6 +94,7 @@ class Workspace:
         self.write_to_disk = True
         self._disk_digest = _digest(doc.render())
         self._reconcile_undo()
+        self._notice_read_only_file()
         return doc
 
     def _reconcile_undo(self) -> None:
@@ -118,6 +120,41 @@ class Workspace:
         self._disk_digest = _digest(data)
         return f"{self.name} changed on disk (edited elsewhere?); reloaded it"
 
+    @property
+    def file_read_only(self) -> bool:
+        """Whether the resume's file is read-only on disk (``chmod a-w``): its owner does
+        not want it changed, so cvagent never replaces it, whatever the session mode."""
+        return (
+            self.write_to_disk
+            and self.doc is not None
+            and self.doc.path is not None
+            and is_read_only(self.doc.path)
+        )
+
+    def _notice_read_only_file(self) -> None:
+        if self.file_read_only and not self.read_only:
+            assert self.doc is not None
+            self.notices.append(
+                f"{self.name} is read-only (its file permissions), so it is open read-only: "
+                "edits are shown, never written; /analyze, /export and /save PATH work "
+                f"(chmod u+w {self.doc.path} to allow edits)"
+            )
+
+    def write_block(self) -> str | None:
+        """Why an edit cannot be written now (read-only session, read-only file, file
+        gone), or None.  Checked before the user is asked to confirm an edit, and again
+        when it is applied."""
+        if self.doc is None:
+            return "no resume is loaded"
+        if self.read_only:
+            return "the resume is open read-only"
+        if self.file_read_only:
+            return (
+                f"{self.name} is read-only on disk (its owner made it so); nothing was "
+                "written — make it writable (chmod u+w) or /save PATH writes a copy"
+            )
+        return self.gone_from_disk()
+
     def gone_from_disk(self) -> str | None:
         """Why the resume's file cannot take an edit (moved or deleted since it was
         opened), or None.  Writing it anyway would create a new file where the user no
@@ -137,13 +174,11 @@ class Workspace:
         two when the caller has it already (the proposal's), so it is not computed again."""
         if self.doc is None:
             return ApplyResult(False, "no resume is loaded")
-        if self.read_only:
-            return ApplyResult(False, "the resume is open read-only; the edit was not applied")
         if after == before:
             return ApplyResult(False, "the text is unchanged; there was nothing to apply")
-        gone = self.gone_from_disk()
-        if gone:
-            return ApplyResult(False, f"{gone}; the edit was not applied")
+        blocked = self.write_block()
+        if blocked:
+            return ApplyResult(False, f"{blocked}; the edit was not applied")
         notice = self.refresh_from_disk()
         missing = self.doc.format.unencodable(after)
         if missing:
@@ -163,6 +198,10 @@ class Workspace:
         )  # log first: a crash leaves it one step ahead
         try:
             self._write(after)
+        except OSError as exc:  # the checks above cannot foresee a full disk
+            self.undo.forget_last(entry)
+            why = exc.strerror or str(exc)
+            return ApplyResult(False, f"cannot write {self.name}: {why}; the edit was not applied")
         except BaseException:
             self.undo.forget_last(entry)
             raise
@@ -186,11 +225,9 @@ class Workspace:
     def _step(self, pop, target: str, verb: str) -> ApplyResult:
         if self.doc is None:
             return ApplyResult(False, "no resume is loaded")
-        if self.read_only:
-            return ApplyResult(False, "the resume is open read-only")
-        gone = self.gone_from_disk()
-        if gone:
-            return ApplyResult(False, gone)
+        blocked = self.write_block()
+        if blocked:
+            return ApplyResult(False, blocked)
         self.refresh_from_disk()
         try:
             entry = pop(self.doc.text)
@@ -198,7 +235,11 @@ class Workspace:
             return ApplyResult(False, str(exc))
         current = self.doc.text
         text = getattr(entry, target)
-        self._write(text)
+        try:
+            self._write(text)
+        except OSError as exc:
+            self.undo.put_back(entry)
+            return ApplyResult(False, f"cannot write {self.name}: {exc.strerror or exc}")
         return ApplyResult(True, f"{verb}: {entry.reason}", unified_diff(current, text, self.name))
 
     def session_edits(self) -> list[UndoEntry]:

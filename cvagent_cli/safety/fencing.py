@@ -34,6 +34,16 @@ def fence(text: str, label: str, **attrs: str) -> str:
     return f'<untrusted kind="{label}" id="{_NONCE}"{extra}>\n{defuse(text)}\n</untrusted id="{_NONCE}">'
 
 
+_FENCE_TAG_RE = re.compile(
+    r'\n?</untrusted id="[0-9a-f]+">|<untrusted kind="[^"]*" id="[0-9a-f]+"[^>]*>\n?'
+)
+
+
+def unfence(text: str) -> str:
+    """``text`` without the fence tags (of any process): what a person reads in a log."""
+    return _FENCE_TAG_RE.sub("", text)
+
+
 def fence_markers() -> tuple[str, ...]:
     """Strings only a fence tag contains (its opening, also HTML-escaped, and this
     process's nonce): a reply that contains one is copying its prompt back."""

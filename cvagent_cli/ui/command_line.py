@@ -57,7 +57,14 @@ def parse_model_args(arg: str) -> tuple[str, str | None]:
         raise UsageError(f"/model: unexpected {extra or words[1]!r}", hint=MODEL_USAGE)
     if not words:
         raise UsageError("/model: which model?", hint=MODEL_USAGE)
-    return words[0], options.get("--api-base")
+    api_base = options.get("--api-base")
+    if api_base is not None and api_base.strip().lower() != "default":
+        from cvagent_cli.settings import api_base_problem
+
+        problem = api_base_problem(api_base)
+        if problem:
+            raise UsageError(f"/model: --api-base {api_base!r}: {problem}", hint=MODEL_USAGE)
+    return words[0], api_base
 
 
 def is_command(text: str) -> bool:

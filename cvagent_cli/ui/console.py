@@ -6,10 +6,11 @@ otherwise plain text that pipes and files can take.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
-from typing import TextIO
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 from rich.theme import Theme
@@ -42,13 +43,53 @@ def plain_output(stream: TextIO) -> bool:
         return True
 
 
+class CvConsole(Console):
+    def on_broken_pipe(self) -> None:
+        """``cvagent analyze … | head -1``: the reader closed the pipe because it has what it
+        wanted.  Exit quietly with 0 (rich exits 1, which reads as "below --min-score");
+        what is still to be written goes to /dev/null so the exit flush cannot fail."""
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        # a StringIO (in tests) has no descriptor: nothing to flush into a pipe then
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(devnull, self.file.fileno())
+        raise SystemExit(0)
+
+
+class TrimmedLines:
+    """A text stream that drops the spaces rich pads a line with (table cells, panels)
+    before each newline: what goes into a pipe or a file has no trailing spaces, so
+    ``diff`` and ``grep 'x$'`` see the text.  A line still open is written as it is when
+    flushed (a question waiting for its answer)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._open = ""
+
+    def write(self, text: str) -> int:
+        head, newline, tail = (self._open + text).rpartition("\n")
+        if newline:
+            self._stream.write("\n".join(line.rstrip(" ") for line in head.split("\n")) + "\n")
+        self._open = tail
+        return len(text)
+
+    def flush(self) -> None:
+        if self._open:
+            self._stream.write(self._open)
+            self._open = ""
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding … of the real stream
+        return getattr(self._stream, name)
+
+
 def make_console(
     stream: TextIO | None = None, *, stderr: bool = False, width: int | None = None
 ) -> Console:
     stream = stream or (sys.stderr if stderr else sys.stdout)
     plain = plain_output(stream)
-    return Console(
-        file=stream,
+    return CvConsole(
+        file=cast(TextIO, TrimmedLines(stream)) if plain else stream,
         theme=THEME,
         color_system=None if plain else "auto",
         force_terminal=False if plain else None,

@@ -429,7 +429,9 @@ class TurnResult:
 
     @property
     def failed(self) -> bool:
-        return self.done is None or self.done.reason == "error"
+        """An error panel was shown: the model failed, or was stopped for repeating the
+        same tool call ("stuck"); a script must not read that as success (exit 3)."""
+        return self.done is None or self.done.reason in ("error", "stuck")
 
 
 def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult:

@@ -17,14 +17,14 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
-from cvagent_cli.errors import CvAgentError
+from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 from cvagent_cli.ui.wrap import pack, say, with_gutter
 from cvagent_cli.wording import plural
 
-NO_MODEL_HINT = "pass --model (e.g. --model openai/gpt-4o-mini or ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
 KEYS = (
     "Enter sends",
     "Esc+Enter new line",
@@ -33,6 +33,8 @@ KEYS = (
     "Ctrl-C stops a reply",
     "Ctrl-D exits",
 )
+#: Commands that take no argument: anything typed after them is a mistake, not ignored.
+NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
 BANNER = ("cvagent chat", "/help for commands", *KEYS)
 
 
@@ -147,11 +149,24 @@ class Repl:
         if error:
             self.renderer.notice(error, "warning")
             return True
+        arg = arg.strip()
         try:
-            return getattr(self, f"cmd_{name}")(arg.strip()) is not False
+            if arg and name in NO_ARGUMENTS:
+                raise self.usage_error(name, arg)
+            return getattr(self, f"cmd_{name}")(arg) is not False
         except CvAgentError as exc:
             self.renderer.error(exc.message, exc.hint)
             return True
+
+    def usage(self, name: str) -> str:
+        """A command's usage, from its docstring: ``/undo [N]``."""
+        doc = (getattr(self, f"cmd_{name}").__doc__ or "").strip()
+        return doc.partition(" — ")[0] if doc.startswith("/") else f"/{name}"
+
+    def usage_error(self, name: str, arg: str) -> UsageError:
+        """A bad argument: it names what was typed and gives the usage line; the command
+        does nothing."""
+        return UsageError(f"/{name}: unexpected {arg!r}", hint=f"usage: {self.usage(name)}")
 
     def argument_choices(self, name: str | None) -> list[str]:
         if name == "show" and self.ws.doc is not None:
@@ -168,7 +183,9 @@ class Repl:
         return []
 
     def toolbar(self) -> str:
-        name = self.ws.name + (" (read-only)" if self.ws.read_only else "")
+        name = self.ws.name + (
+            " (read-only)" if self.ws.read_only or self.ws.file_read_only else ""
+        )
         capability = self.session.capability.name
         progress = self.session.progress_line()
         usage = self.session.client.session_usage
@@ -243,8 +260,10 @@ class Repl:
         """/diff [last] — what changed since the session started (or the last edit only)."""
         from cvagent_cli.resume.editing import unified_diff
 
+        if arg and arg.lower() != "last":
+            raise self.usage_error("diff", arg)
         self._need_doc()
-        if arg.lower().startswith("last"):
+        if arg:
             if not self.ws.undo.done:
                 self.renderer.notice("no edit to show")
                 return
@@ -259,8 +278,11 @@ class Repl:
         print_diff(self.console, diff)
 
     def _step(self, arg: str, undo: bool) -> None:
+        name = "undo" if undo else "redo"
+        if arg and not (arg.isascii() and arg.isdigit() and int(arg) > 0):
+            raise self.usage_error(name, arg)  # "abc", "0", "-1": never one step by default
         self._need_doc()
-        count = int(arg) if arg.isdigit() else 1
+        count = int(arg) if arg else 1
         result = self.session.undo(count) if undo else self.session.redo(count)
         for message, diff in result.steps:
             self.renderer.notice(message)
@@ -432,7 +454,7 @@ class Repl:
             )
             self.renderer.notice(f"conversation saved{where}")
             return
-        from cvagent_cli.resume.textio import atomic_write_bytes, new_file_mode
+        from cvagent_cli.resume.textio import new_file_mode, write_output
 
         doc = self._need_doc()
         target = path_argument(arg)
@@ -441,28 +463,26 @@ class Repl:
                 f"{target} is the resume itself; edits are written to it as they are applied"
             )
             return
-        if target.is_dir():
-            raise CvAgentError(f"{target} is a folder", hint=f"/save {target / 'resume.md'}")
-        if not target.parent.is_dir():
-            raise CvAgentError(
-                f"cannot save to {target}: the folder {target.parent} does not exist"
-            )
-        if target.exists() and not self.io.confirm(
-            f"{target} exists; overwrite it?", unattended=self.session.auto_apply
-        ):
+        if not self._may_write(target):
             self.renderer.notice("not saved")
             return
-        try:
-            atomic_write_bytes(target, doc.render(), new_mode=new_file_mode(doc.path))
-        except OSError as exc:
-            raise CvAgentError(
-                f"cannot save to {target}: {exc.strerror or exc}", hint="/save ANOTHER_PATH"
-            ) from None
+        write_output(target, doc.render(), new_mode=new_file_mode(doc.path))
         self.renderer.notice(f"wrote the resume to {target}")
+
+    def _may_write(self, target: Path) -> bool:
+        """Whether ``target`` may be written: a folder, a missing folder or a read-only
+        file is refused (an error line); an existing file only after the user's yes."""
+        from cvagent_cli.resume.textio import check_output_path
+
+        check_output_path(target, overwrite=True)
+        return not target.exists() or self.io.confirm(
+            f"{target} exists; overwrite it?", unattended=self.session.auto_apply
+        )
 
     def cmd_export(self, arg: str) -> None:
         """/export [PATH] [--template classic|compact|modern] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
-        from cvagent_cli.documents.html_export import export_markdown
+        from cvagent_cli.documents.ecosystem import export_text, is_data_export
+        from cvagent_cli.documents.html_export import check_export_target, export_markdown
         from cvagent_cli.resume.textio import new_file_mode
 
         doc = self._need_doc()
@@ -475,21 +495,22 @@ class Repl:
         template = options.get("--template", "classic")
         default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
         target = Path(" ".join(words)).expanduser() if words else default
-        force = target.exists() and self.io.confirm(f"{target} exists; overwrite it?")
-        if target.exists() and not force:
+        if not is_data_export(target):
+            check_export_target(target, force=True)  # a wrong extension before the question
+        if not self._may_write(target):
             self.renderer.notice("not exported")
             return
-        from cvagent_cli.documents.ecosystem import export_text, is_data_export
-
         if is_data_export(target):  # JSON Resume or rendercv YAML: no template
-            for item in export_text(doc.text, target, force=force).left_out:
+            for item in export_text(
+                doc.text, target, force=True, new_mode=new_file_mode(doc.path)
+            ).left_out:
                 self.renderer.notice(f"not in {target.name}: {item}")
             self.renderer.notice(f"exported the resume to {target}")
             return
         export_markdown(
             doc.text,
             target,
-            force=force,
+            force=True,
             template=template,
             warn=self.renderer.notice,
             new_mode=new_file_mode(doc.path),

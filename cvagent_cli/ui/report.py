@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
@@ -16,7 +16,7 @@ from rich.text import Text
 
 from cvagent_cli.resume.report import AnalysisReport
 from cvagent_cli.ui.console import clean, score_style
-from cvagent_cli.ui.wrap import Wrapped, pack
+from cvagent_cli.ui.wrap import Wrapped, hanging, pack
 from cvagent_cli.wording import plural
 
 SEVERITY_MARK = {"error": ("✗", "error"), "warning": ("!", "warning"), "info": ("·", "info")}
@@ -59,21 +59,7 @@ def render_report(
         )
     )
 
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("Category")
-    table.add_column("Score", justify="right")
-    table.add_column("Weight", justify="right")
-    table.add_column("Findings", justify="right")
-    table.add_column("How", overflow="fold")
-    for c in report.categories:
-        table.add_row(
-            c.category,
-            Text(str(c.score), style=score_style(c.score)),
-            f"{c.weight:.0%}",
-            str(c.findings),
-            Text(c.explanation, style="muted"),
-        )
-    console.print(table)
+    _render_categories(console, report)
 
     findings = report.findings if max_findings is None else report.findings[:max_findings]
     if findings:
@@ -121,7 +107,57 @@ def render_report(
         if jd.missing:
             console.print(Text("  missing: ", style="warning") + Text(clean(", ".join(jd.missing))))
     if explain:
-        console.print(Panel(report.scoring, title="How the score is computed", box=box.ROUNDED))
+        render_scoring(console, report.scoring)
+
+
+#: The "How" column's least width, in cells: narrower, its explanations wrap every few
+#: words (at 60 columns it had 17 cells), so they go under the table instead.
+HOW_MIN_WIDTH = 30
+
+
+def _category_table(report: AnalysisReport, *, how: bool) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Category")
+    table.add_column("Score", justify="right")
+    table.add_column("Weight", justify="right")
+    table.add_column("Findings", justify="right")
+    if how:
+        table.add_column("How")
+    for c in report.categories:
+        cells: list[RenderableType] = [
+            c.category,
+            Text(str(c.score), style=score_style(c.score)),
+            f"{c.weight:.0%}",
+            str(c.findings),
+        ]
+        if how:
+            cells.append(Wrapped(Text(c.explanation, style="muted")))
+        table.add_row(*cells)
+    return table
+
+
+def _render_categories(console: Console, report: AnalysisReport) -> None:
+    """The category table with its "How" column where that column gets room to read; on a
+    narrow terminal the table without it, each explanation then on lines of its own."""
+    narrow = _category_table(report, how=False)
+    fixed = Measurement.get(console, console.options, narrow).maximum + 3  # + the gap
+    if not console.is_terminal or console.width - fixed >= HOW_MIN_WIDTH:
+        console.print(_category_table(report, how=True))
+        return
+    console.print(narrow)
+    label = max(len(c.category) for c in report.categories) + 1
+    for c in report.categories:
+        mark = f"  {c.category + ':':<{label}} "
+        console.print(hanging(mark, Text(c.explanation, style="muted")))
+
+
+def render_scoring(console: Console, scoring: str | None = None) -> None:
+    """How the score is computed (``--explain``; alone, without a resume, too)."""
+    if scoring is None:
+        from cvagent_cli.resume.scoring import SCORING_EXPLANATION
+
+        scoring = SCORING_EXPLANATION
+    console.print(Panel(scoring, title="How the score is computed", box=box.ROUNDED))
 
 
 CATEGORIES = ("completeness", "impact", "clarity", "dates", "ats")

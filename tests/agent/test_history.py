@@ -247,6 +247,18 @@ def test_archive_moves_history_aside_and_starts_fresh(home, resume):
     assert second is not None and second != archived and archived.exists()
 
 
+def test_only_the_last_three_archives_are_kept(home, resume):
+    """Issue 21 item 12: every `--new` left one more history.json.bak-* behind."""
+    history = ChatHistory.for_resume(resume)
+    kept = []
+    for n in range(5):
+        history.save(conversation(1), {"n": n})
+        kept.append(history.archive())
+    left = sorted(history.path.parent.glob("history.json.bak-*"))
+    assert left == sorted(kept[-3:])  # the newest three, the one just archived among them
+    assert [json.loads(p.read_text(encoding="utf-8"))["state"]["n"] for p in left] == [2, 3, 4]
+
+
 # -- property: save -> load stays sendable -------------------------------------------------
 
 op = st.one_of(

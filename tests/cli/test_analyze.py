@@ -104,6 +104,37 @@ def test_explain_prints_the_formula():
     assert "weighted mean" in analyze([STRONG, "--explain"]).stdout.decode()
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+def test_explain_alone_on_a_terminal_prints_the_formula():
+    """Issue 21 item 11: `cvagent analyze --explain` with no resume (stdin a terminal) says
+    how the score is computed, not "no resume given"."""
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cvagent_cli", "analyze", "--explain"],
+        env=env,
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(40, 100),
+    )
+    out = child.read()
+    child.close()
+    assert child.exitstatus == 0, out
+    assert "How the score is computed" in out and "weighted mean" in out
+    assert "no resume given" not in out
+
+
+def test_an_empty_job_description_is_named_as_one(tmp_path):
+    empty = _write(tmp_path / "jd.md", b"")
+    proc = analyze([STRONG, "--jd", empty])
+    err = proc.stderr.decode()
+    assert proc.returncode == 2
+    assert "is empty; there is no job description to read" in err and "resume" not in err
+
+
 def _write(path, data: bytes):
     path.write_bytes(data)
     return path
@@ -291,3 +322,27 @@ def test_ctrl_c_stops_the_pool_and_exits_130(tmp_path):
     while any(running(pid) for pid in children):
         assert time.monotonic() < deadline, "worker processes left running"
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_a_closed_pipe_exits_quietly_with_0(json_out):
+    """`cvagent analyze … | head -1` (issue 21 item 11): the reader has what it wanted; exit
+    1 would read as "below --min-score".  Enough output (~150 KB) that the writer is still
+    writing when the pipe closes."""
+    base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
+    files = [str(p) for p in sorted(SAMPLES.glob("*.md"))] * 6
+    args = ["--json"] if json_out else ["--all"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cvagent_cli", "analyze", *files, *args, "--min-score", "99"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=base,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=TIMEOUT) == 0, err
+    assert "Traceback" not in err and "Exception ignored" not in err

@@ -14,7 +14,7 @@ import pytest
 from cvagent_cli.agent.intent import classify_heuristic
 from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
-from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, run_chat
+from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, TIMEOUT, run_chat
 from tests.support.openai_server import Reply, status, tool_calls
 
 EDIT_REQUEST = "rewrite the summary section"
@@ -179,7 +179,7 @@ def test_no_model_configured_exits_3_naming_the_variable(chat_env, resume):
     assert proc.returncode == 3
     err = proc.stderr.decode()
     assert "no model configured" in err and "CVAGENT_MODEL" in err
-    assert "Traceback" not in err
+    assert "-M/--model" in err and "Traceback" not in err
 
 
 def test_missing_resume_is_one_line_and_exit_2(chat_env, tmp_path):
@@ -197,6 +197,17 @@ def test_model_error_in_message_mode_exits_3(server, chat_env, resume):
     err = proc.stderr.decode()
     assert "OPENAI_API_KEY" in err
     assert "sk-test" not in err and "Traceback" not in err
+
+
+def test_a_run_stopped_for_a_repeating_tool_call_exits_3(server, chat_env, resume):
+    """Issue 21 item 11: an error panel and exit 0 would tell a script all went well."""
+    call = tool_calls(("read_resume", {"section": "Skills"}))
+    server.enqueue(*[call for _ in range(6)])
+    proc = run_chat([str(resume), "-m", "look at my skills section"], chat_env)
+    err = proc.stderr.decode()
+    assert proc.returncode == 3, err
+    assert "repeating the same tool call" in err and "Traceback" not in err
+    server.clear()
 
 
 def test_unreachable_server_says_is_it_running(chat_env, resume):
@@ -326,3 +337,24 @@ def test_a_model_looping_on_one_paragraph_is_cut_off_and_the_run_ends(
     out = proc.stdout.decode()
     assert "repeating the same passage" in (proc.stderr.decode() + out)
     assert out.count("Led the migration") < 10  # not all 400 copies
+
+
+@pytest.mark.parametrize("command", ["chat", "analyze", "config"])
+def test_a_bad_api_base_option_is_a_usage_error(chat_env, resume, command):
+    """Issue 21 item 6: `--api-base notaurl` is refused at once (exit 2), before any
+    request is retried four times against it."""
+    args = {
+        "chat": ["chat", str(resume), "-m", "hello"],
+        "analyze": ["analyze", str(resume), "--llm"],
+        "config": ["config", "show"],
+    }[command]
+    proc = subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", *args, "--api-base", "notaurl"],
+        capture_output=True,
+        env=chat_env,
+        timeout=TIMEOUT,
+        cwd=ROOT,
+    )
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "--api-base" in err and "http://" in err and "Traceback" not in err

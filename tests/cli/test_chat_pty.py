@@ -253,3 +253,60 @@ def test_a_hostile_session_end_to_end(server, spawn, resume, tmp_path):
     assert resume.read_text(encoding="utf-8") == original
     assert list(resume.parent.glob(".*cvagent*")) == []  # nothing left next to the resume
     assert len([r for r in server.requests if r.get("tools")]) == 3  # slash commands never reach it
+
+
+def test_a_second_hostile_session_end_to_end(server, spawn, resume, tmp_path):
+    """Issue 21 items 1, 2, 4, 5 and 6 in a real terminal: bad export targets, bad
+    arguments and a bad server URL are one line each and the prompt comes back; a resume
+    made read-only is said at start and never written."""
+    folder = tmp_path / "sub.pdf"
+    folder.mkdir()
+    again = {"old_text": SUMMARY_NEW, "new_text": SUMMARY_OLD, "reason": "put it back"}
+    server.enqueue(
+        tool_calls(("edit_resume", EDIT)),
+        Reply(text="Done."),
+        tool_calls(("edit_resume", again)),
+        Reply(text="Left as it is."),
+    )
+    child = spawn(str(resume))
+    child.send("rewrite the summary section\r")
+    child.expect(r"Apply\? \[y\]es")
+    child.send("y\r")
+    child.expect("Done.")
+    child.expect(PROMPT)
+    edited = resume.read_bytes()
+    steps = [
+        ("/export /no/such/dir/x.pdf", "does not exist"),  # item 1
+        (f"/export {folder}", "is a folder"),  # item 2: refused before any question
+        ("/undo abc", r"usage: /undo \[N\]"),  # item 5
+        ("/undo -1", r"usage: /undo \[N\]"),
+        ("/redo 0", r"usage: /redo \[N\]"),
+        ("/diff foo", r"usage: /diff \[last\]"),
+        ("/model openai/x --api-base notaurl", "does not start with http"),  # item 6
+        ("/model", "openai/test-model"),  # … and the model is the one it was
+    ]
+    for typed, expected in steps:
+        child.send(typed + "\r")
+        child.expect(expected)
+        child.expect(PROMPT)
+    exit_with_ctrl_d(child)
+    assert resume.read_bytes() == edited  # no argument above undid or redid anything
+    assert list(folder.iterdir()) == [] and folder.is_dir()
+
+    resume.chmod(0o444)  # item 4
+    child = spawn(str(resume))
+    assert "is read-only (its file permissions)" in child.before
+    child.send("rewrite the summary section\r")
+    child.expect("proposed edit")
+    child.expect("read-only on disk")
+    child.expect("Left as it is.")
+    child.expect(PROMPT)
+    child.send("/undo\r")
+    child.expect("read-only on disk")
+    child.expect(PROMPT)
+    exit_with_ctrl_d(child)
+    assert resume.read_bytes() == edited
+    first, second = (tmp_path / f"pty-{n}.log" for n in (0, 1))
+    assert "Traceback" not in first.read_text(encoding="utf-8")
+    second_log = second.read_text(encoding="utf-8")
+    assert "Traceback" not in second_log and "Apply?" not in second_log  # never offered

@@ -53,7 +53,26 @@ def test_show_names_each_source(monkeypatch):
 def test_show_lists_every_setting_as_json():
     data = json.loads(cvagent("config", "show", "--json").stdout)
     assert list(data["settings"]) == list(Settings.model_fields)
-    assert data["settings"]["transcripts"] == {"value": "true", "source": "default", "from": ""}
+    assert data["settings"]["transcripts"] == {"value": True, "source": "default", "from": ""}
+
+
+def test_show_json_writes_numbers_as_numbers(monkeypatch):
+    """Issue 21 item 12: "120" was a string; a script comparing it to 120 failed."""
+    write_config("timeout: 45\ntemperature: 0.3\n")
+    monkeypatch.setenv("CVAGENT_MAX_STEPS", "6")
+    settings = json.loads(cvagent("config", "show", "--json").stdout)["settings"]
+    assert settings["timeout"]["value"] == 45 and settings["temperature"]["value"] == 0.3
+    assert settings["max_steps"] == {"value": 6, "source": "env", "from": "CVAGENT_MAX_STEPS"}
+    assert settings["model"]["value"] is None and settings["capability"]["value"] == "base"
+
+
+def test_edit_reports_every_invalid_key_at_once(fake_editor):
+    result = cvagent(
+        "config", "edit", env={"EDITOR": fake_editor + " 'timeout: soon\nmax_steps: 0\n'"}
+    )
+    assert result.exit_code == 3
+    assert "2 problems" in result.stderr
+    assert "'timeout'" in result.stderr and "'max_steps'" in result.stderr
 
 
 def test_show_never_prints_keys(monkeypatch):

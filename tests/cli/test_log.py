@@ -121,7 +121,44 @@ def test_json_lines_follow_the_models(logged):
 def test_empty_log_says_so():
     result = cvagent("log")
     assert result.exit_code == 0 and result.stdout.strip() == "no chat sessions logged yet"
-    assert cvagent("log", "-q", "x").stdout.strip() == "no matching turns logged yet"
+    assert cvagent("log", "-q", "x").stdout.strip() == 'no turns match "x"'
+
+
+def test_a_filter_that_finds_nothing_says_which(logged):
+    """Issue 21 item 12: not "no matching turns logged yet" when turns are logged."""
+    out = cvagent("log", "-s", "zzz").stdout.strip()
+    assert 'no turns match session "zzz"' in out and "yet" not in out
+    assert cvagent("log", "-q", "zzz").stdout.strip() == 'no turns match "zzz"'
+
+
+def test_sessions_are_listed_in_the_order_of_the_start_times_shown(resume):
+    """A long session started first but still going is listed after one started later."""
+    log = TranscriptLog()
+    log.record_turn(TurnRecord(session_id="early", time=NOW - timedelta(hours=3), user_text="a"))
+    log.record_turn(TurnRecord(session_id="late", time=NOW - timedelta(hours=2), user_text="b"))
+    log.record_turn(TurnRecord(session_id="early", time=NOW - timedelta(hours=1), user_text="c"))
+    out = cvagent("log").stdout
+    assert out.index("late") < out.index("early")
+    starts = [line[:16] for line in out.splitlines() if line[:2] == "20"]
+    assert starts == sorted(starts, reverse=True)
+
+
+def test_log_shows_tool_results_without_the_fence_tags(resume):
+    """The model's data fences (`<untrusted kind="resume_diff" …>`) are not for people."""
+    from cvagent_cli.safety.fencing import fence
+
+    result = "Applied. The resume now has this change:\n" + fence("-old\n+new", "resume_diff")
+    log = TranscriptLog()
+    log.record_turn(
+        TurnRecord(
+            session_id="s",
+            user_text="tighten it",
+            tool_calls=[ToolCallRecord(name="edit_resume", result=result)],
+        )
+    )
+    for args in (["log", "-q", "tighten"], ["log", "-q", "tighten", "--json"]):
+        out = cvagent(*args).stdout
+        assert "untrusted" not in out and "Applied." in out and "+new" in out
 
 
 def test_off_and_on_write_the_config_key_and_keep_comments():

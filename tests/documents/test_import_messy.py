@@ -433,7 +433,11 @@ def test_missing_documents_extra_says_what_to_install(
     monkeypatch.setitem(sys.modules, module, None)  # `import module` now raises ImportError
     with pytest.raises(ConfigError, match=message) as caught:
         import_bytes(payload, f"cv{suffix}", suffix)
-    assert caught.value.hint == "pip install 'cvagent[documents]'"
+    from cvagent_cli.install import documents_hint, origin
+
+    # the command for how this copy was installed: the tests run from a checkout
+    assert caught.value.hint == documents_hint() and "[documents]" in caught.value.hint
+    assert origin().folder is not None and "cvagent[documents]" not in caught.value.hint
     assert caught.value.exit_code == ExitCode.MODEL == 3
 
 

@@ -65,3 +65,19 @@ def test_diff_has_line_numbers():
     after = DOC.replace("- Python", "- Python, Go")
     diff = unified_diff(before, after)
     assert "@@ -7,3 +7,3 @@" in diff and "+- Python, Go" in diff
+
+
+def test_a_batch_error_never_asks_for_a_section_it_cannot_take():
+    """Issue 21 item 11: batch_edit_resume has no section parameter, so its error must not
+    tell the model to name one; and it reads as one sentence (no "..")."""
+    doc = ResumeDocument.from_text(DOC)
+    with pytest.raises(EditError) as info:
+        apply_all(doc, [Replacement("Helped with the team", "Led the team")])
+    message = str(info.value)
+    assert "occurs 2 times" in message and "section" not in message.split("times in")[1]
+    assert "include more surrounding text so it matches exactly once. Nothing" in message
+    with pytest.raises(EditError) as info:
+        apply_all(doc, [Replacement("- Pyton", "x")])
+    assert ".." not in str(info.value)
+    with pytest.raises(EditError, match="or name the section"):  # edit_resume has one
+        apply_replacement(doc, "Helped with the team", "Led the team")

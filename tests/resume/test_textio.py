@@ -214,3 +214,77 @@ def test_every_chinese_sample_saved_as_gbk_is_still_gb18030(name):
     text = (SAMPLES / name).read_text(encoding="utf-8")
     decoded = decode_bytes(text.encode("gbk"))
     assert decoded.format.encoding == "gb18030" and decoded.text == text
+
+
+# -- files cvagent writes for the user: one check, one write (issue 21 items 1, 2) ----------
+def test_output_checks_refuse_what_cannot_be_written(tmp_path):
+    from cvagent_cli.resume.textio import check_output_path
+
+    folder = tmp_path / "sub.pdf"
+    folder.mkdir()
+    a_file = tmp_path / "r.md"
+    a_file.write_text("# Ann\n", encoding="utf-8")
+    cases = [
+        (tmp_path / "no" / "such" / "x.pdf", True, "does not exist"),
+        (folder, True, "is a folder"),
+        (a_file / "x.pdf", True, "is a file, not a folder"),
+        (a_file, False, "already exists"),
+    ]
+    for target, overwrite, words in cases:
+        with pytest.raises(InputError, match=words):
+            check_output_path(target, overwrite=overwrite)
+    assert check_output_path(a_file, overwrite=True) == a_file
+    assert check_output_path(tmp_path / "new.pdf", overwrite=False) == tmp_path / "new.pdf"
+
+
+def test_a_read_only_output_is_never_replaced(tmp_path):
+    from cvagent_cli.resume.textio import check_output_path, is_read_only
+
+    path = tmp_path / "cv.pdf"
+    path.write_bytes(b"keep")
+    os.chmod(path, 0o444)
+    assert is_read_only(path)  # by its mode bits, so also when the tests run as root
+    with pytest.raises(InputError, match="read-only"):
+        check_output_path(path, overwrite=True)
+    assert path.read_bytes() == b"keep"
+
+
+def test_write_output_turns_an_os_error_into_one_line(tmp_path, monkeypatch):
+    from cvagent_cli.resume.textio import write_output
+
+    path = tmp_path / "cv.html"
+    path.write_bytes(b"old")
+
+    def boom(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(InputError, match=r"cannot write .*No space left"):
+        write_output(path, b"new")
+    assert path.read_bytes() == b"old"
+
+
+def test_atomic_write_never_replaces_a_read_only_file(tmp_path):
+    """A rename replaces a 0444 file as easily as any other (and root may write anything):
+    the write path refuses it as opening it for writing would (issue 21 item 4)."""
+    path = tmp_path / "cv.md"
+    path.write_bytes(b"old")
+    os.chmod(path, 0o444)
+    with pytest.raises(PermissionError):
+        atomic_write_bytes(path, b"new")
+    assert path.read_bytes() == b"old"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["cv.md"]
+
+
+def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
+    """Not mkstemp's 0600: an exported PDF is for sharing (issue 21 item 4's check of the
+    write path); private state files pass mode=0o600 themselves."""
+    old = os.umask(0o022)
+    try:
+        atomic_write_bytes(tmp_path / "cv.pdf", b"%PDF")
+        atomic_write_bytes(tmp_path / "state.json", b"{}", mode=0o600)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "cv.pdf").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "state.json").stat().st_mode) == 0o600

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -283,6 +284,10 @@ def test_model_switch_with_an_explicit_api_base(resume):
         ("/model --api-base http://h/v1", "which model?"),
         ("/model a b", "unexpected 'b'"),
         ("/model a --temperature 1", "unexpected '--temperature'"),
+        ("/model a --api-base notaurl", "does not start with http:// or https://"),  # issue 21
+        ("/model a --api-base localhost:8080", "did you mean http://localhost:8080?"),
+        ("/model a --api-base http://h:99999/v1", "port out of range"),
+        ("/model a --api-base=https://:8080", "no host name"),
     ],
 )
 def test_model_switch_usage_errors_keep_the_model(resume, line, message):
@@ -327,6 +332,7 @@ def test_no_model_configured_commands_work_messages_explain(resume):
     )
     assert "## Summary" in out
     assert "no model configured" in out
+    assert "-M/--model" in out  # -m is the message (issue 21 item 13)
     assert "CVAGENT_MODEL" in out and "--model" in out
 
 
@@ -705,6 +711,40 @@ def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
     assert not (tmp_path / "cv.html").exists()
 
 
+def test_export_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_path):
+    """Issue 21 items 1 and 2: a missing folder, or a folder named like the output, is an
+    error line before any question; the REPL goes on."""
+    folder = tmp_path / "sub.pdf"
+    folder.mkdir()
+    _, out, client = run(
+        resume,
+        [
+            f"/export {tmp_path}/no/such/dir/x.pdf",
+            f"/export {folder}",
+            "/save " + str(folder),
+            "/help",
+        ],
+    )
+    assert "does not exist" in out and out.count("is a folder") == 2
+    assert "overwrite" not in out  # never asked: the answer could not be acted on
+    assert "Traceback" not in out and "/capability" in out
+    assert client.requests == [] and list(folder.iterdir()) == []
+
+
+def test_export_over_an_existing_file_asks_and_a_read_only_one_is_refused(resume, tmp_path):
+    target = tmp_path / "cv.html"
+    target.write_text("old", encoding="utf-8")
+    _, out, _ = run(resume, [f"/export {target}", "n"])
+    assert "overwrite it?" in out and "not exported" in out
+    assert target.read_text(encoding="utf-8") == "old"
+    _, out, _ = run(resume, [f"/export {target}", "y"])
+    assert "exported the resume" in out and "Daniel R. Okafor" in target.read_text("utf-8")
+    target.chmod(0o444)
+    _, out, _ = run(resume, [f"/export {target}", f"/save {target}"])
+    assert out.count("read-only") == 2 and "overwrite it?" not in out
+    assert "Daniel R. Okafor" in target.read_text(encoding="utf-8")
+
+
 def test_slash_options_are_read_as_a_shell_would():
     from cvagent_cli.errors import UsageError
     from cvagent_cli.ui.command_line import split_options
@@ -729,3 +769,101 @@ def test_slash_options_are_read_as_a_shell_would():
 def test_export_takes_the_short_template_option_after_an_unquoted_name(resume, tmp_path):
     _, out, _ = run(resume, [f"/export -t compact {tmp_path / 'cv.html'}"])
     assert "compact template" in out and (tmp_path / "cv.html").exists()
+
+
+# -- a resume its owner made read-only, or deleted mid-chat (issue 21 items 4, 12) ---------------
+def test_a_read_only_resume_is_said_at_start_and_never_replaced(resume, tmp_path):
+    original = resume.read_bytes()
+    resume.chmod(0o444)
+    target = tmp_path / "cv.html"
+    repl, out, client = make_repl(
+        resume,
+        ["rewrite the summary section", "/undo", "/analyze", f"/export {target}"],
+        [edit_reply(), ModelResponse("Understood.")],
+    )
+    notices = [n.text for n in repl.session.take_notices()]
+    assert any("is read-only (its file permissions)" in n for n in notices), notices
+    repl.run()
+    repl.session.close()
+    out = out.getvalue()
+    assert "✎ proposed edit: stronger verb" in out  # the edit is still shown …
+    assert "Apply?" not in out  # … but never offered
+    assert "read-only on disk" in out
+    assert "Score" in out and target.exists()  # analysis and export still work
+    assert resume.read_bytes() == original
+    assert stat.S_IMODE(resume.stat().st_mode) == 0o444
+    tool = next(m for m in client.requests[1] if m["role"] == "tool")["content"]
+    assert tool.startswith("Not applied:") and "read-only" in tool
+    assert "(read-only)" in repl.toolbar()
+
+
+def test_a_resume_made_read_only_mid_session_is_not_replaced(resume):
+    original = resume.read_bytes()
+    repl, out, _ = make_repl(resume, ["rewrite the summary section", "y"], [edit_reply()])
+    resume.chmod(0o444)  # after start: the check is made again before each write
+    repl.run()
+    repl.session.close()
+    assert "Apply?" not in out.getvalue() and resume.read_bytes() == original
+    assert repl.session.workspace.undo.done == []  # nothing recorded for an edit not made
+
+
+def test_a_resume_deleted_mid_chat_is_noticed_before_the_question(resume):
+    repl, out, _ = make_repl(resume, ["rewrite the summary section", "y"], [edit_reply()])
+    resume.unlink()
+    repl.run()
+    repl.session.close()
+    text = out.getvalue()
+    assert "no longer there" in text and "Apply?" not in text
+    assert not resume.exists()  # never re-created where the user no longer keeps it
+
+
+# -- bad arguments to slash commands (issue 21 item 5) ------------------------------------------
+@pytest.mark.parametrize(
+    "line, usage",
+    [
+        ("/undo abc", "/undo [N]"),
+        ("/undo -1", "/undo [N]"),
+        ("/undo 0", "/undo [N]"),
+        ("/undo ２", "/undo [N]"),  # a full-width digit is not a count either
+        ("/redo 0", "/redo [N]"),
+        ("/redo x", "/redo [N]"),
+        ("/diff foo", "/diff [last]"),
+        ("/diff lastly", "/diff [last]"),
+        ("/clear now", "/clear"),
+        ("/analyze everything", "/analyze"),
+    ],
+)
+def test_a_bad_argument_prints_the_usage_and_changes_nothing(resume, line, usage):
+    # one applied edit, one undone: both /undo and /redo would have something to do
+    lines = ["rewrite the summary section", "y", "rewrite it again", "y", "/undo", line]
+    second = edit_reply(NEW, NEW.replace("Owns", "Runs"), "another verb")
+    repl, out, _ = run(resume, lines, [edit_reply(), ModelResponse("Done."), second])
+    after_undo = out.rsplit("undid: another verb", 1)[1]
+    assert f"usage: {usage}" in after_undo and "unexpected" in after_undo
+    assert "undid" not in after_undo and "redid" not in after_undo
+    assert "Score" not in after_undo and "conversation cleared" not in after_undo
+    assert NEW in resume.read_text(encoding="utf-8")  # the state the /undo left
+    assert [e.reason for e in repl.session.workspace.undo.done] == ["stronger verb"]
+    assert [e.reason for e in repl.session.workspace.undo.undone] == ["another verb"]
+
+
+def test_good_counts_still_step(resume):
+    second = edit_reply(NEW, NEW.replace("Owns", "Runs"), "another verb")
+    lines = ["rewrite the summary section", "y", "rewrite it again", "y", "/undo 2", "/redo 1"]
+    lines.append("/diff LAST")
+    _, out, _ = run(resume, lines, [edit_reply(), ModelResponse("Done."), second])
+    assert "undid: another verb" in out and "undid: stronger verb" in out
+    assert "redid: stronger verb" in out and "last edit: stronger verb" in out
+
+
+def test_a_retry_at_once_is_not_announced_as_in_0_s(resume):
+    """Issue 21 item 11: a retry the gateway makes at once said "retrying in 0 s"."""
+    from cvagent_cli.llm.types import Retrying
+
+    class RetryingClient(ScriptedClient):
+        def stream(self, messages, tools=None, **kwargs):
+            yield Retrying("the server dropped the connection", 0.0, 1)
+            yield from super().stream(messages, tools, **kwargs)
+
+    _, out, _ = run(resume, ["hello"], client=RetryingClient([ModelResponse("Hi.")]))
+    assert "the server dropped the connection; retrying now" in out and "0 s" not in out
