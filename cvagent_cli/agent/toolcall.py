@@ -400,13 +400,15 @@ class ToolCallAgent:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
         if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS) and (
-            decision.new_text is not None and decision.new_text == edit.before
+            decision.new_text is not None
+            and (decision.new_text == edit.before or not decision.new_text.strip())
         ):
-            # the user edited the proposal back to the original: that is no edit at all
+            # edited back to the original, or emptied: that is no edit at all (an empty
+            # text never stands for "apply the proposal as it was")
             content = "The user edited your proposal back to the original text; nothing changed."
             yield ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
         elif decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
-            after = decision.new_text or edit.after
+            after = edit.after if decision.new_text is None else decision.new_text
             result = self.workspace.apply(
                 edit.before,
                 after,
