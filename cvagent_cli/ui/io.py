@@ -253,9 +253,11 @@ class ChatIO:
         """The text in the user's editor (the one launcher, ``ui.editor``); None when the
         editor was left without a change, emptied, or could not be started."""
         from cvagent_cli.ui.editor import EditorError, edit_text
+        from cvagent_cli.ui.keyboard import echo
 
         try:
-            return edit_text(text)
+            with echo(self.console.file, on=True):  # a turn switched it off (ui.keyboard)
+                return edit_text(text)
         except EditorError as exc:
             self.console.print(Text(str(exc), style="yellow"))
             return None
