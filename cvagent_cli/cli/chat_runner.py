@@ -296,9 +296,9 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             return int(ExitCode.MODEL)
     if pending:
         why = (
-            "run again with --yes to apply them"
+            "run again with --yes, or confirm them in `cvagent chat`, which offers them next"
             if not repl.session.auto_apply
-            else "they need your confirmation in `cvagent chat`"
+            else "they need your confirmation in `cvagent chat`, which offers them next"
         )
         repl.renderer.notice(f"{plural(pending, 'edit')} proposed, not applied: {why}", "warning")
     return 0

@@ -20,6 +20,7 @@ from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.io import ChatIO, make_completer
+from cvagent_cli.ui.pending import offer_pending_edits
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
 from cvagent_cli.ui.wrap import pack, say, with_gutter
 from cvagent_cli.wording import plural
@@ -65,6 +66,7 @@ class Repl:
         self.io.completer = make_completer(self)
         self.io.toolbar = self.toolbar
         self._print_items(BANNER)
+        offer_pending_edits(self.session, self.io, self.renderer)  # from a run without a person
         armed = False  # one Ctrl-C on an empty prompt arms, the second exits
         while True:
             try:

@@ -1,0 +1,27 @@
+"""Offering, at the start of an interactive chat, the edits a run without a person
+proposed (``cvagent chat resume.md -m …``): each one as a diff with the usual question."""
+
+from __future__ import annotations
+
+from cvagent_cli.ui.io import ChatIO
+from cvagent_cli.ui.render import EventRenderer
+
+
+def offer_pending_edits(session, io: ChatIO, renderer: EventRenderer) -> None:
+    offer = session.take_pending()
+    for notice in offer.notices:
+        renderer.render(notice)
+    for index, kept in enumerate(offer.edits):
+        edit = session.rebase_pending(kept)
+        for notice in session.take_notices():
+            renderer.render(notice)
+        if edit is None:
+            continue
+        renderer.show_edit(edit)
+        try:
+            decision = io.confirm_edit(edit)
+        except KeyboardInterrupt:
+            left = len(offer.edits) - index
+            renderer.notice(f"stopped (Ctrl-C): {left} kept edit(s) dropped", "warning")
+            return
+        renderer.render(session.decide_pending(edit, decision))
