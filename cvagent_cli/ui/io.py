@@ -17,13 +17,15 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
-from cvagent_cli.agent.events import Action, Decision, ProposedEdit
 from cvagent_cli.ui.console import THEME, make_console
+
+if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent stack loads
+    from cvagent_cli.agent.events import Decision, ProposedEdit
 
 CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
 #: answers people type, in English and Chinese (是/好/对 yes, 否/不/不要 no)
@@ -145,6 +147,16 @@ class ChatIO:
             session.app.after_render += once
         return _guarded_prompt(session, message)
 
+    def prompt_session_if_any(self):
+        """The input's prompt-toolkit session, if one was made (to stop or redraw it)."""
+        return self._session
+
+    def invalidate(self) -> None:
+        """Redraw the prompt (safe from another thread): its toolbar has news."""
+        app = getattr(self._session, "app", None)
+        if app is not None and app.is_running:
+            app.invalidate()
+
     def typed_text(self) -> str:
         """What is typed at the prompt right now (after a Ctrl-C, to tell clear from exit)."""
         session = self._session
@@ -178,6 +190,8 @@ class ChatIO:
         question asked again, so invented numbers land only after an explicit yes.  An
         editor left without a change (or emptied) cancels and asks again.
         """
+        from cvagent_cli.agent.events import Action, Decision
+
         flagged = bool(edit.flags)
         if not self.interactive:
             return Decision(Action.DEFER)  # reported as proposed, not applied
