@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-PROMPT_FIRST_SUFFIXES = (".md", ".markdown", ".txt")
+from cvagent_cli.errors import CvAgentError
 
 
 class Background:
@@ -74,7 +74,8 @@ class Background:
 
 def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> bool:
     """True for the plain interactive case: a Markdown or text resume file, typed on a
-    terminal.  A missing file takes the ordinary path, which reports it before any prompt."""
+    terminal.  A missing or unreadable file takes the ordinary path, which reports it
+    before any prompt."""
     if not resume or resume == "-" or messages or json_out:
         return False
     try:
@@ -83,7 +84,12 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
     except (AttributeError, ValueError):
         return False
     path = Path(resume).expanduser()
-    return path.suffix.lower() in PROMPT_FIRST_SUFFIXES and path.is_file()
+    from cvagent_cli.documents.formats import document_format
+
+    try:  # a PDF, DOCX or HTML resume is imported first, which says what it did
+        return path.is_file() and document_format(path) is None
+    except (OSError, CvAgentError):
+        return False
 
 
 def run_chat(resume: str | None, **options: Any) -> int:
