@@ -18,6 +18,7 @@ a PDF or DOCX to import first) goes straight to ``chat_runner.run_chat``.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from collections.abc import Callable
@@ -120,7 +121,13 @@ def run_prompt_first(resume: str, options: dict[str, Any]) -> int:
         session = io.prompt_session_if_any()
         app = getattr(session, "app", None)
         if app is not None and app.is_running:
-            app.loop.call_soon_threadsafe(lambda: app.exit(exception=_BuildFailed()))
+
+            def end() -> None:
+                with contextlib.suppress(Exception):  # the user pressed Enter meanwhile
+                    app.exit(exception=_BuildFailed())
+
+            with contextlib.suppress(RuntimeError):  # the prompt ended meanwhile
+                app.loop.call_soon_threadsafe(end)
 
     def then_import_litellm(chat: Any) -> None:
         from cvagent_cli.cli.chat_runner import preload
@@ -133,8 +140,11 @@ def run_prompt_first(resume: str, options: dict[str, Any]) -> int:
 
                 run_in_terminal(chat.show_notices)
 
-            app.loop.call_soon_threadsafe(show)
-        io.invalidate()  # the real toolbar, now that there is a session
+            # the prompt may end meanwhile (its loop closes): then run() shows them
+            with contextlib.suppress(RuntimeError):
+                app.loop.call_soon_threadsafe(show)
+        with contextlib.suppress(RuntimeError):
+            io.invalidate()  # the real toolbar, now that there is a session
         preload(chat.client)
 
     background = Background(build, stop_prompt)
