@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cvagent_cli.ui.io import ChatIO
 from cvagent_cli.ui.render import EventRenderer
+from cvagent_cli.wording import plural
 
 
 def offer_pending_edits(session, io: ChatIO, renderer: EventRenderer) -> None:
@@ -21,7 +22,7 @@ def offer_pending_edits(session, io: ChatIO, renderer: EventRenderer) -> None:
         try:
             decision = io.confirm_edit(edit)
         except KeyboardInterrupt:
-            left = len(offer.edits) - index
-            renderer.notice(f"stopped (Ctrl-C): {left} kept edit(s) dropped", "warning")
+            left = plural(len(offer.edits) - index, "kept edit")
+            renderer.notice(f"stopped (Ctrl-C): {left} dropped", "warning")
             return
         renderer.render(session.decide_pending(edit, decision))
