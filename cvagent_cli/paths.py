@@ -82,6 +82,11 @@ class SessionFiles:
         return self.folder / "undo.json"
 
     @property
+    def pending_edits(self) -> Path:
+        """Edits a run without a person proposed, for the next ``cvagent chat`` to offer."""
+        return self.folder / "pending_edits.json"
+
+    @property
     def input_history(self) -> Path:
         return self.folder / "input_history"
 

@@ -23,6 +23,18 @@ class TextDelta:
 
 
 @dataclass(frozen=True)
+class Retract:
+    """Take back text already streamed: the reply was cut (a loop noticed after its
+    copies were shown, a recital of the instructions, an answer with nothing in it).
+    Of the ``TextDelta`` text of the current reply, the first ``kept`` characters stay
+    and the last ``removed`` go; ``text`` is what stays."""
+
+    kept: int
+    removed: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Thinking:
     text: str
 
@@ -132,6 +144,7 @@ class Done:
 
 Event = (
     TextDelta
+    | Retract
     | Thinking
     | IntentDetected
     | ToolCallEvent

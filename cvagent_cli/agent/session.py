@@ -20,11 +20,13 @@ from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
+from cvagent_cli.agent.pending import Offer, PendingEdits, rebase
 from cvagent_cli.agent.toolcall import Approver
 from cvagent_cli.agent.turnlog import TurnLog
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.editing import EditError
 from cvagent_cli.resume.undo import UndoLog
 from cvagent_cli.resume.workspace import Workspace
 from cvagent_cli.tools.agent_tools import default_tools
@@ -79,6 +81,8 @@ class ChatSession:
             self._warn(text)
         self.persist = persist and doc is not None and doc.path is not None
         files = paths.session_files(doc.path) if self.persist and doc and doc.path else None
+        self.pending = PendingEdits(files.pending_edits) if files is not None else None
+        self.deferred: list[ev.ProposedEdit] = []  # proposed, waiting for a person
         undo = UndoLog(files.undo) if files is not None else None
         if undo is not None and undo.warning:
             self._warn(undo.warning)
@@ -197,6 +201,8 @@ class ChatSession:
             for event in self.agent.run(text, approve):
                 if log is not None:
                     log.see(event)
+                if isinstance(event, ev.Done):
+                    self.deferred += event.pending_edits
                 yield event
         finally:
             self.save()
@@ -299,9 +305,11 @@ class ChatSession:
         return self.load(path)
 
     def load(self, path: Path) -> ResumeDocument:
+        self._keep_deferred()
         self.save()
         path = Path(path).expanduser()
         files = paths.session_files(path)
+        self.pending = PendingEdits(files.pending_edits)
         doc = self.workspace.load(path, UndoLog(files.undo))
         for text in self.workspace.notices:
             self._warn(text)
@@ -330,8 +338,52 @@ class ChatSession:
         self.agent.goal = ""
         self.save()
 
+    # -- edits a run without a person proposed ------------------------------------------
+    def take_pending(self) -> Offer:
+        """The edits the last non-interactive run proposed (see ``agent.pending``)."""
+        if self.pending is None:
+            return Offer()
+        return self.pending.take(self.workspace.doc, self.workspace.name)
+
+    def rebase_pending(self, edit: ev.ProposedEdit) -> ev.ProposedEdit | None:
+        """``edit`` against the resume as it is now; None (and a notice) if it no longer fits."""
+        doc = self.workspace.doc
+        if doc is None:
+            return None
+        try:
+            return rebase(edit, doc, self.workspace.name)
+        except EditError as exc:
+            self._warn(f"skipped a kept edit ({edit.reason or 'edit'}): {exc}")
+            return None
+
+    def decide_pending(self, edit: ev.ProposedEdit, decision: ev.Decision) -> ev.EditOutcome:
+        """Apply (or not) a kept edit the user was asked about; the model is told."""
+        if decision.action not in (ev.Action.APPLY, ev.Action.ALWAYS):
+            return ev.EditOutcome(edit.id, False, "rejected")
+        if decision.action is ev.Action.ALWAYS:
+            self.agent.auto_apply = True
+        after = edit.after if decision.new_text is None else decision.new_text
+        if not after.strip() or after == edit.before:
+            return ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
+        result = self.workspace.apply(edit.before, after, edit.reason or "edit")
+        if result.applied:
+            self.agent.note(
+                f"the user applied an edit you proposed in an earlier run ({edit.reason or 'edit'})"
+            )
+        return ev.EditOutcome(edit.id, result.applied, result.message, result.diff)
+
+    def _keep_deferred(self) -> None:
+        """Edits proposed with nobody to ask wait for the next ``cvagent chat``."""
+        if self.pending is not None and self.deferred and self.workspace.doc is not None:
+            try:
+                self.pending.save(self.deferred, self.workspace.doc.text)
+            except OSError as exc:
+                self._warn(f"could not keep the proposed edits for later: {exc}")
+        self.deferred = []
+
     def close(self) -> None:
         try:
+            self._keep_deferred()
             self.save()
         finally:
             if self.lock is not None:

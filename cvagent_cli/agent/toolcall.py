@@ -33,7 +33,7 @@ from cvagent_cli.agent.request import (
     history_window,
 )
 from cvagent_cli.errors import ContextWindowError, ModelError
-from cvagent_cli.llm.streaming import ECHOING, REPEATING, Cut, ReplyGuard
+from cvagent_cli.llm.streaming import ECHOING, REPEATING, Cut, ReplyGuard, says_nothing
 from cvagent_cli.llm.types import (
     ModelClient,
     ModelResponse,
@@ -165,6 +165,15 @@ class ToolCallAgent:
     def note(self, text: str) -> None:
         """Something the model must know at its next turn (subclasses deliver it)."""
 
+    def instruction_text(self, turn: Turn) -> str:
+        """cvagent's own instruction sentences in this turn's requests, which a reply must
+        not recite (see ``InstructionEcho``): the rules of the system prompt and of the
+        pack, the next-step prompt and cvagent's notes — never the resume, the user's
+        words, earlier answers or their summaries, which an answer may well repeat."""
+        parts = turn.prompt.parts
+        own = [parts.get("base", ""), parts.get("capability", ""), turn.prompt.next_step]
+        return "\n".join([*own, STUCK_HINT, *_CUT_NOTES.values()])
+
     def tool_context(self) -> ToolContext:
         return ToolContext(workspace=self.workspace, user_messages=self.user_messages)
 
@@ -210,7 +219,9 @@ class ToolCallAgent:
             raise
         finally:
             self.turn = None
-            if turn.done_reason == "error":
+            if turn.done_reason == "error" or not turn.final_text:
+                # a failed call, or a reply with nothing to keep: not part of the
+                # conversation (the request goes too, unless tool traffic answered it)
                 self.memory.drop_unanswered(request)
             if any(m is request for m in self.memory.messages):
                 turn.counted = True
@@ -250,12 +261,14 @@ class ToolCallAgent:
                     return False
                 turn.stuck_hinted = True
             turn.signatures.append(signature)
-        self.memory.add(Message.assistant(response.content or None, calls or None))
+        content = "" if says_nothing(response.content) else response.content
+        if calls or content:  # an answer cut to nothing, or only "#", is no answer: not kept
+            self.memory.add(Message.assistant(content or None, calls or None))
         turn.pending = calls
         if not calls:
-            turn.final_text = response.content
+            turn.final_text = content
             turn.done_reason = "text"
-            if not response.content.strip() and response.finish_reason not in (REPEATING, ECHOING):
+            if not content and response.finish_reason not in (REPEATING, ECHOING):
                 yield ev.Notice("the model sent an empty answer; try rephrasing", "warning")
             return False
         return True
@@ -345,7 +358,7 @@ class ToolCallAgent:
         """One streamed answer.  A reply stuck in a loop is stopped and cut to its first
         copy of the loop; one that starts copying its prompt back is stopped where the
         copy begins (no part of it is shown).  The model is told at its next turn."""
-        guard = ReplyGuard(ECHO_MARKERS)
+        guard = ReplyGuard(ECHO_MARKERS, self.instruction_text(turn))
         response: ModelResponse | None = None
         cut: Cut | None = None
         before = self.client.session_usage
@@ -370,7 +383,17 @@ class ToolCallAgent:
             close = getattr(stream, "close", None)
             if close is not None:
                 close()  # ends the HTTP stream of an answer we stopped
-        if cut is not None:
+        if cut is None and response is None:
+            raise ModelError("the model's answer ended without a final message")
+        if cut is None:
+            rest, cut = guard.finish()  # a recital is known once its sentence ends
+            if rest:
+                yield ev.TextDelta(rest)
+        if cut is None and says_nothing(guard.text) and guard.shown:
+            cut = Cut("", "")  # only Markdown punctuation ("#"): nothing to read
+        if cut is not None and guard.shown > len(cut.kept):
+            yield ev.Retract(len(cut.kept), guard.shown - len(cut.kept), cut.kept)
+        if cut is not None and cut.reason:
             said = (
                 f"kept its first {len(cut.kept):,} characters"
                 if cut.kept
@@ -378,18 +401,15 @@ class ToolCallAgent:
             )
             yield ev.Notice(f"stopped the answer: {_CUT_NOTICES[cut.reason]} ({said})", "warning")
             self.note(_CUT_NOTES[cut.reason])
+        if cut is not None:
             return ModelResponse(
                 content=cut.kept,
-                tool_calls=[],
+                tool_calls=[] if cut.reason else (response.tool_calls if response else []),
                 usage=self.client.session_usage - before,  # what the client billed for it
-                finish_reason=cut.reason,
+                finish_reason=cut.reason or (response.finish_reason if response else "stop"),
                 model=getattr(self.client, "model", ""),
             )
-        if response is None:
-            raise ModelError("the model's answer ended without a final message")
-        rest = guard.rest()
-        if rest:
-            yield ev.TextDelta(rest)
+        assert response is not None
         return response
 
     def _decide(self, outcome: ToolOutcome, turn: Turn) -> Generator[ev.Event, None, ToolOutcome]:
@@ -405,13 +425,15 @@ class ToolCallAgent:
             self.auto_apply = True
         flags = "; ".join(getattr(f, "message", str(f)) for f in edit.flags)
         if decision.action in (ev.Action.APPLY, ev.Action.ALWAYS) and (
-            decision.new_text is not None and decision.new_text == edit.before
+            decision.new_text is not None
+            and (decision.new_text == edit.before or not decision.new_text.strip())
         ):
-            # the user edited the proposal back to the original: that is no edit at all
+            # edited back to the original, or emptied: that is no edit at all (an empty
+            # text never stands for "apply the proposal as it was")
             content = "The user edited your proposal back to the original text; nothing changed."
             yield ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
         elif decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
-            after = decision.new_text or edit.after
+            after = edit.after if decision.new_text is None else decision.new_text
             result = self.workspace.apply(
                 edit.before,
                 after,

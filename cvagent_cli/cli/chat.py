@@ -102,7 +102,7 @@ def chat_command(
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
       cvagent chat resume.md -m "review my summary" --json
     """
-    from cvagent_cli.cli.chat_runner import run_chat
+    from cvagent_cli.cli.chat_start import run_chat  # the prompt first, on a terminal
 
     code = run_chat(
         resume,

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cvagent_cli import paths
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
@@ -126,6 +128,73 @@ def run_chat(
     max_steps: int | None,
     json_out: bool = False,
 ) -> int:
+    chat = prepare_chat(
+        resume,
+        model=model,
+        api_base=api_base,
+        capability=capability,
+        jd=jd,
+        yes=yes,
+        new=new,
+        messages=messages,
+        read_only=read_only,
+        max_steps=max_steps,
+        json_out=json_out,
+    )
+    return chat.run()
+
+
+@dataclass
+class PreparedChat:
+    """Everything a chat needs, built (``prepare_chat``) before it runs."""
+
+    session: Any
+    repl: Repl
+    io: ChatIO
+    renderer: Any
+    client: Any
+    doc: Any
+    interactive: bool
+    from_stdin: bool
+    read_only: bool
+    json_out: bool
+    messages: list[str]
+    tty: Any = None
+
+    notices_shown: bool = False
+
+    def run(self, first: Callable[[], str] | None = None) -> int:
+        """Run the chat; ``first`` reads the REPL's first line (see ``cli/chat_start.py``)."""
+        return _run_prepared(self, first)
+
+    def show_notices(self) -> None:
+        """What start-up has to say (history resumed, read-only …), once."""
+        if self.notices_shown:
+            return
+        self.notices_shown = True
+        for notice in self.session.take_notices():
+            self.renderer.render(notice)
+        if self.read_only:
+            self.renderer.notice("read-only: edits are proposed, never written", "warning")
+
+
+def prepare_chat(
+    resume: str | None,
+    *,
+    model: str | None,
+    api_base: str | None,
+    capability: str | None,
+    jd: Path | None,
+    yes: bool,
+    new: bool,
+    messages: list[str],
+    read_only: bool,
+    max_steps: int | None,
+    json_out: bool = False,
+    io: ChatIO | None = None,
+) -> PreparedChat:
+    """Settings, the resume, its lock, the session and the REPL; nothing is printed, so
+    this can run while a prompt is on the screen (``io``: the REPL's, already drawn)."""
     from cvagent_cli.agent.session import ChatSession
     from cvagent_cli.resume.document import ResumeDocument
     from cvagent_cli.resume.textio import read_stdin
@@ -212,7 +281,7 @@ def run_chat(
         if tty is not None:
             pt_input, pt_output, tty_out = tty
             io = ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, history_file=history)
-        else:
+        elif io is None:
             io = ChatIO(history_file=history)
         renderer = EventRenderer(io.console)
     else:
@@ -243,14 +312,32 @@ def run_chat(
         return new_client, choice.where
 
     repl = Repl(session, io, renderer=renderer, make_client=switch_model, read_only=read_only)
-    for notice in session.take_notices():
-        renderer.render(notice)
-    if read_only:
-        renderer.notice("read-only: edits are proposed, never written", "warning")
+    return PreparedChat(
+        session,
+        repl,
+        io,
+        renderer,
+        client,
+        doc,
+        interactive,
+        from_stdin,
+        read_only,
+        json_out,
+        messages,
+        tty,
+    )
+
+
+def _run_prepared(chat: PreparedChat, first: Callable[[], str] | None) -> int:
+    session, repl, io, client = chat.session, chat.repl, chat.io, chat.client
+    interactive, tty, doc = chat.interactive, chat.tty, chat.doc
+    messages, from_stdin, json_out = chat.messages, chat.from_stdin, chat.json_out
+    chat.show_notices()
     try:
         if interactive:
-            io.after_first_render = lambda: preload(client)
-            code = repl.run()
+            if first is None:
+                io.after_first_render = lambda: preload(client)
+            code = repl.run(first)
         else:
             preload(client)
             code = run_messages(
@@ -296,9 +383,9 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             return int(ExitCode.MODEL)
     if pending:
         why = (
-            "run again with --yes to apply them"
+            "run again with --yes, or confirm them in `cvagent chat`, which offers them next"
             if not repl.session.auto_apply
-            else "they need your confirmation in `cvagent chat`"
+            else "they need your confirmation in `cvagent chat`, which offers them next"
         )
         repl.renderer.notice(f"{plural(pending, 'edit')} proposed, not applied: {why}", "warning")
     return 0

@@ -78,7 +78,7 @@ def show_command(
 @config_app.command("edit", cls=CvCommand)
 @handle_user_errors
 def edit_command() -> None:
-    """Open config.yaml in $VISUAL or $EDITOR, creating it from a commented template."""
+    """Open config.yaml in your editor ($VISUAL, else $EDITOR), creating it from a commented template."""
     from cvagent_cli.cli.configfile import edit_config
 
     path = edit_config()

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,30 +161,13 @@ def set_config_value(name: str, value: str, path: Path | None = None) -> Path:
     return path
 
 
-def find_editor(environ: Mapping[str, str] | None = None) -> list[str]:
-    """``$VISUAL``, else ``$EDITOR``, split like a shell would; a UsageError when neither."""
-    env = os.environ if environ is None else environ
-    for var in ("VISUAL", "EDITOR"):
-        value = env.get(var, "").strip()
-        if value:
-            return shlex.split(value)
-    raise UsageError(
-        "no editor configured: set $VISUAL or $EDITOR",
-        hint=f"e.g. export EDITOR=nano, or open {config_path()} in any text editor",
-    )
-
-
-def edit_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
+def edit_config(path: Path | None = None) -> Path:
     """Open the config file in the user's editor (creating it from the template), then
     check what was saved: an invalid file is reported as a ConfigError naming the field."""
-    editor = find_editor(environ)
+    from cvagent_cli.ui.editor import edit_file
+
     path, _ = ensure_config_file(path)
-    try:
-        code = subprocess.call([*editor, str(path)])
-    except OSError as exc:
-        raise UsageError(f"cannot start the editor {editor[0]!r}: {exc.strerror or exc}") from None
-    if code != 0:
-        raise UsageError(f"the editor {editor[0]!r} exited with code {code}; {path} kept as is")
+    edit_file(path)
     load_settings(config_file=path, environ={})
     return path
 

@@ -11,11 +11,15 @@ with a timeout; the caller closes the stream when it gives up, which ends the wo
 from __future__ import annotations
 
 import queue
+import re
+import string
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from cvagent_cli.resume.truth.facts import _CJK
 
 T = TypeVar("T")
 
@@ -163,6 +167,98 @@ class EchoGuard:
         return len(text)
 
 
+class InstructionEcho:
+    """Notices a reply that paraphrases cvagent's own instructions back ("The next step is
+    to answer a question directly from general career knowledge…"): a small model that
+    cannot tell its prompt from its answer recites it in its own words, so no fixed
+    marker is found.
+
+    The rule is overlap, not a list of phrases: a sentence of the reply whose word
+    trigrams come from the instruction sentences (at least ``min_shared`` of them, and at
+    least ``min_share`` of the sentence's) is a recital; so is one that copies a run of
+    ``min_run`` words.  Quoted text in the instructions ("…", `…`) is left out: those are
+    examples of what to say.  :meth:`feed` checks each sentence once it is complete
+    (:meth:`finish` the last one) and returns where the first recital starts (``-1``).
+    """
+
+    def __init__(
+        self, instructions: str, *, min_shared: int = 4, min_share: float = 0.5, min_run: int = 8
+    ) -> None:
+        self.grams = set(_trigrams(_words(_QUOTED_RE.sub(" ", instructions))))
+        self.min_shared = min_shared
+        self.min_share = min_share
+        self.min_run = min_run
+        self._next = 0  # where the first sentence not checked yet starts
+
+    def feed(self, text: str) -> int:
+        if not self.grams:
+            return -1
+        for end in _sentence_ends(text, self._next):
+            at = self._check(text, self._next, end)
+            if at != -1:
+                return at
+            self._next = end
+        return -1
+
+    def finish(self, text: str) -> int:
+        """The reply has ended: check its last sentence too."""
+        at = self.feed(text)
+        if at == -1 and self.grams and self._next < len(text):
+            at = self._check(text, self._next, len(text))
+        return at
+
+    def _check(self, text: str, start: int, end: int) -> int:
+        grams = _trigrams(_words(text[start:end]))
+        hits = [g in self.grams for g in grams]
+        shared = sum(hits)
+        run = longest = 0
+        for hit in hits:
+            run = run + 1 if hit else 0
+            longest = max(longest, run)
+        if (shared >= self.min_shared and shared >= self.min_share * len(grams)) or (
+            longest + 2 >= self.min_run
+        ):
+            return start + len(text[start:end]) - len(text[start:end].lstrip())
+        return -1
+
+
+_QUOTED_RE = re.compile(r'"[^"\n]*"|“[^”\n]*”|`[^`\n]*`|「[^」\n]*」')
+_WORD_RE = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|[。！？]|\n")
+
+
+def _words(text: str) -> list[str]:
+    """Words, lower-cased; each CJK character is one (Chinese has no spaces)."""
+    return _WORD_RE.findall(text.casefold())
+
+
+def _trigrams(words: list[str]) -> list[tuple[str, str, str]]:
+    return list(zip(words, words[1:], words[2:], strict=False))
+
+
+def _sentence_ends(text: str, start: int) -> Iterator[int]:
+    for match in _SENTENCE_END_RE.finditer(text, start):
+        yield match.end()
+
+
+#: ASCII punctuation and spaces: a reply made only of them ("#", "**", "---") says nothing.
+_NO_WORDS = string.punctuation + string.whitespace
+
+
+def says_nothing(text: str) -> bool:
+    """True for a reply with nothing to read in it: empty, or only Markdown punctuation."""
+    return not text.strip(_NO_WORDS)
+
+
+def keepable(text: str) -> str:
+    """``text`` without the trailing lines that say nothing (a cut left "Sure!\\n#", or
+    just "#"): what a cut reply keeps."""
+    lines = text.rstrip().split("\n")
+    while lines and says_nothing(lines[-1]):
+        lines.pop()
+    return "\n".join(lines).rstrip()
+
+
 REPEATING = "repetition"  # Cut.reason: the reply went round in a loop
 ECHOING = "echo"  # Cut.reason: the reply began copying its prompt
 
@@ -176,30 +272,53 @@ class Cut:
 
 
 class ReplyGuard:
-    """Both guards over one streamed reply: :meth:`push` each text delta, show what it
-    returns; once it also returns a :class:`Cut`, stop reading the stream."""
+    """The guards over one streamed reply: :meth:`push` each text delta, show what it
+    returns; once it also returns a :class:`Cut`, stop reading the stream, and call
+    :meth:`finish` when the stream ended by itself.
 
-    def __init__(self, markers: Iterable[str]) -> None:
+    ``shown`` counts the characters handed out to be shown.  A cut can keep fewer (a
+    loop is noticed after its copies were shown; a recital of the instructions once its
+    sentence is complete): the caller then takes back what was shown beyond ``kept``.
+    """
+
+    def __init__(self, markers: Iterable[str], instructions: str = "") -> None:
         self.repeats = RepetitionGuard()
         self.echoes = EchoGuard(markers)
+        self.recitals = InstructionEcho(instructions)
         self.text = ""
-        self._shown = 0
+        self.shown = 0
 
     def push(self, delta: str) -> tuple[str, Cut | None]:
         """The text to show now, and the cut when the reply must stop here."""
         self.text += delta
         at = self.echoes.feed(self.text)
+        recital = self.recitals.feed(self.text)
+        if recital != -1 and (at == -1 or recital < at):
+            at = recital
         if at != -1:
-            kept = self.text[:at].rstrip()
-            return kept[self._shown :], Cut(kept, ECHOING)
+            return self._cut(self.text[:at], ECHOING)
         if self.repeats.feed(self.text):
-            return "", Cut(self.text[: self.repeats.keep].rstrip(), REPEATING)
+            return self._cut(self.text[: self.repeats.keep], REPEATING)
         upto = self.echoes.shown(self.text)
-        show = self.text[self._shown : upto]
-        self._shown = max(self._shown, upto)
+        show = self.text[self.shown : upto]
+        self.shown = max(self.shown, upto)
         return show, None
+
+    def _cut(self, kept: str, reason: str) -> tuple[str, Cut]:
+        kept = keepable(kept)
+        show = kept[self.shown :]
+        self.shown = max(self.shown, len(kept))
+        return show, Cut(kept, reason)
+
+    def finish(self) -> tuple[str, Cut | None]:
+        """The reply ended by itself: the tail held back as a possible marker's start,
+        or the cut when its last sentence recites the instructions."""
+        at = self.recitals.finish(self.text)
+        if at != -1:
+            return self._cut(self.text[:at], ECHOING)
+        return self.rest(), None
 
     def rest(self) -> str:
         """The tail held back as a possible marker's start, once the reply has ended."""
-        rest, self._shown = self.text[self._shown :], len(self.text)
+        rest, self.shown = self.text[self.shown :], len(self.text)
         return rest

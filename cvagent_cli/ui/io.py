@@ -11,23 +11,21 @@ applied only with ``--yes`` and never when it is flagged as possibly invented.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import shlex
 import signal
-import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
-from cvagent_cli.agent.events import Action, Decision, ProposedEdit
 from cvagent_cli.ui.console import THEME, make_console
+
+if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent stack loads
+    from cvagent_cli.agent.events import Decision, ProposedEdit
 
 CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
 #: answers people type, in English and Chinese (是/好/对 yes, 否/不/不要 no)
@@ -149,6 +147,16 @@ class ChatIO:
             session.app.after_render += once
         return _guarded_prompt(session, message)
 
+    def prompt_session_if_any(self):
+        """The input's prompt-toolkit session, if one was made (to stop or redraw it)."""
+        return self._session
+
+    def invalidate(self) -> None:
+        """Redraw the prompt (safe from another thread): its toolbar has news."""
+        app = getattr(self._session, "app", None)
+        if app is not None and app.is_running:
+            app.invalidate()
+
     def typed_text(self) -> str:
         """What is typed at the prompt right now (after a Ctrl-C, to tell clear from exit)."""
         session = self._session
@@ -176,7 +184,14 @@ class ChatIO:
     # -- the edit confirmation ------------------------------------------------------------------
     def confirm_edit(self, edit: ProposedEdit) -> Decision:
         """The approver for ``session.ask``, asked only when the agent's approval rule
-        (``automatic_decision``) leaves it to a person; the diff has been rendered already."""
+        (``automatic_decision``) leaves it to a person; the diff has been rendered already.
+
+        ``e`` never applies a flagged edit by itself: the user's version is shown and the
+        question asked again, so invented numbers land only after an explicit yes.  An
+        editor left without a change (or emptied) cancels and asks again.
+        """
+        from cvagent_cli.agent.events import Action, Decision
+
         flagged = bool(edit.flags)
         if not self.interactive:
             return Decision(Action.DEFER)  # reported as proposed, not applied
@@ -187,6 +202,7 @@ class ChatIO:
                     style="yellow",
                 )
             )
+        mine: str | None = None  # the user's version of a flagged edit, awaiting a yes
         while True:
             try:
                 answer = self.ask(CONFIRM_QUESTION)
@@ -195,64 +211,77 @@ class ChatIO:
             word, _, note = answer.strip().partition(" ")
             key = word.lower()
             if key in YES:
-                return Decision(Action.APPLY)
+                return Decision(Action.APPLY, new_text=mine)
             if key in NO:
                 return Decision(Action.REJECT, note=note.strip() or None)
             if key in ("a", "always"):
-                return Decision(Action.ALWAYS)
+                return Decision(Action.ALWAYS, new_text=mine)
             if key in ("e", "edit"):
-                new_text = self.edit_proposal(edit)
-                if new_text is not None:
+                current = edit if mine is None else _with_after(edit, mine)
+                new_text = self.edit_proposal(current)
+                if new_text is None:
+                    self.console.print(
+                        Text("nothing changed in the editor: the edit is not applied", style="dim")
+                    )
+                    continue
+                if not flagged:
                     return Decision(Action.APPLY, new_text=new_text)
+                mine = new_text
+                self._show_own_version(edit.before, mine)
                 continue
             self.console.print(Text(CONFIRM_HELP, style="dim"))
 
+    def _show_own_version(self, before: str, after: str) -> None:
+        from cvagent_cli.resume.editing import unified_diff
+        from cvagent_cli.ui.render import print_diff
+
+        self.console.print(Text("your version:", style="bold"))
+        print_diff(self.console, unified_diff(before, after))
+        self.console.print(
+            Text("It was flagged: answer y to apply your version, n to drop it.", style="yellow")
+        )
+
     def edit_proposal(self, edit: ProposedEdit) -> str | None:
-        """[e]dit: change the proposed text, return the whole new resume text (None: cancel).
+        """[e]dit: change the proposed text, return the whole new resume text; None when
+        nothing changed (cancelled, left as proposed, or emptied).
 
         A single replacement is edited inline, prefilled with the model's text; anything
-        else (a batch, or text whose position cannot be pinned down) goes to $EDITOR.
+        else (a batch, or text whose position cannot be pinned down) goes to the editor.
         """
         span = locate_replacement(edit)
         if span is not None:
             start, end, new = span
             try:
                 edited = self.ask(
-                    "Edit the new text (Enter keeps it, Esc+Enter adds a line, Ctrl-C cancels):\n",
+                    "Edit the new text (Esc+Enter adds a line, Ctrl-C cancels):\n",
                     default=new,
                 )
             except (EOFError, KeyboardInterrupt):
                 return None
-            if self.scripted and not edited.strip():
-                edited = new
+            if not edited.strip() or edited == new:
+                return None
             return edit.before[:start] + edited + edit.before[end:]
-        if self.scripted:
-            return None
         return self.external_edit(edit.after)
 
     def external_edit(self, text: str) -> str | None:
-        editor = (
-            os.environ.get("VISUAL")
-            or os.environ.get("EDITOR")
-            or ("notepad" if os.name == "nt" else "vi")
-        )
-        fd, name = tempfile.mkstemp(prefix="cvagent-edit-", suffix=".md")
+        """The text in the user's editor (the one launcher, ``ui.editor``); None when the
+        editor was left without a change, emptied, or could not be started."""
+        from cvagent_cli.ui.editor import EditorError, edit_text
+        from cvagent_cli.ui.keyboard import echo
+
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            try:
-                subprocess.run([*shlex.split(editor), name], check=True)
-            except (OSError, subprocess.CalledProcessError) as exc:
-                self.console.print(
-                    Text(
-                        f"could not run the editor {editor!r} ({exc}); set $EDITOR", style="yellow"
-                    )
-                )
-                return None
-            return Path(name).read_text(encoding="utf-8")
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(name)
+            with echo(self.console.file, on=True):  # a turn switched it off (ui.keyboard)
+                return edit_text(text)
+        except EditorError as exc:
+            self.console.print(Text(str(exc), style="yellow"))
+            return None
+
+
+def _with_after(edit: ProposedEdit, after: str) -> ProposedEdit:
+    """The proposal as the user last left it (edited again from there, in the editor)."""
+    from dataclasses import replace
+
+    return replace(edit, after=after, replacements=())
 
 
 def _scrubbed_history(file_history: type, path: Path):

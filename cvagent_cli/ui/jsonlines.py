@@ -20,6 +20,8 @@ SCHEMA_VERSION = 1
 #: type -> {field: JSON type(s)}; "null" marks an optional value.
 EVENT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "text": {"text": ("string",)},
+    # the reply's text events are cut back: the first `kept` characters stay, `removed` go
+    "retract": {"kept": ("integer",), "removed": ("integer",)},
     "thinking": {"text": ("string",)},
     "intent": {"intent": ("string",), "source": ("string",), "confidence": ("number",)},
     "tool_call": {"id": ("string",), "name": ("string",), "arguments": ("object",)},
@@ -70,6 +72,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 _TYPES: dict[type, str] = {
     ev.TextDelta: "text",
+    ev.Retract: "retract",
     ev.Thinking: "thinking",
     ev.IntentDetected: "intent",
     ev.ToolCallEvent: "tool_call",

@@ -246,6 +246,7 @@ class EventRenderer:
         self._live: Live | None = None
         self._painted = 0.0
         self._wrote_raw = False  # plain mode: the open stream has printed something
+        self._rows = 0  # terminal rows this reply's finished paragraphs took (for a retract)
         self._edit_calls: set[str] = set()  # tool calls whose outcome the edit lines showed
 
     # -- streams -----------------------------------------------------------------------
@@ -253,7 +254,7 @@ class EventRenderer:
         delta = clean(delta.replace("\r", ""))  # a bare CR would overwrite the line
         if self._kind != kind:
             self.finish()
-            self._kind = kind
+            self._kind, self._rows = kind, 0
             if kind == "thinking" and not self.fancy:
                 self.console.print(Text("thinking: ", style=MUTED), end="")
         self._buffer += delta
@@ -271,8 +272,13 @@ class EventRenderer:
                 head, self._buffer = self._buffer[:cut], self._buffer[cut:]
                 self._stop_live()
                 if head.strip():
-                    self.console.print(_markdown(head))
+                    self._commit(_markdown(head))
         self._paint()
+
+    def _commit(self, renderable) -> None:
+        """Print a finished piece of the reply for good, counting the rows it takes."""
+        self._rows += len(self.console.render_lines(renderable, pad=False, new_lines=True))
+        self.console.print(renderable)
 
     def _renderable(self):
         # Only the last screenful is live: lines that scroll off cannot be erased, and the
@@ -314,16 +320,57 @@ class EventRenderer:
                 if self._kind == "thinking":
                     self.console.print(Text(self._buffer.strip(), style=f"{MUTED} italic"))
                 else:
-                    self.console.print(_markdown(self._buffer))
+                    self._commit(_markdown(self._buffer))
         elif self._wrote_raw:
             self.console.print()
         self._buffer, self._kind, self._wrote_raw = "", "", False
+
+    def retract(self, event: ev.Retract) -> None:
+        """The reply was cut after some of it was shown: on a terminal, erase what this
+        reply printed (while it is still on the screen) and draw the kept answer; in
+        plain output, where nothing can be erased, say how much is taken back."""
+        if not self.show_text:
+            return  # -m: the caller prints the final (kept) answer itself
+        if not self.fancy:
+            if self._wrote_raw:
+                self.console.print()
+            self._buffer, self._kind, self._wrote_raw = "", "", False
+            say(
+                self.console,
+                Text(
+                    f"↺ the last {plural(event.removed, 'character')} above are taken back",
+                    style=MUTED,
+                ),
+                indent=2,
+            )
+            return
+        self._stop_live()  # transient: the unfinished tail is erased
+        rows = self._rows if self._kind == "text" else 0
+        if 0 < rows < self.console.height:
+            from rich.control import Control
+            from rich.segment import ControlType
+
+            self.console.control(
+                Control(
+                    ControlType.CARRIAGE_RETURN,
+                    (ControlType.ERASE_IN_LINE, 2),
+                    *((ControlType.CURSOR_UP, 1), (ControlType.ERASE_IN_LINE, 2)) * rows,
+                )
+            )
+        elif rows:  # scrolled away: it cannot be erased, so the kept answer comes again
+            say(self.console, Text("↺ the answer, as kept:", style=MUTED), indent=2)
+        self._buffer, self._kind, self._rows = "", "", 0
+        if event.text.strip():
+            self.console.print(_markdown(clean(event.text)))
 
     # -- events --------------------------------------------------------------------------
     def render(self, event) -> None:
         if isinstance(event, ev.TextDelta):
             if self.show_text:
                 self._stream("text", event.text)
+            return
+        if isinstance(event, ev.Retract):
+            self.retract(event)
             return
         if isinstance(event, ev.Thinking):
             if self.show_text:
@@ -436,15 +483,20 @@ class TurnResult:
 
 def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult:
     """One user message through the agent, rendered; Ctrl-C stops it cleanly."""
+    from cvagent_cli.ui.keyboard import echo
+
     result = TurnResult()
     events = session.ask(text, approve)
+    # keys typed meanwhile (and Ctrl-C's "^C") would be echoed into the live display
+    console = getattr(renderer, "console", None)
     try:
-        for event in events:
-            renderer.render(event)
-            if isinstance(event, ev.Done):
-                result.done = event
-            elif isinstance(event, ev.ErrorEvent):
-                result.errors.append(event)
+        with echo(console.file if console is not None else None, on=False):
+            for event in events:
+                renderer.render(event)
+                if isinstance(event, ev.Done):
+                    result.done = event
+                elif isinstance(event, ev.ErrorEvent):
+                    result.errors.append(event)
     except KeyboardInterrupt:
         result.interrupted = True
     finally:

@@ -18,24 +18,17 @@ from rich.text import Text
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError, UsageError
+from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.io import ChatIO, make_completer
+from cvagent_cli.ui.pending import offer_pending_edits
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
-from cvagent_cli.ui.wrap import pack, say, with_gutter
+from cvagent_cli.ui.wrap import say, with_gutter
 from cvagent_cli.wording import plural
 
 NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
-KEYS = (
-    "Enter sends",
-    "Esc+Enter new line",
-    "Tab completes",
-    "Ctrl-R searches history",
-    "Ctrl-C stops a reply",
-    "Ctrl-D exits",
-)
 #: Commands that take no argument: anything typed after them is a mistake, not ignored.
 NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
-BANNER = ("cvagent chat", "/help for commands", *KEYS)
 
 
 class Repl:
@@ -63,14 +56,19 @@ class Repl:
         return self.session.workspace
 
     # -- the loop ------------------------------------------------------------------------
-    def run(self) -> int:
+    def run(self, first: Callable[[], str] | None = None) -> int:
+        """The loop; ``first`` reads the first line when the prompt was drawn before the
+        session existed (``cli/chat_start.py``), and then the banner is out already."""
         self.io.completer = make_completer(self)
         self.io.toolbar = self.toolbar
-        self._print_items(BANNER)
+        if first is None:
+            self._print_items(BANNER)
+        offer_pending_edits(self.session, self.io, self.renderer)  # from a run without a person
         armed = False  # one Ctrl-C on an empty prompt arms, the second exits
         while True:
             try:
-                line: str | None = self.io.prompt("> ")
+                read, first = first or (lambda: self.io.prompt("> ")), None
+                line: str | None = read()
             except EOFError:
                 break
             except KeyboardInterrupt:
@@ -216,12 +214,7 @@ class Repl:
         self._print_items(KEYS)
 
     def _print_items(self, items: tuple[str, ...]) -> None:
-        """A dim "a · b · c" line; on a terminal broken between items, never inside one."""
-        if not self.console.is_terminal:
-            self.console.print(Text(" · ".join(items), style="dim"), soft_wrap=True)
-            return
-        for line in pack(items, self.console.width):
-            self.console.print(Text(line, style="dim"), no_wrap=True, overflow="fold")
+        print_items(self.console, items)
 
     def cmd_show(self, arg: str) -> None:
         """/show [SECTION] — print the resume (or one section: id, title, or a unique part of one) with line numbers."""

@@ -85,3 +85,19 @@ def test_every_event_type_is_documented_in_the_readme():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for kind in EVENT_FIELDS:
         assert f"`{kind}`" in readme, kind
+
+
+def test_a_loop_cut_after_it_was_streamed_is_retracted_to_the_final_text(server, chat_env, resume):
+    from tests.support.openai_server import Reply
+
+    loop = "- Led the migration of the billing service to Kafka, cutting latency by 40%.\n"
+    server.enqueue(Reply(text="Try this:\n\n" + loop * 100, chunk_delay=0.001))
+    proc = run_chat([str(resume), "-m", "rewrite my first bullet", "--json"], chat_env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    events = events_of(proc.stdout)
+    text = "".join(e["text"] for e in events if e["type"] == "text")
+    (retract,) = [e for e in events if e["type"] == "retract"]
+    done = events[-1]
+    assert len(text) > len(done["final_text"])  # more was streamed than kept …
+    assert retract["kept"] + retract["removed"] == len(text)
+    assert text[: retract["kept"]] == done["final_text"]  # … and the retract says how much

@@ -305,7 +305,7 @@ import cvagent_cli.cli.chat_runner as runner
 runner.preload = lambda client: None
 runner._isatty = lambda stream: True  # pretend to be on a terminal
 seen = {{}}
-def first_prompt(self):
+def first_prompt(self, first=None):
     seen["litellm"] = "litellm" in sys.modules
     seen["toolbar"] = self.toolbar()
     return 0

@@ -134,17 +134,19 @@ def test_edit_reports_what_the_user_got_wrong(fake_editor):
     assert "'timeout'" in result.stderr and "must be a number" in result.stderr
 
 
-def test_edit_without_an_editor_is_one_clear_line():
+def test_edit_without_an_editor_is_one_clear_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # not even vi to fall back on
     result = cvagent("config", "edit")
     assert result.exit_code == 2
-    assert "no editor configured: set $VISUAL or $EDITOR" in result.stderr
+    assert "could not run the editor (vi: Editing failed" in result.stderr
+    assert "set $VISUAL or $EDITOR" in result.stderr
     assert "Traceback" not in result.output
 
 
 def test_edit_with_a_missing_editor_program_is_one_clear_line():
     result = cvagent("config", "edit", env={"EDITOR": "no-such-editor-cvagent"})
     assert result.exit_code == 2
-    assert "cannot start the editor 'no-such-editor-cvagent'" in result.stderr
+    assert "could not run the editor (no-such-editor-cvagent: Editing failed" in result.stderr
 
 
 def test_help_epilog_points_to_the_project_page_not_a_file():

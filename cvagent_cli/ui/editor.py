@@ -1,0 +1,57 @@
+"""The one way cvagent opens the user's text editor: ``click.edit``.
+
+click is the library typer is built on, and its launcher is the one every click/typer
+tool uses: ``$VISUAL``, else ``$EDITOR``, else the first of sensible-editor, vim, nano,
+vi (notepad on Windows); the command is split like a shell would.  The REPL's ``e``
+answer and ``cvagent config edit`` both come through here, so they pick the same editor
+and treat "closed without saving" the same way.  (typer 0.29 vendors click and no
+longer re-exports ``edit``, hence the direct dependency on click.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cvagent_cli.errors import UsageError
+
+
+class EditorError(UsageError):
+    """The editor could not be started, or exited with an error."""
+
+
+def edit_text(text: str, *, extension: str = ".md") -> str | None:
+    """``text`` as the user saved it; None when nothing changed — the editor was closed
+    without saving (``:q!``), the text was saved as it was, or the buffer was emptied.
+
+    An emptied buffer cancels rather than clears: nobody means "make my resume empty" by
+    deleting everything in a temporary file, and git treats an empty message the same way.
+    """
+    import click
+
+    try:
+        edited = click.edit(text, extension=extension, require_save=True)
+    except click.ClickException as exc:
+        raise EditorError(
+            f"could not run the editor ({exc.format_message()})",
+            hint="set $VISUAL or $EDITOR, e.g. export EDITOR=nano",
+        ) from None
+    if edited is None or not edited.strip():
+        return None
+    if not text.endswith("\n") and edited.endswith("\n"):
+        edited = edited[:-1]  # click adds a final newline the text did not have
+    if edited.rstrip("\n") == text.rstrip("\n"):
+        return None
+    return edited
+
+
+def edit_file(path: Path) -> None:
+    """Open ``path`` itself in the editor; returns when the editor exits."""
+    import click
+
+    try:
+        click.edit(filename=str(path))
+    except click.ClickException as exc:
+        raise EditorError(
+            f"could not run the editor ({exc.format_message()}); {path} kept as the editor left it",
+            hint="set $VISUAL or $EDITOR, e.g. export EDITOR=nano",
+        ) from None
