@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 import re
 import statistics
 import subprocess
@@ -456,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-file", action="store_true", help="a row per file, and what missed")
     parser.add_argument("--json", type=Path, help="write every file's scores to this file")
     args = parser.parse_args(argv)
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)  # "Could not get FontBBox …" per glyph
 
     items = [
         i
