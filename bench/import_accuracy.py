@@ -421,6 +421,15 @@ def table(results: dict[str, dict[str, Summary]]) -> str:
     out = [head, "|---|" + "---|" * len(columns)]
     for label, cell in ROWS:
         out.append(f"| {label} | " + " | ".join(cell(results[rd][sp]) for sp, rd in columns) + " |")
+    if "cvagent" in results and "pdfplumber" in results:
+        ratios = [
+            f"{sp} {results['cvagent'][sp].seconds_per_page / base:.2f}×"
+            for sp in SPLITS
+            if sp in results["cvagent"] and (base := results["pdfplumber"][sp].seconds_per_page)
+        ]
+        out.append(
+            "\ncvagent's median time per page over pdfplumber's, same run: " + ", ".join(ratios)
+        )
     errors = [
         f"{rd} {sp}: {results[rd][sp].errors}" for sp, rd in columns if results[rd][sp].errors
     ]
