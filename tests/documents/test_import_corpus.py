@@ -130,27 +130,27 @@ def test_the_corpus_is_whole() -> None:
 # The accuracy measured when the corpus was committed (README "Import accuracy").
 FLOORS = {
     "dev": {
-        "name": 0.71,
-        "email": 0.95,
+        "name": 0.63,
+        "email": 0.92,
         "phone": 1.0,
-        "sections": 0.92,
-        "headings": 0.89,
-        "rows": 0.96,
-        "bullets": 0.69,
-        "junk_free": 0.46,
+        "sections": 0.89,
+        "headings": 0.86,
+        "rows": 0.91,
+        "bullets": 0.67,
+        "junk_free": 0.45,
     },
     "heldout": {
-        "name": 0.6,
-        "email": 1.0,
+        "name": 0.53,
+        "email": 0.96,
         "phone": 1.0,
-        "sections": 0.93,
-        "headings": 0.91,
-        "rows": 0.99,
-        "bullets": 0.69,
-        "junk_free": 0.43,
+        "sections": 0.91,
+        "headings": 0.9,
+        "rows": 0.95,
+        "bullets": 0.68,
+        "junk_free": 0.42,
     },
 }
-COVERAGE_FLOORS = {"dev": (0.999, 0.947), "heldout": (0.992, 0.836)}  # mean, worst file
+COVERAGE_FLOORS = {"dev": (0.998, 0.947), "heldout": (0.991, 0.836)}  # mean, worst file
 
 
 @pytest.mark.slow
