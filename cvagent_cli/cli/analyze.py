@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -178,38 +179,41 @@ def analyze_command(
         indent=None if several else 2,
         read=read_resume,
     )
-    for result in results:
-        if result.error is not None:
-            if not several:
-                raise result.error
-            failures.append((result.source, result.error.message))
-            report_error(result.error)
-            continue
-        if result.json is not None:  # --json without --llm: the JSON text, score, source
-            if min_score is not None and result.score is not None and result.score < min_score:
-                below.append(f"{result.report_source} ({result.score})")
-            sys.stdout.write(result.json + "\n")
-            continue
-        assert result.report is not None
-        if keep:
-            reports.append((result.doc, result.report))
-        if min_score is not None and result.report.score < min_score:
-            below.append(f"{result.report.source} ({result.report.score})")
-        if json_out:
-            text = result.report.model_dump_json(indent=None if several else 2)
-            sys.stdout.write(text + "\n")
-        else:
-            from cvagent_cli.ui.report import render_report
+    # closed however the loop ends (`| head` closing the pipe, an error): the pool's
+    # workers are stopped at once, not left for the interpreter's exit to wait on
+    with contextlib.closing(results):
+        for result in results:
+            if result.error is not None:
+                if not several:
+                    raise result.error
+                failures.append((result.source, result.error.message))
+                report_error(result.error)
+                continue
+            if result.json is not None:  # --json without --llm: the JSON text, score, source
+                if min_score is not None and result.score is not None and result.score < min_score:
+                    below.append(f"{result.report_source} ({result.score})")
+                sys.stdout.write(result.json + "\n")
+                continue
+            assert result.report is not None
+            if keep:
+                reports.append((result.doc, result.report))
+            if min_score is not None and result.report.score < min_score:
+                below.append(f"{result.report.source} ({result.report.score})")
+            if json_out:
+                text = result.report.model_dump_json(indent=None if several else 2)
+                sys.stdout.write(text + "\n")
+            else:
+                from cvagent_cli.ui.report import render_report
 
-            assert out is not None
-            render_report(
-                out,
-                result.report,
-                max_findings=None if all_findings else (10 if several else 40),
-                explain=explain,
-            )
-            if several:
-                out.print()
+                assert out is not None
+                render_report(
+                    out,
+                    result.report,
+                    max_findings=None if all_findings else (10 if several else 40),
+                    explain=explain,
+                )
+                if several:
+                    out.print()
     if not json_out and several:
         from cvagent_cli.ui.report import render_batch_summary
 

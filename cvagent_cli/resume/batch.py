@@ -203,10 +203,10 @@ def _pooled(items: Sequence[str], options: _Options, *, workers: int) -> Iterato
 
 
 def _stop(pool: ProcessPoolExecutor, pending: deque[Future[list[BatchResult]]]) -> None:
+    """Cancel what has not started and let the chunks already running finish (a fraction
+    of a second each).  Workers are not terminated: one killed while it writes its result
+    leaves half a message in the result pipe, and the pool's manager thread then waits on
+    the rest for ever, so the process never exits (seen with `analyze … | head -1`)."""
     for future in pending:
         future.cancel()
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
