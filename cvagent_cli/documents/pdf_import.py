@@ -1,8 +1,11 @@
-"""PDF → paragraphs with layout hints, from pdfplumber's words (font, size, position).
+"""PDF → paragraphs with layout hints, read from the glyphs pdfplumber finds on each page.
 
-Words become lines (by their vertical middle, so CJK and Latin glyphs of one line meet),
-lines become paragraphs (by the gap above them, their indentation and bullet glyphs), and
-a page with an empty vertical band through its body is read as two columns.
+``pdf_glyphs`` cleans the glyphs (fake bold, icons, unknown glyph codes, soft hyphens,
+bullets drawn as shapes); ``pdf_layout`` makes words and lines and finds columns.  Here the
+pages are put together: running headers, footers and page numbers that repeat from page to
+page go, a cover letter after the resume is left out, a line with cells is split (a date at
+the right margin goes under its entry, a table row keeps ``|`` between its cells), the name is
+chosen from the layout, and lines become paragraphs.
 """
 
 from __future__ import annotations
@@ -11,19 +14,48 @@ import io
 import itertools
 import re
 import statistics
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
-from cvagent_cli.documents.structure import BULLET_GLYPHS, Para, Recognition
+from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
+from cvagent_cli.documents.pdf_layout import (
+    Line,
+    Word,
+    cjk,
+    find_gutter,
+    fragment_side,
+    join_words,
+    make_lines,
+)
+from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
+from cvagent_cli.resume import person
+from cvagent_cli.resume.kinds import classify_title
 
 INSTALL_HINT = "pip install 'cvagent[documents]'"
-_BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b", re.IGNORECASE)
-_CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _PAGE_NUMBER_RE = re.compile(
-    r"^(?:page\s*)?\d{1,2}(?:\s*(?:/|of)\s*\d{1,2})?$|^第\s*\d+\s*页", re.I
+    r"^[-–—\s]*(?:page|p\.|seite|página|pagina)?\s*\d{1,3}\s*(?:(?:/|of|von|de|sur|／)\s*\d{1,3})?"
+    r"[-–—\s]*$|^第\s*\d+\s*页(?:\s*[,，/／]?\s*共\s*\d+\s*页)?$|^共\s*\d+\s*页",
+    re.IGNORECASE,
 )
-_GLYPHS = set(BULLET_GLYPHS) - set("-*+")
+_SALUTATION_RE = re.compile(
+    r"^(?:dear\b|to whom it may concern|hello\b|尊敬的|您好|sehr geehrte)", re.IGNORECASE
+)
+_CLOSING_RE = re.compile(
+    r"^(?:sincerely|yours(?: sincerely| faithfully| truly)?,|(?:best|kind|warm) regards|"
+    r"regards,|respectfully|此致|敬礼|mit freundlichen)",
+    re.IGNORECASE,
+)
+_LETTER_TITLE_RE = re.compile(
+    r"^(?:cover letter|letter of motivation|motivation letter|求职信|自荐信|推荐信)$", re.I
+)
+_NAME_FIELD_RE = re.compile(
+    r"(?:^|\s)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
+    re.IGNORECASE,
+)
+_MARGIN = 0.12  # the top and bottom share of a page where running headers and footers sit
 
 
 def _require_pdfplumber():
@@ -34,274 +66,328 @@ def _require_pdfplumber():
     return pdfplumber
 
 
-@dataclass
-class Word:
-    text: str
-    x0: float
-    x1: float
-    top: float
-    bottom: float
-    size: float
-    bold: bool
-    caps: bool = False
+class _PageLine(Line):
+    """A line with what the page-level reading decided about it."""
 
-    @property
-    def mid(self) -> float:
-        return (self.top + self.bottom) / 2
+    fixed = False  # stands alone: a cell split off its row, a table row
+    role = ""  # "title" (the name) or "header" (the lines under it), else undecided
 
 
-@dataclass
-class Line:
-    words: list[Word] = field(default_factory=list)
-    page: int = 0
-
-    @property
-    def x0(self) -> float:
-        return self.words[0].x0
-
-    @property
-    def x1(self) -> float:
-        return self.words[-1].x1
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
-
-    @property
-    def size(self) -> float:
-        return max(w.size for w in self.words)
-
-    @property
-    def bold(self) -> bool:
-        return all(w.bold for w in self.words if w.text not in _GLYPHS)
-
-    @property
-    def glyph(self) -> bool:
-        first = self.words[0].text
-        return first in _GLYPHS or (first[:1] in _GLYPHS and len(self.words) == 1)
-
-    def text(self, start: int = 0) -> str:
-        return _join_words(self.words[start:])
-
-
-def _join_words(words: list[Word]) -> str:
-    out = ""
-    for i, word in enumerate(words):
-        if i and word.x0 - words[i - 1].x1 > 0.12 * max(word.size, 1):
-            out += " "
-        out += word.text
+def _as_page_line(line: Line, fixed: bool = False) -> _PageLine:
+    out = _PageLine(line.words, line.page, line.bullet, line.bullet_x)
+    out.fixed = fixed
     return out
 
 
-def _rotated(obj: dict) -> bool:
-    matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
-    return obj.get("object_type") == "char" and (
-        not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
+def _is_fragment(text: str) -> bool:
+    """A short piece a layout prints at a row's edge: a date, a place, a role."""
+    text = text.strip()
+    return _is_date_text(text) or (
+        len(text) <= 45 and len(text.split()) <= 6 and not text.endswith((".", "。", "；", ";"))
     )
 
 
-def _read_words(page, recognition: Recognition) -> list[Word]:
-    rotated = [c["text"] for c in page.chars if _rotated(c)]
-    if rotated:  # a vertical sidebar label, a watermark: no place in the reading order
-        recognition.unplaced.append("".join(rotated))
-        page = page.filter(lambda obj: not _rotated(obj))
-    raw = page.extract_words(
-        extra_attrs=["fontname", "size"], keep_blank_chars=False, x_tolerance=1.5
-    )
-    words: list[Word] = []
-    for w in raw:
-        font = str(w.get("fontname", ""))
-        text = str(w["text"])
-        if not text.strip():
-            continue
-        words.append(
-            Word(
-                text=text,
-                x0=float(w["x0"]),
-                x1=float(w["x1"]),
-                top=float(w["top"]),
-                bottom=float(w["bottom"]),
-                size=round(float(w.get("size", 0.0)), 1),
-                bold=bool(_BOLD_FONT_RE.search(font.split("+")[-1])),
-                caps="smallcap" in font.lower() or font.lower().endswith("sc"),
-            )
+def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
+    glyphs, rotated = page_glyphs(page)
+    if rotated:
+        recognition.unplaced.append(rotated)
+    if not glyphs:
+        return []
+    size = statistics.median(g.size for g in glyphs)
+    marks = shape_marks(page, size)
+    lines = make_lines(glyphs, marks, number)
+    gutter = find_gutter(lines)
+    if gutter is None:
+        return lines
+    x, top, bottom = gutter
+    inside = [ln for ln in lines if ln.top >= top - 0.5 and ln.bottom <= bottom + 0.5]
+    left = [Line([w for w in ln.words if w.x1 <= x], number) for ln in inside]
+    right = [Line([w for w in ln.words if w.x0 >= x], number) for ln in inside]
+    left = [ln for ln in left if ln.words]
+    right = [ln for ln in right if ln.words]
+    if fragment_side(left, right, _is_fragment):
+        return lines  # fragments on their rows: read row by row
+    _note(recognition, "two-column layout: read the left column, then the right one")
+
+    def region(keep: Callable[[float, float], bool]) -> list[Line]:
+        return make_lines(
+            [g for g in glyphs if keep(g.x0, g.mid)],
+            [m for m in marks if keep(m.x0, (m.top + m.bottom) / 2)],
+            number,
         )
-    return words
+
+    def within(y: float) -> bool:
+        return top - 0.5 <= y <= bottom + 0.5
+
+    return (
+        region(lambda _x, y: y < top - 0.5)
+        + region(lambda gx, y: within(y) and gx < x)
+        + region(lambda gx, y: within(y) and gx >= x)
+        + region(lambda _x, y: y > bottom + 0.5)
+    )
 
 
-def _lines(words: list[Word], page: int) -> list[Line]:
-    lines: list[Line] = []
-    for word in sorted(words, key=lambda w: (round(w.mid), w.x0)):
-        for line in reversed(lines[-3:]):
-            ref = statistics.median(w.mid for w in line.words)
-            if abs(word.mid - ref) <= 0.4 * max(word.size, line.size):
-                line.words.append(word)
-                break
-        else:
-            lines.append(Line([word], page))
+def _note(recognition: Recognition, note: str) -> None:
+    if note not in recognition.notes:
+        recognition.notes.append(note)
+
+
+def _split_cells(lines: list[Line]) -> list[_PageLine]:
+    """A line with cells (wide gaps) becomes: its main text, then each date or fragment
+    printed at the edge of the row (so it stays within a line of its entry); a line of three
+    cells or more is a table row, one line with `|` between its cells."""
+    if not lines:
+        return []
+    right_edge = max(ln.x1 for ln in lines)
+    out: list[_PageLine] = []
     for line in lines:
-        line.words.sort(key=lambda w: w.x0)
-    lines.sort(key=lambda ln: ln.top)
+        cells = line.cells() if not line.bullet else [line.words]
+        if len(cells) == 1:
+            out.append(_as_page_line(line))
+            continue
+        first, last = join_words(cells[0]), join_words(cells[-1])
+        size = line.size
+        if len(cells) == 2 and (
+            _is_date_text(last)
+            or (_is_fragment(last) and cells[-1][-1].x1 >= right_edge - 1.5 * size)
+        ):
+            out.append(_as_page_line(Line(cells[0], line.page, line.bullet, line.bullet_x)))
+            out.append(_as_page_line(Line(cells[1], line.page), fixed=True))
+        elif len(cells) == 2 and _is_date_text(first) and not _is_date_text(last):
+            out.append(_as_page_line(Line(cells[1], line.page, line.bullet, line.bullet_x)))
+            out.append(_as_page_line(Line(cells[0], line.page), fixed=True))
+        else:
+            words: list[Word] = []
+            for cell in cells:
+                if words:
+                    w = cell[0]
+                    words.append(Word("|", w.x0, w.x0, w.top, w.bottom, w.size, False))
+                words.extend(cell)
+            out.append(_as_page_line(Line(words, line.page, line.bullet, line.bullet_x), True))
+    return out
+
+
+def _key(line: Line) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.text().lower().split()))
+
+
+def _drop_running_lines(
+    pages: list[list[Line]], heights: list[float], recognition: Recognition
+) -> list[list[Line]]:
+    """Remove page numbers and the headers and footers repeated in the page margins."""
+
+    def margin(line: Line, height: float) -> str:
+        if line.bottom <= _MARGIN * height:
+            return "top"
+        if line.top >= (1 - _MARGIN) * height:
+            return "bottom"
+        return ""
+
+    seen: Counter[tuple[str, str, int]] = Counter()
+    for lines, height in zip(pages, heights, strict=True):
+        keys = {(margin(ln, height), _key(ln), round(ln.size)) for ln in lines}
+        seen.update(k for k in keys if k[0])
+    out: list[list[Line]] = []
+    running = 0
+    for lines, height in zip(pages, heights, strict=True):
+        kept = []
+        for line in lines:
+            where = margin(line, height)
+            if where and _PAGE_NUMBER_RE.match(line.text().strip()):
+                recognition.dropped += 1
+                continue
+            if where and len(pages) > 1 and seen[(where, _key(line), round(line.size))] >= 2:
+                running += 1
+                continue
+            kept.append(line)
+        out.append(kept)
+    if running:
+        _note(
+            recognition,
+            f"a running header or footer repeated on each page was left out ({running} lines)",
+        )
+    return out
+
+
+def _drop_cover_letter(pages: list[list[Line]], recognition: Recognition) -> list[list[Line]]:
+    """A letter after the resume (a salutation near its top, a closing or a letter title)
+    is not part of the resume: it and the pages after it are left out, with a note."""
+    for index in range(1, len(pages)):
+        texts = [ln.text().strip() for ln in pages[index]]
+        if not texts:
+            continue
+        head = texts[: max(4, len(texts) // 2)]
+        titled = any(_LETTER_TITLE_RE.match(t) for t in texts[:4])
+        salutation = any(_SALUTATION_RE.match(t) for t in head)
+        closing = any(_CLOSING_RE.match(t) for t in texts)
+        if (salutation and (closing or titled)) or (titled and closing):
+            last = len(pages)
+            span = f"page {index + 1}" if last == index + 1 else f"pages {index + 1}–{last}"
+            _note(recognition, f"a cover letter after the resume ({span}) was left out")
+            return pages[:index]
+    return pages
+
+
+def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) -> list[_PageLine]:
+    """Mark the name (``role = "title"``) and the lines under it, and drop a document title
+    ("Resume", "个人简历") at the top.  The name is the largest text near the top of the first
+    page, else the value of a ``Name:`` / ``姓名：`` field."""
+    first_page = [ln for ln in lines if ln.page == 0]
+    if not first_page:
+        return lines
+    top = first_page[0].top
+    span = max(ln.bottom for ln in first_page) - top
+    head = [ln for ln in first_page[:10] if ln.top <= top + 0.3 * span]
+    titles = [ln for ln in head if not ln.bullet and person.is_generic_title(ln.text())]
+    if titles:
+        _note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
+    lines = [ln for ln in lines if ln not in titles]
+    head = [ln for ln in head if ln not in titles]
+    candidates = [
+        ln
+        for ln in head
+        if not ln.bullet
+        and classify_title(ln.text()) == "other"
+        and not re.search(r"[@\d]|https?:|www\.", ln.text())
+        and len(ln.text()) <= 60
+    ]
+    name: _PageLine | None = None
+    if candidates:
+        largest = max(candidates, key=lambda ln: ln.size)
+        named = person.clean_name(largest.text())
+        if largest.size > body + 1 or (named and largest is head[0]):
+            name = largest
+    if name is None:
+        for line in first_page:
+            match = _NAME_FIELD_RE.search(line.text())
+            value = person.clean_name(match.group(1)) if match else None
+            if value:
+                size = max(w.size for w in line.words)
+                word = Word(value, line.x0, line.x1, line.top, line.bottom, size, True)
+                name = _PageLine([word], 0)
+                lines.insert(0, name)
+                break
+    if name is None:
+        return lines
+    name.role = "title"
+    start = lines.index(name)
+    while start + 1 < len(lines):  # a long name wrapped in a narrow sidebar
+        nxt, prev = lines[start + 1], lines[start]
+        if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
+            break
+        nxt.role, start = "title", start + 1
+    for line in lines[start + 1 : start + 6]:
+        if line.page or line.top > top + 0.3 * span or classify_title(line.text()) != "other":
+            break
+        if len(line.text()) > 90 and not line.bold:
+            break  # running text: a summary with no heading
+        if not line.bullet:
+            line.role = "header"  # a subtitle or a contact line, never a section
     return lines
 
 
-def _side_by_side(line: Line, x: float) -> bool | None:
-    """True when ``line`` has text on both sides of ``x`` with a wide gap there (a row of
-    two columns), False when it runs across ``x``, None when it lies on one side."""
-    if any(w.x0 < x < w.x1 for w in line.words):
-        return False
-    left = [w.x1 for w in line.words if w.x1 <= x]
-    right = [w.x0 for w in line.words if w.x0 >= x]
-    if not left or not right:
-        return None
-    return min(right) - max(left) > 1.5 * line.size
+@dataclass(frozen=True)
+class _Words:
+    """The document's own words, as evidence for re-joining words split at a line end."""
+
+    plain: frozenset[str]
+    compounds: frozenset[str]
+    hyphenating: bool  # the producer hyphenates words (TeX, a justified paragraph)
+
+    @classmethod
+    def of(cls, lines: Sequence[Line], hyphenating: bool) -> _Words:
+        texts = {w.text.lower().strip(".,;:()") for ln in lines for w in ln.words}
+        compounds = {t for t in texts if re.search(r"[^\W\d_]-[^\W\d_]", t)}
+        return cls(frozenset(texts), frozenset(compounds), hyphenating)
 
 
-def _gutter(lines: list[Line]) -> float | None:
-    """The x of the gap between two columns, if the page has them: several rows with text
-    on both sides of one wide gap, and few lines running across it (a name, a contact line)."""
-    if len(lines) < 4:
-        return None
-    candidates = {
-        round((a.x1 + b.x0) / 2)
-        for ln in lines
-        for a, b in zip(ln.words, ln.words[1:], strict=False)
-        if b.x0 - a.x1 > 1.5 * ln.size
-    }
-    best: tuple[int, float] | None = None
-    for x in sorted(candidates):
-        split = crossing = 0
-        for line in lines:
-            state = _side_by_side(line, x)
-            if state is True:
-                split += 1
-            elif state is False:
-                crossing += 1
-        enough = split >= 2 and crossing <= max(3, 0.3 * len(lines)) and crossing < split + 3
-        if enough and (best is None or split > best[0]):
-            best = (split, float(x))
-    return best[1] if best else None
+def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
+    """(prev with its end fixed, the separator) for a wrapped line: no space at a CJK
+    wrap; a soft hyphen re-joins a word, and so does a hyphen where the document shows it
+    splits words ("manage-" "ment": a TeX or justified paragraph, or "management" elsewhere),
+    unless the hyphenated form is printed elsewhere ("full-stack")."""
+    if prev.endswith(SOFT_HYPHEN):
+        return prev[:-1], ""
+    if cjk(prev[-1:]) and cjk(nxt[:1]):
+        return prev, ""
+    match = re.search(r"([^\W\d_]+)-$", prev)
+    if match and nxt[:1].islower():
+        tail = re.split(r"[^\w]", nxt, maxsplit=1)[0]
+        head = match.group(1)
+        if (head + tail).lower() in words.plain or (
+            words.hyphenating and f"{head}-{tail}".lower() not in words.compounds
+        ):
+            return prev[:-1], ""
+    if prev.endswith(("/", "-")) and not prev.endswith(" -"):
+        return prev, ""
+    return prev, " "
 
 
-def _split_columns(lines: list[Line], gutter: float) -> tuple[list[Line], list[Line], list[Line]]:
-    """(full-width lines, left column, right column)."""
-    full: list[Line] = []
-    left: list[Line] = []
-    right: list[Line] = []
-    for line in lines:
-        if _side_by_side(line, gutter) is False:
-            full.append(line)
-            continue
-        lw = [w for w in line.words if w.x1 <= gutter]
-        rw = [w for w in line.words if w.x0 >= gutter]
-        if lw:
-            left.append(Line(lw, line.page))
-        if rw:
-            right.append(Line(rw, line.page))
-    return full, left, right
-
-
-def _partner(line: Line, others: list[Line]) -> Line | None:
-    return next((o for o in others if abs(o.top - line.top) < 0.6 * max(o.size, 1)), None)
-
-
-def _is_date_column(left: list[Line], right: list[Line]) -> bool:
-    from cvagent_cli.documents.structure import _is_date_text
-
-    paired = [ln for ln in left if _partner(ln, right) is not None]
-    dates = sum(1 for ln in paired if _is_date_text(ln.text()))
-    return len(paired) >= 2 and dates >= 0.6 * len(paired)
-
-
-def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
-    words = _read_words(page, recognition)
-    lines = _lines(words, number)
-    # Page numbers and running footers: a short number line in the bottom margin.
-    kept = []
-    for line in lines:
-        if line.top > 0.9 * float(page.height) and _PAGE_NUMBER_RE.match(line.text().strip()):
-            recognition.dropped += 1
-            continue
-        kept.append(line)
-    lines = kept
-    gutter = _gutter(lines)
-    if gutter is None:
-        return _split_right_aligned(lines)
-    full, left, right = _split_columns(lines, gutter)
-    for dates, body in ((left, right), (right, left)):
-        if not _is_date_column(dates, body):
-            continue
-        # moderncv style (dates in a narrow column beside the entries) or dates pushed to
-        # the right margin: each date goes right under its entry line.
-        paired = [(ln, _partner(ln, body)) for ln in dates]
-        merged: list[Line] = sorted(
-            full + body + [ln for ln, p in paired if p is None], key=lambda ln: ln.top
-        )
-        for date, partner in paired:
-            if partner is not None:
-                merged.insert(merged.index(partner) + 1, date)
-        note = "dates set apart from their entries (a column or the right margin): each was put under its entry"
-        if note not in recognition.notes:
-            recognition.notes.append(note)
-        return merged
-    note = "two-column layout: read the left column, then the right one"
-    if note not in recognition.notes:
-        recognition.notes.append(note)
-    header = [ln for ln in full if ln.top <= min((x.top for x in left + right), default=0)]
-    rest = [ln for ln in full if ln not in header]
-    return header + sorted(left + rest, key=lambda ln: ln.top) + right
-
-
-def _split_right_aligned(lines: list[Line]) -> list[Line]:
-    """ "Data Analyst — Acme          Jan 2022 – Present": a date pushed to the right margin
-    becomes its own line under the entry."""
-    from cvagent_cli.documents.structure import _is_date_text
-
-    out: list[Line] = []
-    for line in lines:
-        split = None
-        for i in range(1, len(line.words)):
-            gap = line.words[i].x0 - line.words[i - 1].x1
-            if gap > 3 * line.size and _is_date_text(_join_words(line.words[i:])):
-                split = i
-                break
-        if split is None:
-            out.append(line)
-        else:
-            out.append(Line(line.words[:split], line.page))
-            out.append(Line(line.words[split:], line.page))
-    return out
-
-
-def _runs_markdown(words: list[Word]) -> tuple[str, str]:
-    """Inline Markdown for words with bold runs, and the bold lead-in (if the text starts
-    bold and goes on in regular weight)."""
+def _runs(tokens: list[tuple[str, bool, str]]) -> tuple[str, str]:
+    """Inline Markdown for (separator, bold, text) tokens, and the bold lead-in when the
+    text starts bold and goes on in regular weight."""
     parts: list[tuple[bool, str]] = []
-    for i, word in enumerate(words):
-        gap = word.x0 - words[i - 1].x1 if i else 0.0
-        space = i > 0 and (gap > 0.12 * max(word.size, 1) or gap < -word.size)
-        if parts and parts[-1][0] == word.bold:
-            parts[-1] = (word.bold, parts[-1][1] + (" " if space else "") + word.text)
+    for sep, bold, text in tokens:
+        if parts and (parts[-1][0] == bold or text == "|"):
+            parts[-1] = (parts[-1][0], parts[-1][1] + sep + text)
         else:
-            if space and parts:
-                parts[-1] = (parts[-1][0], parts[-1][1] + " ")
-            parts.append((word.bold, word.text))
-    if len(parts) == 1:
-        return parts[0][1], ""
-    text = ""
+            if parts and sep:
+                parts[-1] = (parts[-1][0], parts[-1][1] + sep)
+            parts.append((bold, text))
+    if len(parts) == 1 or not any(b for b, _ in parts):
+        return "".join(t for _, t in parts), ""
+    out = ""
     for bold, chunk in parts:
         core = chunk.strip()
-        pad = " " if chunk.endswith(" ") else ""
-        text += (f"**{core}**" if bold and core else core) + pad
+        pad = chunk[len(chunk.rstrip()) :]
+        out += (f"**{core}**" if bold and core else core) + pad
     lead = parts[0][1].strip() if parts[0][0] else ""
-    return text, lead
+    return out, lead
 
 
-def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
+def _paragraph(group: list[_PageLine], known: _Words) -> Para | None:
+    """One paragraph from its lines: wrapped lines joined, broken lines kept apart."""
+    right = max(ln.x1 for ln in group)
+    ends = [ln.x1 for ln in group[:-1]]
+    justified = len(ends) >= 2 and max(ends) - min(ends) < 1.0
+    evidence = replace(known, hyphenating=known.hyphenating or justified)
+    tokens: list[tuple[str, bool, str]] = []
+    for i, line in enumerate(group):
+        if i:
+            prev = group[i - 1]
+            first = line.words[0]
+            wrapped = prev.x1 + (first.x1 - first.x0) + 0.3 * line.size > right
+            head, sep = tokens[-1][2], "\n"
+            if wrapped:
+                head, sep = _joiner(head, first.text, evidence)
+            tokens[-1] = (tokens[-1][0], tokens[-1][1], head)
+        else:
+            sep = ""
+        for j, word in enumerate(line.words):
+            tokens.append((sep if j == 0 else " ", word.bold, word.text))
+    tokens = [(s, b, t.replace(SOFT_HYPHEN, "")) for s, b, t in tokens]
+    tokens = [tok for tok in tokens if tok[2]]
+    if not tokens:
+        return None
+    words = [w for ln in group for w in ln.words if w.text != "|"]
+    all_bold = all(w.bold for w in words)
+    if all_bold or not any(w.bold for w in words):
+        text, lead = "".join(s + t for s, _, t in tokens), ""
+    else:
+        text, lead = _runs(tokens)
+        text = text.replace("\n", " ")
+    return Para(
+        text=text,
+        role="bullet" if group[0].bullet else "text",
+        bold=all_bold,
+        size=statistics.median(w.size for w in words) if words else 0.0,
+        caps=bool(words) and all(w.caps for w in words),
+        lead=lead,
+        page=group[0].page,
+    )
+
+
+def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
     if not lines:
         return []
     gaps = [
@@ -313,82 +399,44 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
     # one-line paragraphs does not make the paragraph gap look usual).
     size = statistics.median(ln.size for ln in lines)
     usual = min(sorted(gaps)[len(gaps) // 4], 0.5 * size) if gaps else 0.3 * size
-    right_edge = max(ln.x1 for ln in lines)
-    groups: list[tuple[list[Line], float, bool]] = []  # (lines, text x, bullet)
+    groups: list[tuple[list[_PageLine], float]] = []  # (lines, text x)
     for line in lines:
-        words = line.words
-        bullet = line.glyph
-        text_x = words[1].x0 if bullet and len(words) > 1 else line.x0
-        if groups:
-            prev_lines, prev_x, _ = groups[-1]
+        if groups and line.role == "title" and groups[-1][0][-1].role == "title":
+            groups[-1][0].append(line)
+            continue
+        if groups and not (line.bullet or line.fixed or line.role):
+            prev_lines, prev_x = groups[-1]
             prev = prev_lines[-1]
-            same = (
-                not bullet
+            if (
+                not prev.fixed
+                and not prev.role
                 and prev.page == line.page
                 and line.top - prev.bottom <= usual + 0.3 * line.size
                 and abs(line.x0 - prev_x) < 0.8 * line.size
                 and abs(line.size - prev.size) < 0.5
                 and line.bold == prev.bold
-            )
-            if same:
+            ):
                 prev_lines.append(line)
                 continue
-        groups.append(([line], text_x, bullet))
+        groups.append(([line], line.text_x0))
+    known = _Words.of(lines, hyphenating)
     paras: list[Para] = []
     glyph_x: float | None = None
-    for group, _text_x, bullet in groups:
-        group_right = max(ln.x1 for ln in group)
-        words: list[Word] = []
-        text_lines: list[str] = []
-        for i, line in enumerate(group):
-            ws = line.words[1:] if (i == 0 and bullet) else line.words
-            if not ws:
-                continue
-            chunk = _join_words(ws)
-            if text_lines:
-                prev_line = group[i - 1]
-                # wrapped, not broken: the next line's first word would not have fit
-                first = ws[0].x1 - ws[0].x0
-                full = prev_line.x1 + first + 0.3 * line.size > min(group_right, right_edge)
-                prev_text = text_lines[-1]
-                if (full and (prev_text.endswith(("/", "-")) and not prev_text.endswith(" -"))) or (
-                    full and _CJK_RE.match(chunk[:1]) and _CJK_RE.match(prev_text[-1:])
-                ):
-                    text_lines[-1] += chunk
-                elif full:
-                    text_lines[-1] += " " + chunk
-                else:
-                    text_lines.append(chunk)
-            else:
-                text_lines.append(chunk)
-            words.extend(ws)
-        if not words:
+    for group, _ in groups:
+        para = _paragraph(group, known)
+        if para is None:
             continue
-        if any(w.bold for w in words) and not all(w.bold for w in words):
-            text, lead = _runs_markdown(words)
-        else:
-            text, lead = "\n".join(text_lines), ""
-        size = statistics.median(w.size for w in words)
-        depth = 0
-        if bullet:
-            x = group[0].x0
-            glyph_x = x if glyph_x is None else glyph_x
-            depth = 1 if x > glyph_x + size else 0
+        first = group[0]
+        if first.role == "title":
+            para.role, para.text = "title", plain(para.text)
+        elif first.role == "header":
+            para.role = "header"
+        if first.bullet:
+            glyph_x = first.bullet_x if glyph_x is None else glyph_x
+            para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0
         else:
             glyph_x = None
-        all_bold = all(w.bold for w in words)
-        paras.append(
-            Para(
-                text=text.replace("**", "") if all_bold else text,
-                role="bullet" if bullet else "text",
-                bold=all_bold,
-                size=size,
-                depth=depth,
-                caps=all(w.caps for w in words),
-                lead=lead,
-                page=group[0].page,
-            )
-        )
+        paras.append(para)
     return paras
 
 
@@ -408,12 +456,15 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         raise InputError(
             f"{source}: not a readable PDF file ({name})", hint=UNREADABLE_HINT
         ) from None
-    lines: list[Line] = []
+    pages: list[list[Line]] = []
+    heights: list[float] = []
     try:
         with pdf:
-            pages = list(pdf.pages)
-            for number, page in enumerate(pages):
-                lines += _page_lines(page, number, recognition)
+            producer = " ".join(str(pdf.metadata.get(k, "")) for k in ("Producer", "Creator"))
+            tex = bool(re.search(r"tex\b|tex[-\s]|latex|xdvipdfmx", producer, re.IGNORECASE))
+            for number, page in enumerate(pdf.pages):
+                pages.append(_read_page(page, number, recognition))
+                heights.append(float(page.height))
                 recognition.images += len(page.images)
     except InputError:
         raise
@@ -421,10 +472,15 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         raise InputError(
             f"{source}: not a readable PDF file ({type(exc).__name__})", hint=UNREADABLE_HINT
         ) from None
-    if not lines:
+    if not any(pages):
         raise InputError(
             f"{source} has no text layer; OCR is not supported",
             hint="it is a scanned or image-only PDF: export it again from the program that "
             "made it, or type the text into a .md file",
         )
-    return _paragraphs(lines, recognition), recognition
+    pages = _drop_cover_letter(_drop_running_lines(pages, heights, recognition), recognition)
+    lines = [ln for page_lines in pages for ln in _split_cells(page_lines)]
+    if not lines:
+        return [], recognition
+    body = statistics.median(ln.size for ln in lines)
+    return _paragraphs(_choose_name(lines, body, recognition), tex), recognition

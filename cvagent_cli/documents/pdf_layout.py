@@ -1,0 +1,295 @@
+"""Glyphs → words → lines, and the page layout read from evidence.
+
+- A line is the glyphs that share a row (their boxes overlap vertically).
+- Words are split at drawn spaces and at gaps wider than the line's usual gap between
+  letters, so a justified line keeps its spaces however its words are spread.
+- Columns: a page has two only when a vertical gutter runs through most of its text height
+  with text on both sides, and the narrower side is a column of its own rather than
+  fragments (dates, places, roles) each printed on the row of a line on the other side.
+- Cells: a gap of several ems inside a line separates cells (a table row, a date pushed to
+  the right margin, an email beside the name).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from dataclasses import dataclass, field
+
+from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
+
+_CJK_RE = re.compile(r"[\u2e80-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+CELL_GAP = 1.4  # ems: a wider gap inside a line separates cells (justified spaces stay below)
+
+
+@dataclass(eq=False)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    bold: bool
+    caps: bool = False
+    mark: bool = False  # a bullet candidate (glyph or shape), not text
+    font: str = ""
+
+
+@dataclass(eq=False)
+class Line:
+    words: list[Word] = field(default_factory=list)
+    page: int = 0
+    bullet: bool = False  # started with a bullet mark (removed from ``words``)
+    bullet_x: float = 0.0
+
+    @property
+    def x0(self) -> float:
+        return self.bullet_x if self.bullet else self.words[0].x0
+
+    @property
+    def text_x0(self) -> float:
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def size(self) -> float:
+        return max(w.size for w in self.words)
+
+    @property
+    def bold(self) -> bool:
+        return all(w.bold for w in self.words)
+
+    def cells(self) -> list[list[Word]]:
+        """The line's words split at wide gaps."""
+        out: list[list[Word]] = [[self.words[0]]]
+        for prev, word in zip(self.words, self.words[1:], strict=False):
+            if word.x0 - prev.x1 > CELL_GAP * max(word.size, prev.size, 1):
+                out.append([word])
+            else:
+                out[-1].append(word)
+        return out
+
+    def text(self) -> str:
+        return join_words(self.words)
+
+
+def cjk(ch: str) -> bool:
+    return bool(ch) and bool(_CJK_RE.match(ch))
+
+
+def join_words(words: list[Word]) -> str:
+    return " ".join(w.text for w in words)
+
+
+def rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """Glyphs grouped into rows: a glyph joins a row whose core it overlaps by half its height."""
+    open_rows: list[tuple[float, float, list[Glyph]]] = []
+    out: list[list[Glyph]] = []
+    for g in sorted(glyphs, key=lambda g: g.mid):
+        h = max(g.bottom - g.top, 0.1)
+        for i in range(len(open_rows) - 1, max(len(open_rows) - 4, -1), -1):
+            top, bottom, members = open_rows[i]
+            overlap = min(bottom, g.bottom) - max(top, g.top)
+            if overlap >= 0.5 * min(h, bottom - top):
+                members.append(g)
+                break
+        else:
+            members = [g]
+            open_rows.append((g.top, g.bottom, members))
+            out.append(members)
+    return out
+
+
+def words_of(row: list[Glyph]) -> list[Word]:
+    """A row's glyphs as words: split at drawn spaces and at gaps wider than the row's usual
+    gap between letters (justified and letter-spaced lines included)."""
+    row = sorted(row, key=lambda g: g.x0)
+    texts = [g for g in row if g.kind != "space"]
+    gaps = [
+        b.x0 - a.x1
+        for a, b in itertools.pairwise(texts)
+        if b.x0 - a.x1 < 0.5 * max(a.size, b.size, 1)
+    ]
+    usual = statistics.median(gaps) if len(gaps) >= 6 else 0.0
+    words: list[Word] = []
+    current: list[Glyph] = []
+    prev: Glyph | None = None
+    for g in row:
+        if g.kind == "space":
+            _flush(current, words)
+            current = []
+            prev = None
+            continue
+        if prev is not None:
+            size = max(prev.size, g.size, 1)
+            gap = g.x0 - prev.x1
+            cjk_pair = cjk(prev.text[-1:]) and cjk(g.text[:1])
+            limit = max(0.06 * size, min(usual, 0.1 * size) + 0.1 * size)
+            if (
+                g.kind == "mark"
+                or prev.kind == "mark"
+                or (gap > limit and not (cjk_pair and gap < 0.2 * size))
+            ):
+                _flush(current, words)
+                current = []
+        current.append(g)
+        prev = g
+    _flush(current, words)
+    return words
+
+
+def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
+    if not glyphs:
+        return
+    text = "".join(g.text for g in glyphs)
+    font = glyphs[0].font
+    words.append(
+        Word(
+            text=text,
+            x0=glyphs[0].x0,
+            x1=glyphs[-1].x1,
+            top=min(g.top for g in glyphs),
+            bottom=max(g.bottom for g in glyphs),
+            size=max(g.size for g in glyphs),
+            bold=sum(g.bold for g in glyphs) * 2 > len(glyphs),
+            caps="smallcap" in font.lower() or font.lower().endswith("sc"),
+            mark=all(g.kind == "mark" for g in glyphs),
+            font=font,
+        )
+    )
+
+
+def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]:
+    """Lines in top-to-bottom order; a line that starts with a bullet mark (a bullet glyph,
+    an unknown glyph, a small shape just left of the text) is flagged ``bullet``."""
+    lines = []
+    for row in rows(glyphs):
+        words = words_of(row)
+        if words:
+            lines.append(Line(words, page))
+    lines.sort(key=lambda ln: ln.top)
+    for mark in marks:
+        mid = (mark.top + mark.bottom) / 2
+        for line in lines:
+            first = line.words[0]
+            if line.top <= mid <= line.bottom and 0 <= first.x0 - mark.x1 <= 2.5 * line.size:
+                mark.size = first.size
+                line.words.insert(0, _mark_word(mark))
+                break
+    for line in lines:
+        _flag_bullet(line)
+    return [ln for ln in lines if ln.words]
+
+
+def _mark_word(mark: Glyph) -> Word:
+    return Word(mark.text, mark.x0, mark.x1, mark.top, mark.bottom, mark.size, False, mark=True)
+
+
+def _flag_bullet(line: Line) -> None:
+    words = line.words
+    first = words[0]
+    rest = words[1:]
+    glyph = first.mark or (
+        first.text in BULLET_CHARS
+        or (len(first.text) == 1 and first.text == "o" and "courier" in first.font.lower())
+    )
+    if glyph and rest and not rest[0].mark:
+        gap = rest[0].x0 - first.x1
+        loose = first.mark or first.text not in "-*+–—" or gap > 0.15 * first.size
+        if loose:
+            line.bullet, line.bullet_x = True, first.x0
+            words.pop(0)
+    elif len(first.text) > 1 and first.text[0] in "•▪‣●◦■►▶➢➤✓✔❖" and not first.mark:
+        # "•Item" with no gap after the glyph
+        line.bullet, line.bullet_x = True, first.x0
+        first.text = first.text[1:]
+    # marks anywhere else (rating dots, icons with no Unicode) are not text
+    line.words = [w for w in line.words if not w.mark]
+
+
+# Columns ---------------------------------------------------------------------------
+
+
+def _row_partner(line: Line, others: list[Line]) -> bool:
+    return any(
+        min(line.bottom, o.bottom) - max(line.top, o.top)
+        >= 0.5 * min(line.bottom - line.top, o.bottom - o.top)
+        for o in others
+    )
+
+
+def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
+    """(x, top, bottom) of a gutter between two columns, or None.
+
+    Candidates are the middles of wide gaps inside lines.  For each, the words crossing it
+    are found, and the tallest stretch with none: it must run through most of the text
+    height with text on both sides for much of it."""
+    if len(lines) < 6:
+        return None
+    words = [w for ln in lines for w in ln.words]
+    text_top = min(w.top for w in words)
+    text_bottom = max(w.bottom for w in words)
+    height = text_bottom - text_top
+    size = statistics.median(w.size for w in words)
+    candidates: set[int] = set()
+    for ln in lines:
+        for a, b in zip(ln.words, ln.words[1:], strict=False):
+            if b.x0 - a.x1 > 1.0 * size:
+                candidates.add(round((a.x1 + b.x0) / 2))
+    best: tuple[float, float, float, float] | None = None
+    for x in sorted(candidates):
+        crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
+        edges = [text_top - 1, *(v for t, b in crossing for v in (t, b)), text_bottom + 1]
+        stretch = max(
+            ((edges[i], edges[i + 1]) for i in range(0, len(edges), 2)),
+            key=lambda s: s[1] - s[0],
+        )
+        top, bottom = stretch
+        if bottom - top < 0.55 * height:
+            continue
+        inside = [w for w in words if w.top >= top - 0.5 and w.bottom <= bottom + 0.5]
+        left = [w for w in inside if w.x1 <= x]
+        right = [w for w in inside if w.x0 >= x]
+        if not left or not right:
+            continue
+        band = min(w.x0 for w in right) - max(w.x1 for w in left)
+        spans = [max(w.bottom for w in s) - min(w.top for w in s) for s in (left, right)]
+        if band < 0.8 * size or min(spans) < 0.4 * (bottom - top):
+            continue
+        score = bottom - top + band
+        if best is None or score > best[0]:
+            best = (score, float(x), top, bottom)
+    return best[1:] if best else None
+
+
+def fragment_side(left: list[Line], right: list[Line], is_fragment) -> bool:
+    """True when the side with less text is fragments printed on the rows of the other
+    side's lines (dates, places, roles), not a column of its own."""
+    chars = [sum(len(ln.text()) for ln in side) for side in (left, right)]
+    small, big = (left, right) if chars[0] <= chars[1] else (right, left)
+    if not small:
+        return True
+    shared = sum(1 for ln in small if _row_partner(ln, big)) / len(small)
+    if shared < 0.7:
+        return False
+    pairs = list(itertools.pairwise(small))
+    interleaved = sum(
+        1
+        for a, b in pairs
+        if any(a.bottom < o.top and o.bottom < b.top and not _row_partner(o, small) for o in big)
+    )
+    fragments = sum(1 for ln in small if is_fragment(ln.text()))
+    return (bool(pairs) and interleaved >= 0.5 * len(pairs)) or fragments >= 0.6 * len(small)
