@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b", re.IGNORECASE)
+# "CMBX10", "SFBX1000": TeX's bold extended fonts say so in two letters.
+_BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b|bx\d|bx$", re.IGNORECASE)
 # Fonts made of icons, not letters: whatever their glyphs map to ("HOUSE-CHIMNEY", a
 # private-use code) is not resume text.
 _ICON_FONT_RE = re.compile(

@@ -28,6 +28,7 @@ from cvagent_cli.documents.pdf_layout import (
     fragment_side,
     join_words,
     make_lines,
+    table_channels,
 )
 from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
@@ -105,7 +106,7 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
     right = [Line([w for w in ln.words if w.x0 >= x], number) for ln in inside]
     left = [ln for ln in left if ln.words]
     right = [ln for ln in right if ln.words]
-    if fragment_side(left, right, _is_fragment):
+    if fragment_side(left, right, _is_date_text):
         return lines  # fragments on their rows: read row by row
     _note(recognition, "two-column layout: read the left column, then the right one")
 
@@ -139,9 +140,10 @@ def _split_cells(lines: list[Line]) -> list[_PageLine]:
     if not lines:
         return []
     right_edge = max(ln.x1 for ln in lines)
+    tables = table_channels(lines)
     out: list[_PageLine] = []
-    for line in lines:
-        cells = line.cells() if not line.bullet else [line.words]
+    for index, line in enumerate(lines):
+        cells = line.cells(tables.get(index, [])) if not line.bullet else [line.words]
         if len(cells) == 1:
             out.append(_as_page_line(line))
             continue
@@ -252,6 +254,7 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
         and len(ln.text()) <= 60
     ]
     name: _PageLine | None = None
+    from_field = False
     if candidates:
         largest = max(candidates, key=lambda ln: ln.size)
         named = person.clean_name(largest.text())
@@ -264,14 +267,14 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
             if value:
                 size = max(w.size for w in line.words)
                 word = Word(value, line.x0, line.x1, line.top, line.bottom, size, True)
-                name = _PageLine([word], 0)
+                name, from_field = _PageLine([word], 0), True
                 lines.insert(0, name)
                 break
     if name is None:
         return lines
     name.role = "title"
     start = lines.index(name)
-    while start + 1 < len(lines):  # a long name wrapped in a narrow sidebar
+    while start + 1 < len(lines) and not from_field:  # a long name wrapped in a narrow sidebar
         nxt, prev = lines[start + 1], lines[start]
         if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
             break

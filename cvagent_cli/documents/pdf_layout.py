@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
@@ -72,15 +73,23 @@ class Line:
     def bold(self) -> bool:
         return all(w.bold for w in self.words)
 
-    def cells(self) -> list[list[Word]]:
-        """The line's words split at wide gaps."""
+    def cells(self, channels: Sequence[tuple[float, float]] = ()) -> list[list[Word]]:
+        """The line's words split at wide gaps and at the table ``channels`` it is in."""
         out: list[list[Word]] = [[self.words[0]]]
-        for prev, word in zip(self.words, self.words[1:], strict=False):
-            if word.x0 - prev.x1 > CELL_GAP * max(word.size, prev.size, 1):
+        for prev, word in itertools.pairwise(self.words):
+            wide = word.x0 - prev.x1 > CELL_GAP * max(word.size, prev.size, 1)
+            if wide or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
                 out.append([word])
             else:
                 out[-1].append(word)
         return out
+
+    def gaps(self, least: float) -> list[tuple[float, float]]:
+        return [
+            (a.x1, b.x0)
+            for a, b in itertools.pairwise(self.words)
+            if b.x0 - a.x1 >= least * max(a.size, b.size, 1)
+        ]
 
     def text(self) -> str:
         return join_words(self.words)
@@ -275,21 +284,60 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
     return best[1:] if best else None
 
 
-def fragment_side(left: list[Line], right: list[Line], is_fragment) -> bool:
-    """True when the side with less text is fragments printed on the rows of the other
-    side's lines (dates, places, roles), not a column of its own."""
-    chars = [sum(len(ln.text()) for ln in side) for side in (left, right)]
-    small, big = (left, right) if chars[0] <= chars[1] else (right, left)
-    if not small:
-        return True
-    shared = sum(1 for ln in small if _row_partner(ln, big)) / len(small)
-    if shared < 0.7:
+def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], bool]) -> bool:
+    """True when one side holds fragments printed on the rows of the other side's lines
+    (dates, places, roles), not a column of its own: nearly all its lines share a row with
+    a line across the gutter, and either many are dates or the other side has lines of its
+    own between them (an entry's bullets between two dates)."""
+    shared = [ln for ln in left + right if _row_partner(ln, right if ln in left else left)]
+    if not shared:
         return False
-    pairs = list(itertools.pairwise(small))
-    interleaved = sum(
-        1
-        for a, b in pairs
-        if any(a.bottom < o.top and o.bottom < b.top and not _row_partner(o, small) for o in big)
-    )
-    fragments = sum(1 for ln in small if is_fragment(ln.text()))
-    return (bool(pairs) and interleaved >= 0.5 * len(pairs)) or fragments >= 0.6 * len(small)
+    first, last = min(ln.top for ln in shared), max(ln.bottom for ln in shared)
+    # Only the rows from the first to the last shared one: a title above does not count.
+    left = [ln for ln in left if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
+    right = [ln for ln in right if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
+    for small, big in ((left, right), (right, left)):
+        if len(small) < 2:
+            continue
+        if sum(1 for ln in small if _row_partner(ln, big)) < 0.75 * len(small):
+            continue
+        pairs = list(itertools.pairwise(small))
+        interleaved = sum(
+            1
+            for a, b in pairs
+            if any(
+                a.bottom < o.top and o.bottom < b.top and not _row_partner(o, small) for o in big
+            )
+        )
+        dates = sum(1 for ln in small if is_date(ln.text()))
+        if interleaved >= 0.4 * len(pairs) or dates >= 0.4 * len(small):
+            return True
+    return False
+
+
+def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
+    """For lines in a table (two or more consecutive rows with a gap of most of an em at the
+    same place in each), the vertical white channels between their columns, by line index."""
+    out: dict[int, list[tuple[float, float]]] = {}
+    start = 0
+    channels: list[tuple[float, float]] = []
+    for i, line in enumerate([*lines, None]):
+        joined: list[tuple[float, float]] = []
+        if line is not None and i > start and not line.bullet:
+            prev = lines[i - 1]
+            if prev.page == line.page and 0 <= line.top - prev.bottom < line.size:
+                joined = [
+                    (max(a, c), min(b, d))
+                    for a, b in channels
+                    for c, d in line.gaps(0.8)
+                    if min(b, d) - max(a, c) >= 0.3 * line.size
+                ]
+        if joined:
+            channels = joined
+            continue
+        if i - start >= 2 and channels:
+            for j in range(start, i):
+                out[j] = channels
+        start = i
+        channels = line.gaps(0.8) if line is not None and not line.bullet else []
+    return out

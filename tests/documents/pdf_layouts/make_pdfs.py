@@ -1,0 +1,217 @@
+"""Regenerate the small PDFs that tests/documents/test_pdf_layout.py reads (invented people).
+
+    python tests/documents/pdf_layouts/make_pdfs.py
+
+typst (a test dependency) makes most of them; the TeX ones need pdflatex (TeX Live with
+fontawesome5) and are skipped when it is missing.  CI uses the committed files.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+PREAMBLE = """#set page(paper: "a4", margin: 1.8cm)
+#set text(font: ("Noto Sans", "Noto Sans SC"), size: 10pt)
+#let head(t) = block(above: 1.1em, below: 0.5em, text(size: 12pt, weight: "bold", upper(t)))
+"""
+
+TYPST = {
+    # One column; dates and places pushed to the right margin of entry rows, a role in
+    # italics under the company with its own date; long bullets run the full width.
+    "right_aligned": PREAMBLE
+    + r"""
+#text(size: 22pt, weight: "bold")[Marisol Quennell]
+
+marisol.quennell\@example.com · +1 555-010-4411 · Tacoma, WA
+#head[Experience]
+*Northwind Freight* #h(1fr) Seattle, WA \
+_Senior Data Engineer_ #h(1fr) 2004 – 2005
+- Rebuilt the nightly settlement pipeline in Spark so that the finance team received reconciled ledgers four hours earlier every day.
+- Led three engineers through the migration of 140 Airflow jobs.
+
+*Harbor Analytics* #h(1fr) Portland, OR \
+_Data Analyst_ #h(1fr) 2001 – 2004
+- Wrote the churn dashboards that the account managers used in every quarterly business review with customers.
+#head[Education]
+*B.Sc. Statistics, Evergreen State University* #h(1fr) 1997 – 2001
+""",
+    # Two pages, a running header and a footer with page numbers on each.
+    "running_footer": PREAMBLE.replace(
+        "margin: 1.8cm)",
+        "margin: 2.2cm, header: align(right, text(size: 8pt)[Tobias Wrenfield — Curriculum Vitae]), "
+        'footer: context align(center, text(size: 8pt)[Tobias Wrenfield · Page #counter(page).display("1 of 1", both: true)]))',
+    )
+    + r"""
+#text(size: 22pt, weight: "bold")[Tobias Wrenfield]
+
+tobias.wrenfield\@example.com · +44 7700 900123
+#head[Experience]
+"""
+    + "\n".join(
+        f"*Consultant {i}, Kestrel Partners* #h(1fr) {2000 + i} – {2001 + i}\n"
+        f"- Advised {i + 3} clients on warehouse consolidation and cut their storage costs by {10 + i}%.\n"
+        f"- Wrote the quarterly risk review read by the board for project number {i}.\n"
+        for i in range(1, 15)
+    )
+    + r"""
+#head[Education]
+*M.A. Economics, Ashdown College* #h(1fr) 1996 – 1999
+""",
+    # A resume page, then a cover letter on page 2.
+    "cover_letter": PREAMBLE
+    + r"""
+#text(size: 22pt, weight: "bold")[Priya Castellane]
+
+priya.castellane\@example.com · +1 555-010-9090
+#head[Experience]
+*Product Manager, Lindenfeld Software* #h(1fr) 2019 – Present
+- Launched the billing portal used by 2,400 customers.
+#head[Education]
+*B.A. Design, Marlow University* #h(1fr) 2015 – 2019
+#pagebreak()
+Priya Castellane \
+12 Orchard Lane, Springfield
+
+Dear Hiring Manager,
+
+I am writing to apply for the Senior Product Manager role at your company. Over the past five years I have launched billing and onboarding products that customers rely on every day.
+
+I would welcome the chance to talk about how I could help your team.
+
+Sincerely, \
+Priya Castellane
+""",
+    # CJK fake bold (each glyph stamped three times), a CJK paragraph that wraps.
+    "fake_bold_cjk": PREAMBLE
+    + r"""
+#let fake(t) = box[#place(dx: 0.25pt)[#t]#place(dx: 0.5pt)[#t]#t]
+#text(size: 22pt)[#fake[林雨桐]]
+
+邮箱：linyutong\@example.com ｜ 电话：138-0013-5566
+#head[工作经历]
+#fake[职位]：全栈开发工程师 #h(1fr) 2020.07 - 至今
+- 负责公司核心交易系统的全栈开发工作，设计并实现订单、支付、库存三个后端服务与配套的管理后台前端页面，日均处理订单二十万笔。
+#head[教育背景]
+#fake[学位]：计算机科学与技术 本科 #h(1fr) 2016.09 - 2020.06
+""",
+    # Icons from an icon font in the contact line; bullets drawn as vector shapes; nested
+    # dash bullets.
+    "icons_shapes": PREAMBLE
+    + r"""
+#let fa(c) = text(font: "Font Awesome 7 Free", weight: "bold")[#c]
+#let fab(c) = text(font: "Font Awesome 7 Brands")[#c]
+#set list(marker: (box(height: 0.65em, align(horizon, circle(radius: 1.6pt, fill: black))), [–]))
+#text(size: 22pt, weight: "bold")[Okonkwo Adeyemi-Hart]
+
+#fa("\u{f0e0}") okonkwo.ah\@example.com #h(1.5em) #fa("\u{f095}") +1 555-010-7788 #h(1.5em) #fab("\u{f09b}") github.com/oah-example #h(1.5em) #fa("\u{e00d}") Lagos
+#head[Projects]
+*Routeplanner* #h(1fr) 2022
+- Wrote a bus route planner for the city of Lagos in Rust.
+  - Served 40,000 requests a day.
+  - Cached timetables in Redis.
+- Published the timetable importer as open source.
+#head[Skills]
+- Rust, Go, PostgreSQL
+""",
+    # A name next to an e-mail on its row; a document title above it; a subtitle; a table.
+    "name_row_table": PREAMBLE
+    + r"""
+#align(center, text(size: 26pt, weight: "bold")[RESUME])
+#grid(columns: (1fr, auto), text(size: 20pt, weight: "bold")[Henrietta Vasquez-Lowe], align(right + bottom)[henrietta.vl\@example.com])
+#text(size: 13pt, weight: "bold")[Senior Backend Engineer]
+
++1 555-010-3030 · Austin, TX
+#head[Experience]
+*Backend Engineer, Pecan Street Labs* #h(1fr) 2018 – Present
+- Designed the metering API that 60 utilities call.
+#head[Skills]
+#table(columns: 3, stroke: none, [Language], [Level], [Years], [Go], [Expert], [7], [Python], [Advanced], [9])
+""",
+    # The name only in a 姓名 field, with a document title.
+    "name_field_zh": PREAMBLE
+    + r"""
+#align(center, text(size: 20pt, weight: "bold")[个人简历])
+#grid(columns: (1fr, 1fr), row-gutter: 0.8em, [姓名：韩嘉怡], [性别：女], [电话：139-0013-2468], [邮箱：hanjiayi\@example.com])
+#head[教育背景]
+*复旦大学 — 统计学 硕士* #h(1fr) 2019.09 - 2022.06
+#head[工作经历]
+*上海某某金融科技有限公司 — 数据分析师* #h(1fr) 2022.07 - 至今
+- 搭建风控指标体系，坏账率下降 1.2 个百分点。
+""",
+}
+
+# pdfTeX draws no space glyphs: a justified, hyphenated paragraph tests word gaps and
+# re-joined words; fontawesome5 icons sit in the contact line.
+TEX = {
+    "justified_tex": r"""
+\documentclass[10pt]{article}
+\usepackage[margin=2.4cm]{geometry}
+\usepackage{fontawesome5}
+\pagestyle{empty}
+\begin{document}
+{\LARGE\bfseries Augustin Pellegrino}\\[4pt]
+\faEnvelope\ augustin.pellegrino@example.com \quad \faPhone\ +1 555-010-6262 \quad \faGithub\ github.com/apellegrino-example \quad \faHome\ Turin
+
+\section*{Summary}
+Site reliability engineer who keeps large fleets of services healthy: capacity planning,
+infrastructure operations, and security reviews for payment systems, with on-call
+leadership for a team of eight engineers across three time zones and a record of
+reducing incident counts year over year through better observability and automation.
+
+\section*{Projects}
+\parbox{7.5cm}{Maintainer of an observability toolkit that correlates infrastructure telemetry
+with deployment histories, documentation included, for organisations standardising their
+monitoring.}
+
+\section*{Experience}
+\textbf{Site Reliability Engineer, Gondolier Payments} \hfill 2017 -- 2024
+\begin{itemize}
+\item Automated the provisioning of 1,200 hosts with Terraform and Ansible, halving infrastructure operations toil for the platform organisation.
+\item Introduced quarterly game days; mean time to recovery fell from 48 to 12 minutes.
+\end{itemize}
+\end{document}
+""",
+}
+
+
+def _typst(name: str, source: str) -> None:
+    import rendercv_fonts
+    import typst
+
+    fonts = Path(rendercv_fonts.__file__).parent
+    pdf = typst.compile(
+        source.encode("utf-8"), font_paths=[str(fonts / "Noto Sans"), str(fonts / "Font Awesome 7")]
+    )
+    (HERE / f"{name}.pdf").write_bytes(pdf)
+
+
+def _tex(name: str, source: str) -> None:
+    if not shutil.which("pdflatex"):
+        print(f"skipped {name}: no pdflatex", file=sys.stderr)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / f"{name}.tex").write_text(source, encoding="utf-8")
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", f"{name}.tex"],
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
+        shutil.copy(Path(tmp) / f"{name}.pdf", HERE / f"{name}.pdf")
+
+
+def main() -> None:
+    for name, source in TYPST.items():
+        _typst(name, source)
+    for name, source in TEX.items():
+        _tex(name, source)
+
+
+if __name__ == "__main__":
+    main()
