@@ -133,39 +133,64 @@ def _note(recognition: Recognition, note: str) -> None:
         recognition.notes.append(note)
 
 
-def _split_cells(lines: list[Line]) -> list[_PageLine]:
-    """A line with cells (wide gaps) becomes: its main text, then each date or fragment
-    printed at the edge of the row (so it stays within a line of its entry); a line of three
-    cells or more is a table row, one line with `|` between its cells."""
+def _with_bars(cells: list[list[Word]]) -> list[Word]:
+    words: list[Word] = []
+    for cell in cells:
+        if words:
+            w = cell[0]
+            words.append(Word("|", w.x0, w.x0, w.top, w.bottom, w.size, False))
+        words.extend(cell)
+    return words
+
+
+def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
+    """Lines with cells (wide gaps, table columns).  A date at either edge of a row goes on
+    its own line right under the row (the entry it dates); other fragments (a place, a role)
+    stay on their row after a `|`, and so do table cells.  A date printed at the right
+    margin of a bullet's row belongs to the entry above the bullets: it goes there, and a
+    date wrapped onto the next row of its narrow column is joined to it."""
     if not lines:
         return []
     right_edge = max(ln.x1 for ln in lines)
-    tables = table_channels(lines)
+    tables = table_channels(list(lines))
     out: list[_PageLine] = []
+    last_date: _PageLine | None = None
     for index, line in enumerate(lines):
-        cells = line.cells(tables.get(index, [])) if not line.bullet else [line.words]
-        if len(cells) == 1:
-            out.append(_as_page_line(line))
+        if line.role:  # the name, the lines under it: one line each
+            line.words = _with_bars(line.cells()) if line.role == "header" else line.words
+            out.append(line)
             continue
-        first, last = join_words(cells[0]), join_words(cells[-1])
-        size = line.size
-        if len(cells) == 2 and (
-            _is_date_text(last)
-            or (_is_fragment(last) and cells[-1][-1].x1 >= right_edge - 1.5 * size)
-        ):
-            out.append(_as_page_line(Line(cells[0], line.page, line.bullet, line.bullet_x)))
-            out.append(_as_page_line(Line(cells[1], line.page), fixed=True))
-        elif len(cells) == 2 and _is_date_text(first) and not _is_date_text(last):
-            out.append(_as_page_line(Line(cells[1], line.page, line.bullet, line.bullet_x)))
+        cells = line.cells(tables.get(index, []))
+        tail, size = cells[-1], line.size
+        at_margin = tail[-1].x1 >= right_edge - 1.5 * size
+        if line.bullet and len(cells) > 1 and at_margin and _is_fragment(join_words(tail)):
+            if (
+                last_date is not None
+                and abs(last_date.x1 - tail[-1].x1) < size
+                and 0 <= tail[0].top - last_date.bottom < size
+            ):
+                last_date.words.extend(tail)
+            else:
+                last_date = _as_page_line(Line(tail, line.page), fixed=True)
+                at = len(out)
+                while at and out[at - 1].bullet:
+                    at -= 1
+                out.insert(at, last_date)
+            rest = [w for cell in cells[:-1] for w in cell]
+            out.append(_as_page_line(Line(rest, line.page, True, line.bullet_x)))
+            continue
+        last_date = None
+        if len(cells) == 1 or line.bullet:
+            out.append(line)
+        elif len(cells) == 2 and _is_date_text(join_words(tail)):
+            out.append(_as_page_line(Line(cells[0], line.page)))
+            last_date = _as_page_line(Line(tail, line.page), fixed=True)
+            out.append(last_date)
+        elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
+            out.append(_as_page_line(Line(tail, line.page)))
             out.append(_as_page_line(Line(cells[0], line.page), fixed=True))
         else:
-            words: list[Word] = []
-            for cell in cells:
-                if words:
-                    w = cell[0]
-                    words.append(Word("|", w.x0, w.x0, w.top, w.bottom, w.size, False))
-                words.extend(cell)
-            out.append(_as_page_line(Line(words, line.page, line.bullet, line.bullet_x), True))
+            out.append(_as_page_line(Line(_with_bars(cells), line.page), fixed=True))
     return out
 
 
@@ -245,21 +270,28 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
         _note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
     lines = [ln for ln in lines if ln not in titles]
     head = [ln for ln in head if ln not in titles]
+    # A name's own cell: an e-mail or a phone may be printed at the other end of its row.
+    firsts = {id(ln): join_words(ln.cells()[0]) for ln in head}
     candidates = [
         ln
         for ln in head
         if not ln.bullet
-        and classify_title(ln.text()) == "other"
-        and not re.search(r"[@\d]|https?:|www\.", ln.text())
-        and len(ln.text()) <= 60
+        and classify_title(firsts[id(ln)]) == "other"
+        and not re.search(r"[@\d]|https?:|www\.", firsts[id(ln)])
+        and len(firsts[id(ln)]) <= 60
     ]
     name: _PageLine | None = None
     from_field = False
     if candidates:
-        largest = max(candidates, key=lambda ln: ln.size)
-        named = person.clean_name(largest.text())
+        largest = max(candidates, key=lambda ln: max(w.size for w in ln.cells()[0]))
+        named = person.clean_name(firsts[id(largest)])
         if largest.size > body + 1 or (named and largest is head[0]):
             name = largest
+            cells = largest.cells()
+            if len(cells) > 1:
+                rest = _as_page_line(Line(_with_bars(cells[1:]), largest.page))
+                name.words = cells[0]
+                lines.insert(lines.index(name) + 1, rest)
     if name is None:
         for line in first_page:
             match = _NAME_FIELD_RE.search(line.text())
@@ -331,7 +363,7 @@ def _runs(tokens: list[tuple[str, bool, str]]) -> tuple[str, str]:
     text starts bold and goes on in regular weight."""
     parts: list[tuple[bool, str]] = []
     for sep, bold, text in tokens:
-        if parts and (parts[-1][0] == bold or text == "|"):
+        if parts and parts[-1][0] == bold:
             parts[-1] = (parts[-1][0], parts[-1][1] + sep + text)
         else:
             if parts and sep:
@@ -390,6 +422,20 @@ def _paragraph(group: list[_PageLine], known: _Words) -> Para | None:
     )
 
 
+def _dated(groups: list[tuple[list[_PageLine], float]], group: list[_PageLine]) -> bool:
+    """The group is one line and a date split off its row (or the next row) follows it."""
+    if len(group) > 1 or group[0].bullet:
+        return False
+    index = next(i for i, (g, _) in enumerate(groups) if g is group)
+    for following, _ in groups[index + 1 : index + 3]:
+        line = following[0]
+        if line.bullet:
+            return False
+        if line.fixed and _is_date_text(line.text()):
+            return True
+    return False
+
+
 def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
     if not lines:
         return []
@@ -434,6 +480,10 @@ def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
             para.role, para.text = "title", plain(para.text)
         elif first.role == "header":
             para.role = "header"
+        elif para.lead and group is not groups[-1][0] and _dated(groups, group):
+            # "**Company,** Role | Place" over the date printed on its row: the whole row
+            # is the entry's heading, the date the line under it.
+            para.role, para.text, para.lead = "h3", plain(para.text), ""
         if first.bullet:
             glyph_x = first.bullet_x if glyph_x is None else glyph_x
             para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0
@@ -482,8 +532,13 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
             "made it, or type the text into a .md file",
         )
     pages = _drop_cover_letter(_drop_running_lines(pages, heights, recognition), recognition)
-    lines = [ln for page_lines in pages for ln in _split_cells(page_lines)]
+    lines = [_as_page_line(ln) for page_lines in pages for ln in page_lines]
     if not lines:
         return [], recognition
     body = statistics.median(ln.size for ln in lines)
-    return _paragraphs(_choose_name(lines, body, recognition), tex), recognition
+    lines = _choose_name(lines, body, recognition)
+    by_page: dict[int, list[_PageLine]] = {}
+    for line in lines:
+        by_page.setdefault(line.page, []).append(line)
+    lines = [ln for page in by_page.values() for ln in _split_cells(page)]
+    return _paragraphs(lines, tex), recognition
