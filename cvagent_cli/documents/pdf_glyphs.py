@@ -24,6 +24,8 @@ _ICON_FONT_RE = re.compile(
 # Word's and LibreOffice's bullet fonts: their glyphs sit in the private-use area (U+F0B7).
 _SYMBOL_FONT_RE = re.compile(r"symbol|wingding|dingbat|webding", re.IGNORECASE)
 _CID_RE = re.compile(r"^\(cid:\d+\)$")
+# The bullets Word offers, as Symbol and Wingdings code them (• ▪ ➢ ❖ ✓ ● ■ ❑ ◻).
+_WORD_BULLETS = frozenset("\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf06c\uf06e\uf071\uf0a8")
 BULLET_CHARS = frozenset("•◦▪▫‣●○■□◆◇►▶▸▹➢➣➤➔→⇒✓✔❖♦❑❒∙·⁃–—-*+")
 _INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\ufffd\u00a0")
 SOFT_HYPHEN = "\u00ad"
@@ -78,8 +80,12 @@ def page_glyphs(page) -> tuple[list[Glyph], str]:
         if _ICON_FONT_RE.search(font):
             continue
         if _CID_RE.match(text) or _private_use(text):
-            # An unknown glyph or a Symbol/Wingdings bullet: a bullet if a line starts with it.
-            if not _SYMBOL_FONT_RE.search(font) and _private_use(text):
+            # An unknown glyph, or a Symbol/Wingdings bullet (often drawn in a substitute
+            # font): a bullet if a line starts with it.  Other private-use glyphs are icons.
+            narrow = float(c["x1"]) - float(c["x0"]) <= 0.6 * size
+            if _private_use(text) and not (
+                text in _WORD_BULLETS or _SYMBOL_FONT_RE.search(font) or narrow
+            ):
                 continue
             text, kind = "•", "mark"
         elif text.isspace():

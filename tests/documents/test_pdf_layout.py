@@ -202,3 +202,14 @@ def test_a_soft_hyphen_at_a_line_end_rejoins_the_word_and_leaves_no_trace() -> N
     lines = [_as_page_line(ln) for ln in make_lines(glyphs, [], 0)]
     paras = _paragraphs(_split_cells(lines), hyphenating=False)
     assert [p.text for p in paras] == ["Kept the infrastructure up ab"]
+
+
+def test_word_habits_through_libreoffice() -> None:
+    """Symbol-font bullets (U+F0B7, drawn in a substitute font), dates at a right tab stop,
+    a running header and a page-number footer on each of two pages."""
+    result = _import("libreoffice_word")
+    md = result.markdown
+    assert result.bullets == 20
+    assert "Resume" not in md and "Page" not in md
+    assert "### Hydrographic Analyst, Fjordline Survey 2019\nMar 2019 – Feb 2020\n" in md
+    assert not re.search("[\ue000-\uf8ff]", md)

@@ -2,8 +2,9 @@
 
     python tests/documents/pdf_layouts/make_pdfs.py
 
-typst (a test dependency) makes most of them; the TeX ones need pdflatex (TeX Live with
-fontawesome5) and are skipped when it is missing.  CI uses the committed files.
+typst (a test dependency) makes most of them; the TeX one needs pdflatex (TeX Live with
+fontawesome5), the Word-habits one LibreOffice (soffice); each is skipped when its tool is
+missing.  CI uses the committed files.
 """
 
 from __future__ import annotations
@@ -180,6 +181,73 @@ monitoring.}
 }
 
 
+def _word_habits_docx() -> bytes:
+    """A DOCX typed the way Word users do: Symbol-font bullets after a tab, a right tab stop
+    for the dates, a running header, a footer with the page number, two pages."""
+    import io
+
+    import docx
+    from docx.enum.text import WD_TAB_ALIGNMENT
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+    from docx.shared import Pt
+
+    d = docx.Document()
+    section = d.sections[0]
+    section.header.paragraphs[0].text = "Ingrid Solvang — Resume"
+    footer = section.footer.paragraphs[0]
+    footer.add_run("Page ")
+    field = OxmlElement("w:fldSimple")
+    field.set(qn("w:instr"), "PAGE")
+    footer._p.append(field)
+    width = section.page_width - section.left_margin - section.right_margin
+
+    def para(text: str, bold: bool = False, size: float = 11):
+        p = d.add_paragraph()
+        run = p.add_run(text)
+        run.bold, run.font.size = bold, Pt(size)
+        return p
+
+    def bullet(text: str) -> None:
+        p = d.add_paragraph()
+        p.paragraph_format.left_indent, p.paragraph_format.first_line_indent = Pt(18), Pt(-18)
+        p.add_run("\uf0b7").font.name = "Symbol"
+        p.add_run("\t" + text)
+
+    para("Ingrid Solvang", True, 20)
+    para("ingrid.solvang@example.com | +47 555 01 234 | Bergen")
+    para("Experience", True, 14)
+    for year in range(2019, 2009, -1):
+        entry = para(f"Hydrographic Analyst, Fjordline Survey {year}", True)
+        entry.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
+        entry.add_run(f"\tMar {year} – Feb {year + 1}")
+        bullet(
+            f"Processed multibeam sonar data for {year - 1990} harbour surveys, cutting turnaround from 10 to 4 days."
+        )
+        bullet("Trained six junior analysts on the QA workflow.")
+    para("Education", True, 14)
+    para("M.Sc. Marine Geology, University of Tromsø", True)
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
+def _libreoffice(name: str, docx_bytes: bytes) -> None:
+    soffice = shutil.which("soffice")
+    if not soffice:
+        print(f"skipped {name}: no LibreOffice (soffice)", file=sys.stderr)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / f"{name}.docx").write_bytes(docx_bytes)
+        subprocess.run(
+            [soffice, "--headless", "--convert-to", "pdf", f"{name}.docx"],
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
+        shutil.copy(Path(tmp) / f"{name}.pdf", HERE / f"{name}.pdf")
+
+
 def _typst(name: str, source: str) -> None:
     import rendercv_fonts
     import typst
@@ -211,6 +279,7 @@ def main() -> None:
         _typst(name, source)
     for name, source in TEX.items():
         _tex(name, source)
+    _libreoffice("libreoffice_word", _word_habits_docx())
 
 
 if __name__ == "__main__":
