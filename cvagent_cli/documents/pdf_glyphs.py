@@ -77,12 +77,15 @@ def page_glyphs(page) -> tuple[list[Glyph], str]:
         font = str(c.get("fontname", "")).split("+")[-1]
         size = float(c.get("size") or 0.0) or float(c["bottom"]) - float(c["top"])
         kind = "text"
+        narrow = float(c["x1"]) - float(c["x0"]) <= 0.6 * size
         if _ICON_FONT_RE.search(font):
-            continue
-        if _CID_RE.match(text) or _private_use(text):
+            # An icon, unless it is a list marker (moderncv's FontAwesome circle, "○").
+            if text not in BULLET_CHARS:
+                continue
+            text, kind = "•", "mark"
+        elif _CID_RE.match(text) or _private_use(text):
             # An unknown glyph, or a Symbol/Wingdings bullet (often drawn in a substitute
             # font): a bullet if a line starts with it.  Other private-use glyphs are icons.
-            narrow = float(c["x1"]) - float(c["x0"]) <= 0.6 * size
             if _private_use(text) and not (
                 text in _WORD_BULLETS or _SYMBOL_FONT_RE.search(font) or narrow
             ):

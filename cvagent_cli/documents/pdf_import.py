@@ -71,13 +71,18 @@ class _PageLine(Line):
     """A line with what the page-level reading decided about it."""
 
     fixed = False  # stands alone: a cell split off its row, a table row
-    role = ""  # "title" (the name) or "header" (the lines under it), else undecided
+    role = ""  # "title" (the name), "header" (the lines under it), "row" (cells), else undecided
 
 
 def _as_page_line(line: Line, fixed: bool = False) -> _PageLine:
-    out = _PageLine(line.words, line.page, line.bullet, line.bullet_x)
+    out = _PageLine(line.words, line.page, line.bullet, line.bullet_x, line.edge)
     out.fixed = fixed
     return out
+
+
+def _part(words: list[Word], of: Line, bullet: bool = False, fixed: bool = False) -> _PageLine:
+    """A new line made of some of ``of``'s words (a cell of it)."""
+    return _as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge), fixed)
 
 
 def _is_fragment(text: str) -> bool:
@@ -99,7 +104,7 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
     lines = make_lines(glyphs, marks, number)
     gutter = find_gutter(lines)
     if gutter is None:
-        return lines
+        return _with_edge(lines)
     x, top, bottom = gutter
     inside = [ln for ln in lines if ln.top >= top - 0.5 and ln.bottom <= bottom + 0.5]
     left = [Line([w for w in ln.words if w.x1 <= x], number) for ln in inside]
@@ -107,14 +112,16 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
     left = [ln for ln in left if ln.words]
     right = [ln for ln in right if ln.words]
     if fragment_side(left, right, _is_date_text):
-        return lines  # fragments on their rows: read row by row
+        return _with_edge(lines)  # fragments on their rows: read row by row
     _note(recognition, "two-column layout: read the left column, then the right one")
 
     def region(keep: Callable[[float, float], bool]) -> list[Line]:
-        return make_lines(
-            [g for g in glyphs if keep(g.x0, g.mid)],
-            [m for m in marks if keep(m.x0, (m.top + m.bottom) / 2)],
-            number,
+        return _with_edge(
+            make_lines(
+                [g for g in glyphs if keep(g.x0, g.mid)],
+                [m for m in marks if keep(m.x0, (m.top + m.bottom) / 2)],
+                number,
+            )
         )
 
     def within(y: float) -> bool:
@@ -126,6 +133,13 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
         + region(lambda gx, y: within(y) and gx >= x)
         + region(lambda _x, y: y > bottom + 0.5)
     )
+
+
+def _with_edge(lines: list[Line]) -> list[Line]:
+    edge = max((ln.x1 for ln in lines), default=0.0)
+    for line in lines:
+        line.edge = edge
+    return lines
 
 
 def _note(recognition: Recognition, note: str) -> None:
@@ -161,6 +175,8 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             out.append(line)
             continue
         cells = line.cells(tables.get(index, []))
+        if len(cells) == 1 and not line.bullet:
+            cells = line.date_cells(_is_date_text)
         tail, size = cells[-1], line.size
         at_margin = tail[-1].x1 >= right_edge - 1.5 * size
         if line.bullet and len(cells) > 1 and at_margin and _is_fragment(join_words(tail)):
@@ -171,26 +187,28 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             ):
                 last_date.words.extend(tail)
             else:
-                last_date = _as_page_line(Line(tail, line.page), fixed=True)
+                last_date = _part(tail, line, fixed=True)
                 at = len(out)
                 while at and out[at - 1].bullet:
                     at -= 1
                 out.insert(at, last_date)
             rest = [w for cell in cells[:-1] for w in cell]
-            out.append(_as_page_line(Line(rest, line.page, True, line.bullet_x)))
+            out.append(_part(rest, line, bullet=True))
             continue
         last_date = None
         if len(cells) == 1 or line.bullet:
             out.append(line)
         elif len(cells) == 2 and _is_date_text(join_words(tail)):
-            out.append(_as_page_line(Line(cells[0], line.page)))
-            last_date = _as_page_line(Line(tail, line.page), fixed=True)
+            out.append(_part(cells[0], line))
+            last_date = _part(tail, line, fixed=True)
             out.append(last_date)
         elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
-            out.append(_as_page_line(Line(tail, line.page)))
-            out.append(_as_page_line(Line(cells[0], line.page), fixed=True))
+            out.append(_part(tail, line))
+            out.append(_part(cells[0], line, fixed=True))
         else:
-            out.append(_as_page_line(Line(_with_bars(cells), line.page), fixed=True))
+            row = _part(_with_bars(cells), line, fixed=True)
+            row.role = "row"  # cells of a row: text, never a heading
+            out.append(row)
     return out
 
 
@@ -289,7 +307,7 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
             name = largest
             cells = largest.cells()
             if len(cells) > 1:
-                rest = _as_page_line(Line(_with_bars(cells[1:]), largest.page))
+                rest = _part(_with_bars(cells[1:]), largest)
                 name.words = cells[0]
                 lines.insert(lines.index(name) + 1, rest)
     if name is None:
@@ -391,7 +409,10 @@ def _paragraph(group: list[_PageLine], known: _Words) -> Para | None:
         if i:
             prev = group[i - 1]
             first = line.words[0]
-            wrapped = prev.x1 + (first.x1 - first.x0) + 0.3 * line.size > right
+            # wrapped, not broken: the next line's first word would not have fit in the
+            # column (or the paragraph is justified: its lines all end at one place)
+            fits = prev.x1 + (first.x1 - first.x0) + 0.3 * line.size <= (prev.edge or right)
+            wrapped = not fits or (justified and prev.x1 >= right - 1.0)
             head, sep = tokens[-1][2], "\n"
             if wrapped:
                 head, sep = _joiner(head, first.text, evidence)
@@ -484,6 +505,8 @@ def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
             # "**Company,** Role | Place" over the date printed on its row: the whole row
             # is the entry's heading, the date the line under it.
             para.role, para.text, para.lead = "h3", plain(para.text), ""
+        elif first.role == "row":
+            para.role = "row"
         if first.bullet:
             glyph_x = first.bullet_x if glyph_x is None else glyph_x
             para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0

@@ -44,6 +44,7 @@ class Line:
     page: int = 0
     bullet: bool = False  # started with a bullet mark (removed from ``words``)
     bullet_x: float = 0.0
+    edge: float = 0.0  # the right edge of the text around it (its column), 0 when unknown
 
     @property
     def x0(self) -> float:
@@ -83,6 +84,22 @@ class Line:
             else:
                 out[-1].append(word)
         return out
+
+    def date_cells(self, is_date: Callable[[str], bool]) -> list[list[Word]]:
+        """The line split at a gap that sets a date apart at its start or its end: wider
+        than half an em and twice the line's usual word gap ("2019–Present  Lead Data …")."""
+        words = self.words
+        if len(words) < 3:
+            return [words]
+        gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
+        usual = statistics.median(gaps)
+        for i, gap in enumerate(gaps):
+            if gap < max(0.5 * self.size, 2 * usual):
+                continue
+            head, tail = words[: i + 1], words[i + 1 :]
+            if is_date(join_words(head)) or is_date(join_words(tail)):
+                return [head, tail]
+        return [words]
 
     def gaps(self, least: float) -> list[tuple[float, float]]:
         return [
@@ -278,17 +295,33 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
         spans = [max(w.bottom for w in s) - min(w.top for w in s) for s in (left, right)]
         if band < 0.8 * size or min(spans) < 0.4 * (bottom - top):
             continue
-        score = bottom - top + band
+        # The tallest stretch wins; the band between the columns only breaks near-ties.
+        score = round((bottom - top) / (0.02 * height)) + band / (band + size)
         if best is None or score > best[0]:
             best = (score, float(x), top, bottom)
     return best[1:] if best else None
 
 
+def _same_row(line: Line, others: list[Line]) -> bool:
+    """A line printed on the same baseline as one of ``others`` (one row of the source)."""
+    tol = 0.25 * line.size
+    return any(abs(o.bottom - line.bottom) <= tol and abs(o.top - line.top) <= tol for o in others)
+
+
+def _longest_run(lines: list[Line]) -> int:
+    """The most lines in a row set close one under the other (a list, a paragraph)."""
+    best = run = 1
+    for a, b in itertools.pairwise(lines):
+        run = run + 1 if b.top - a.bottom < 0.8 * a.size else 1
+        best = max(best, run)
+    return best
+
+
 def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], bool]) -> bool:
     """True when one side holds fragments printed on the rows of the other side's lines
-    (dates, places, roles), not a column of its own: nearly all its lines share a row with
-    a line across the gutter, and either many are dates or the other side has lines of its
-    own between them (an entry's bullets between two dates)."""
+    (dates, places, roles), not a column of its own: nearly all its lines sit on the
+    baseline of a line across the gutter, never more than three in a block, and either many
+    are dates or the other side has lines of its own between them (an entry's bullets)."""
     shared = [ln for ln in left + right if _row_partner(ln, right if ln in left else left)]
     if not shared:
         return False
@@ -297,9 +330,9 @@ def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], 
     left = [ln for ln in left if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     right = [ln for ln in right if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     for small, big in ((left, right), (right, left)):
-        if len(small) < 2:
+        if len(small) < 2 or _longest_run(small) > 3:
             continue
-        if sum(1 for ln in small if _row_partner(ln, big)) < 0.75 * len(small):
+        if sum(1 for ln in small if _same_row(ln, big)) < 0.75 * len(small):
             continue
         pairs = list(itertools.pairwise(small))
         interleaved = sum(

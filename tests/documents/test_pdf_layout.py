@@ -213,3 +213,22 @@ def test_word_habits_through_libreoffice() -> None:
     assert "Resume" not in md and "Page" not in md
     assert "### Hydrographic Analyst, Fjordline Survey 2019\nMar 2019 – Feb 2020\n" in md
     assert not re.search("[\ue000-\uf8ff]", md)
+
+
+def test_a_real_two_column_tex_page_is_read_column_by_column() -> None:
+    result = _import("paracol_tex")
+    md = result.markdown
+    assert any("two-column" in n for n in result.notes)
+    assert result.sections == ["Skills", "Languages", "Education", "Experience", "Projects"]
+    assert "Python\nKubernetes\nTerraform" in md  # short lines of a narrow column stay lines
+    assert "### Staff Engineer, Lakeshore Logistics\n2019 – Present" in md
+    assert md.index("2010 – 2014") < md.index("## Experience")
+
+
+def test_moderncv_dates_column_icon_bullets_and_item_rows() -> None:
+    result = _import("moderncv_tex")
+    md = result.markdown
+    assert "### Lead Data Scientist, Marlowe Insurance, London\n2019–Present" in md
+    assert "- Managed a team of five data scientists and two analysts." in md
+    assert result.bullets == 2
+    assert "Languages | Python, R, SQL" in md and "## Languages" not in md

@@ -1,6 +1,6 @@
 """Regenerate the small PDFs that tests/documents/test_pdf_layout.py reads (invented people).
 
-    python tests/documents/pdf_layouts/make_pdfs.py
+    python tests/documents/pdf_layouts/make_pdfs.py [NAME ...]
 
 typst (a test dependency) makes most of them; the TeX one needs pdflatex (TeX Live with
 fontawesome5), the Word-habits one LibreOffice (soffice); each is skipped when its tool is
@@ -150,6 +150,70 @@ Priya Castellane
 # pdfTeX draws no space glyphs: a justified, hyphenated paragraph tests word gaps and
 # re-joined words; fontawesome5 icons sit in the contact line.
 TEX = {
+    # moderncv: dates in a narrow left column, FontAwesome circles as list markers, cvitem rows.
+    "moderncv_tex": r"""
+\documentclass[11pt,a4paper,sans]{moderncv}
+\moderncvstyle{classic}
+\moderncvcolor{blue}
+\usepackage[scale=0.77]{geometry}
+\name{Cordelia}{Ashworth-Bligh}
+\title{Resume}
+\email{cordelia.ab@example.com}
+\phone[mobile]{+44~7700~900456}
+\social[github]{cab-example}
+\begin{document}
+\makecvtitle
+\section{Experience}
+\cventry{2019--Present}{Lead Data Scientist}{Marlowe Insurance}{London}{}{%
+\begin{itemize}
+\item Built the pricing model used for 1.2 million policies, lifting margin by 3 points.
+\item Managed a team of five data scientists and two analysts.
+\end{itemize}}
+\cventry{2015--2019}{Data Scientist}{Brackenridge Bank}{Leeds}{}{Wrote the fraud scoring
+service that screens every card payment in real time, cutting losses by a third over two years.}
+\section{Education}
+\cventry{2011--2015}{PhD Statistics}{University of Durham}{Durham}{}{}
+\section{Skills}
+\cvitem{Languages}{Python, R, SQL}
+\cvitem{Tools}{Spark, Airflow, dbt}
+\end{document}
+""",
+    # A real two-column page (paracol): a sidebar of short lines beside the entries.
+    "paracol_tex": r"""
+\documentclass[10pt]{article}
+\usepackage[margin=1.5cm]{geometry}
+\usepackage{paracol}
+\pagestyle{empty}
+\setlength{\parindent}{0pt}
+\begin{document}
+{\Huge\bfseries Bartholomew Okafor}\\[3pt]
+bart.okafor@example.com \quad +1 555-010-8181 \quad Chicago, IL
+\columnratio{0.32}
+\begin{paracol}{2}
+\section*{Skills}
+Python\\ Kubernetes\\ Terraform\\ PostgreSQL\\ Go
+\section*{Languages}
+English\\ Igbo\\ French
+\section*{Education}
+\textbf{B.Sc. Computer Science}\\ Northbrook University\\ 2010 -- 2014
+\switchcolumn
+\section*{Experience}
+\textbf{Staff Engineer, Lakeshore Logistics} \hfill 2019 -- Present
+\begin{itemize}
+\item Designed the routing service that plans 30,000 deliveries a day across the Midwest region.
+\item Led the migration of 80 services to Kubernetes with zero customer-facing downtime.
+\end{itemize}
+\textbf{Senior Engineer, Prairie Payments} \hfill 2014 -- 2019
+\begin{itemize}
+\item Built the settlement pipeline processing two billion dollars a year for merchants.
+\item Mentored eight engineers, four of whom became team leads.
+\end{itemize}
+\section*{Projects}
+\textbf{Routekit} \hfill 2021\\
+An open-source library for vehicle routing problems, used by a dozen logistics startups.
+\end{paracol}
+\end{document}
+""",
     "justified_tex": r"""
 \documentclass[10pt]{article}
 \usepackage[margin=2.4cm]{geometry}
@@ -274,13 +338,16 @@ def _tex(name: str, source: str) -> None:
         shutil.copy(Path(tmp) / f"{name}.pdf", HERE / f"{name}.pdf")
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for name, source in TYPST.items():
-        _typst(name, source)
+        if not only or name in only:
+            _typst(name, source)
     for name, source in TEX.items():
-        _tex(name, source)
-    _libreoffice("libreoffice_word", _word_habits_docx())
+        if not only or name in only:
+            _tex(name, source)
+    if not only or "libreoffice_word" in only:
+        _libreoffice("libreoffice_word", _word_habits_docx())
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])  # names of the PDFs to make again; none: all of them
