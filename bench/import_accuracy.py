@@ -6,7 +6,7 @@ python-docx, each with a ``.truth.json`` beside it, and ``manifest.json`` saying
 (dev or held-out) each file is in.  Per file this measures, on the Markdown a reader produces:
 
 - name: the first ``#`` heading (or, with no heading, the first line) is the name;
-- email, phone: the e-mail address appears whole; some phone-like run has the phone's digits;
+- email, phone: the e-mail address appears whole; some phone-like run holds the phone's digits;
 - section recall: each section title is a Markdown heading of its own;
 - heading precision: each heading is a section title, the name, or an entry's title line;
 - row integrity: every date, place or role printed on an entry's row is within two
@@ -53,7 +53,7 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d-]")
 _MARKUP = re.compile(r"(\*\*|__|\\(?=[^\w\s])|^#+\s*|^\s*(?:[-*+]|\d+[.)])\s+)")
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
-_PHONE = re.compile(r"\+?\(?\+?\d[\d\s().\-/]{5,}\d")
+_PHONE = re.compile(r"\+?\(?\+?\d[\d\s().\-/\u2010-\u2015\u2212]{5,}\d")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(
     r"^\s*(?:[-*+]\s|\d{1,2}[.)]\s|[•▪●◦■□·‣∙➢►▸✓○–]\s?|[\ue000-\uf8ff]\s?|\(cid:\d+\)\s?)"
@@ -152,7 +152,8 @@ def score_markdown(markdown: str, truth: dict, score: FileScore) -> FileScore:
     if not score.email:
         miss("email")
     want = digits(truth["phone"])
-    score.phone = any(digits(m) == want for m in _PHONE.findall(markdown))
+    runs = _PHONE.findall(JUNK_PATTERNS["(cid:N)"].sub(" ", markdown))
+    score.phone = any(want in digits(m) for m in runs)
     if not score.phone:
         miss("phone")
 

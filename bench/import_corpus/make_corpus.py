@@ -29,169 +29,22 @@ import argparse
 import hashlib
 import json
 import shutil
-import subprocess
 import sys
-import tempfile
-import zlib
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from people import Person, make_person  # noqa: E402
+# each produce_* module registers its producers
+import produce_latex  # noqa: E402, F401
+import produce_office  # noqa: E402, F401
+import produce_rendercv  # noqa: E402, F401
+from people import make_person  # noqa: E402
+from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402
 from truth import labels  # noqa: E402
 
 ROOT = HERE.parents[1]
 CORPUS = ROOT / "tests" / "documents" / "import_corpus"
-TOOLS = {
-    "rendercv": "/work/wt/h22a-tools/venv/bin/rendercv",
-    "npm": "/work/wt/h22a-tools/npm",
-}
-
-
-def seed_of(text: str) -> int:
-    return zlib.crc32(text.encode())
-
-
-def run(cmd: list[str], cwd: Path, timeout: int = 180) -> None:
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
-    if done.returncode:
-        raise RuntimeError(f"{cmd[0]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
-
-
-# A producer makes one document of ``person`` in ``out`` named ``stem``: it returns the
-# files it wrote (the document first, then its sources) and the labels' skip set and note.
-Producer = Callable[[Person, Path, str, str], tuple[list[Path], set[str], str]]
-PRODUCERS: dict[str, tuple[str, Producer, list[tuple[str, dict]]]] = {}
-
-
-def producer(family: str, name: str, plan: list[tuple[str, dict]]):
-    """Register a producer: ``plan`` is one (language, person options) per document."""
-
-    def wrap(fn: Producer) -> Producer:
-        PRODUCERS[name] = (family, fn, plan)
-        return fn
-
-    return wrap
-
-
-# ---------------------------------------------------------------- rendercv
-
-
-def rendercv_yaml(person: Person, theme: str) -> dict:
-    sections: dict[str, list] = {}
-    for s in person.sections:
-        if s.kind == "summary":
-            sections[s.title] = [s.text]
-        elif s.kind == "experience":
-            sections[s.title] = [
-                {
-                    "company": e.org,
-                    "position": e.title,
-                    "date": e.date,
-                    **({"location": e.place} if e.place else {}),
-                    "highlights": e.bullets,
-                }
-                for e in s.entries
-            ]
-        elif s.kind == "education":
-            sections[s.title] = [
-                {
-                    "institution": e.org,
-                    "area": e.title,
-                    "date": e.date,
-                    **({"location": e.place} if e.place else {}),
-                }
-                for e in s.entries
-            ]
-        elif s.kind == "projects":
-            sections[s.title] = [
-                {"name": e.org, "date": e.date, "summary": e.title, "highlights": e.bullets}
-                for e in s.entries
-            ]
-        else:
-            sections[s.title] = [{"bullet": item} for item in s.items]
-    handle = person.website.split("/")[-1]
-    return {
-        "cv": {
-            "name": person.name,
-            "location": person.location,
-            "email": person.email,
-            "phone": e164(person.phone, person.lang),
-            "social_networks": [{"network": "GitHub", "username": handle}],
-            "sections": sections,
-        },
-        "design": {"theme": theme, **(CJK_DESIGN if person.lang == "zh" else {})},
-    }
-
-
-# A Chinese rendercv resume names a CJK font (an installed one: rendercv allows any name
-# when a fonts/ folder is next to the input): the themes' Latin fonts have no CJK glyphs,
-# and typst's fallback may pick a font without simplified characters (they vanish).
-CJK_DESIGN = {
-    "text": {"font_family": "Noto Serif CJK SC"},
-    "header": {"name_font_family": "Noto Sans CJK SC"},
-}
-
-
-def e164(phone: str, lang: str) -> str:
-    """rendercv wants a number it can validate: the country code in front."""
-    number = "".join(c for c in phone if c.isdigit())
-    code = "1" if lang == "en" else "86"
-    return "+" + (
-        number if number.startswith(code) and len(number) > 11 - (lang == "en") else code + number
-    )
-
-
-def make_rendercv(theme: str) -> Producer:
-    def produce(
-        person: Person, out: Path, stem: str, lang: str
-    ) -> tuple[list[Path], set[str], str]:
-        import yaml
-
-        with tempfile.TemporaryDirectory() as tmp:
-            src = Path(tmp) / "cv.yaml"
-            (Path(tmp) / "fonts").mkdir()  # rendercv's way to allow fonts of one's own
-            data = rendercv_yaml(person, theme)
-            src.write_text(
-                yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8"
-            )
-            run(
-                [
-                    TOOLS["rendercv"],
-                    "render",
-                    str(src),
-                    "--pdf-path",
-                    str(out / f"{stem}.pdf"),
-                    "--dont-generate-png",
-                    "--dont-generate-html",
-                    "--dont-generate-markdown",
-                ],
-                Path(tmp),
-            )
-            shutil.copy(src, out / f"{stem}.yaml")
-        # rendercv prints the GitHub handle, not the address
-        return (
-            [out / f"{stem}.pdf", out / f"{stem}.yaml"],
-            {"headline", "website"},
-            f"rendercv 2.3, theme {theme}",
-        )
-
-    return produce
-
-
-def _four(options: dict | None = None) -> list[tuple[str, dict]]:
-    return [
-        ("en", options or {}),
-        ("zh", options or {}),
-        ("en", options or {}),
-        ("zh", options or {}),
-    ]
-
-
-for _theme in ("classic", "sb2nov", "moderncv", "engineeringresumes"):
-    producer("rendercv", f"rendercv-{_theme}", _four())(make_rendercv(_theme))
 
 
 # ---------------------------------------------------------------- main

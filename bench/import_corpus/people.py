@@ -306,7 +306,7 @@ def make_person(seed: int, lang: str, long: bool = False) -> Person:
         sections.append(
             Section("summary", rng.choice(names["summary"]), text=rng.choice(pool).format(n=years))
         )
-    n_jobs = rng.randint(2, 3)
+    n_jobs = 4 if long else rng.randint(2, 3)
     companies = rng.sample(EN_COMPANIES if lang == "en" else ZH_COMPANIES, n_jobs)
     with_place = rng.random() < 0.75
     jobs = [
@@ -315,7 +315,7 @@ def make_person(seed: int, lang: str, long: bool = False) -> Person:
             title=roles[i],
             date=d,
             place=rng.choice(cities) if with_place else "",
-            bullets=take(rng.randint(2, 4)),
+            bullets=take(4 if long else rng.randint(2, 4)),
         )
         for i, (c, d) in enumerate(zip(companies, dates.take(n_jobs, present=True), strict=True))
     ]
@@ -329,14 +329,14 @@ def make_person(seed: int, lang: str, long: bool = False) -> Person:
         for s, g, d in zip(schools, degrees, school_dates, strict=True)
     ]
     education = Section("education", rng.choice(names["education"]), entries=edu)
-    if rng.random() < 0.6:
-        n_proj = rng.randint(1, 2)
+    if long or rng.random() < 0.6:
+        n_proj = 2 if long else rng.randint(1, 2)
         projects = [
             Entry(
                 org=p,
                 title=rng.choice(EN_STACKS if lang == "en" else ZH_STACKS),
                 date=d,
-                bullets=take(rng.randint(1, 3)),
+                bullets=take(2 if long else rng.randint(1, 3)),
             )
             for p, d in zip(
                 rng.sample(EN_PROJECTS if lang == "en" else ZH_PROJECTS, n_proj),

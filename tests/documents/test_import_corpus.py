@@ -130,27 +130,27 @@ def test_the_corpus_is_whole() -> None:
 # The accuracy measured when the corpus was committed (README "Import accuracy").
 FLOORS = {
     "dev": {
-        "name": 0.25,
+        "name": 0.45,
+        "email": 0.93,
+        "phone": 1.0,
+        "sections": 0.93,
+        "headings": 0.95,
+        "rows": 0.97,
+        "bullets": 0.76,
+        "junk_free": 0.27,
+    },
+    "heldout": {
+        "name": 0.78,
         "email": 1.0,
         "phone": 1.0,
         "sections": 0.96,
-        "headings": 0.96,
-        "rows": 0.80,
-        "bullets": 1.0,
-        "junk_free": 0.08,
-    },
-    "heldout": {
-        "name": 0.0,
-        "email": 1.0,
-        "phone": 1.0,
-        "sections": 1.0,
-        "headings": 1.0,
-        "rows": 1.0,
-        "bullets": 1.0,
-        "junk_free": 0.5,
+        "headings": 0.98,
+        "rows": 0.89,
+        "bullets": 0.78,
+        "junk_free": 0.14,
     },
 }
-COVERAGE_FLOORS = {"dev": (0.999, 0.995), "heldout": (0.999, 0.999)}  # mean, worst file
+COVERAGE_FLOORS = {"dev": (0.996, 0.836), "heldout": (0.996, 0.944)}  # mean, worst file
 
 
 @pytest.fixture(scope="module")
