@@ -35,7 +35,8 @@ SOFT_HYPHEN = "\u00ad"
 class Glyph:
     """One drawn character.  ``kind``: ``text``; ``space`` (a drawn space: a word break);
     ``mark`` (a bullet glyph, an unknown glyph or a small shape: a bullet at the start of a
-    line, dropped elsewhere); ``shy`` (a soft hyphen: a hyphenation point)."""
+    line, dropped elsewhere); ``icon`` (from an icon font: a bullet when small and at the
+    start of a line, dropped elsewhere); ``shy`` (a soft hyphen: a hyphenation point)."""
 
     text: str
     x0: float
@@ -46,6 +47,7 @@ class Glyph:
     font: str
     bold: bool
     kind: str = "text"
+    base: float = 0.0  # the baseline, from the top of the page like ``top``
 
     @property
     def mid(self) -> float:
@@ -55,6 +57,14 @@ class Glyph:
 def _private_use(ch: str) -> bool:
     code = ord(ch[0])
     return 0xE000 <= code <= 0xF8FF or code >= 0xF0000
+
+
+def _baseline(c: dict) -> float:
+    """Where the glyph sits: its text matrix's origin, measured like ``top``."""
+    matrix = c.get("matrix")
+    if matrix and "y1" in c:
+        return float(c["top"]) + float(c["y1"]) - float(matrix[5])
+    return float(c["bottom"])
 
 
 def _rotated(obj: dict) -> bool:
@@ -79,10 +89,11 @@ def page_glyphs(page) -> tuple[list[Glyph], str]:
         kind = "text"
         narrow = float(c["x1"]) - float(c["x0"]) <= 0.6 * size
         if _ICON_FONT_RE.search(font):
-            # An icon, unless it is a list marker (moderncv's FontAwesome circle, "○").
-            if text not in BULLET_CHARS:
+            # An icon; a small one at the start of a line is a list marker (moderncv's
+            # FontAwesome circle).  An icon's name ("HOUSE-CHIMNEY") is never text.
+            if len(text) > 1 and not _CID_RE.match(text):
                 continue
-            text, kind = "•", "mark"
+            text, kind = "•", "icon"
         elif _CID_RE.match(text) or _private_use(text):
             # An unknown glyph, or a Symbol/Wingdings bullet (often drawn in a substitute
             # font): a bullet if a line starts with it.  Other private-use glyphs are icons.
@@ -108,6 +119,7 @@ def page_glyphs(page) -> tuple[list[Glyph], str]:
                 font=font,
                 bold=bool(_BOLD_FONT_RE.search(font)),
                 kind=kind,
+                base=_baseline(c),
             )
         )
     return _without_fake_bold(glyphs), "".join(rotated)

@@ -35,6 +35,7 @@ class Word:
     bold: bool
     caps: bool = False
     mark: bool = False  # a bullet candidate (glyph or shape), not text
+    icon: bool = False  # the mark is an icon-font glyph
     font: str = ""
 
 
@@ -121,21 +122,31 @@ def join_words(words: list[Word]) -> str:
 
 
 def rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
-    """Glyphs grouped into rows: a glyph joins a row whose core it overlaps by half its height."""
+    """Glyphs grouped into rows by their baseline (a big name and the two small lines of
+    contact details beside it are three rows, though their boxes overlap); a few smaller
+    glyphs raised or lowered inside a row's box (a superscript) stay in it."""
     open_rows: list[tuple[float, float, list[Glyph]]] = []
-    out: list[list[Glyph]] = []
-    for g in sorted(glyphs, key=lambda g: g.mid):
-        h = max(g.bottom - g.top, 0.1)
+    for g in sorted(glyphs, key=lambda g: g.base):
         for i in range(len(open_rows) - 1, max(len(open_rows) - 4, -1), -1):
-            top, bottom, members = open_rows[i]
-            overlap = min(bottom, g.bottom) - max(top, g.top)
-            if overlap >= 0.5 * min(h, bottom - top):
+            base, size, members = open_rows[i]
+            if abs(g.base - base) <= 0.3 * min(g.size, size):
                 members.append(g)
                 break
         else:
-            members = [g]
-            open_rows.append((g.top, g.bottom, members))
-            out.append(members)
+            open_rows.append((g.base, g.size, [g]))
+    out: list[list[Glyph]] = []
+    for _, _, members in open_rows:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and len(members) <= 4
+            and max(g.size for g in members) < 0.85 * max(g.size for g in prev)
+            and min(g.top for g in members) >= min(g.top for g in prev) - 0.5
+            and max(g.bottom for g in members) <= max(g.bottom for g in prev) + 0.5
+        ):
+            prev.extend(members)
+            continue
+        out.append(members)
     return out
 
 
@@ -165,8 +176,8 @@ def words_of(row: list[Glyph]) -> list[Word]:
             cjk_pair = cjk(prev.text[-1:]) and cjk(g.text[:1])
             limit = max(0.06 * size, min(usual, 0.1 * size) + 0.1 * size)
             if (
-                g.kind == "mark"
-                or prev.kind == "mark"
+                g.kind in ("mark", "icon")
+                or prev.kind in ("mark", "icon")
                 or (gap > limit and not (cjk_pair and gap < 0.2 * size))
             ):
                 _flush(current, words)
@@ -192,7 +203,8 @@ def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
             size=max(g.size for g in glyphs),
             bold=sum(g.bold for g in glyphs) * 2 > len(glyphs),
             caps="smallcap" in font.lower() or font.lower().endswith("sc"),
-            mark=all(g.kind == "mark" for g in glyphs),
+            mark=all(g.kind in ("mark", "icon") for g in glyphs),
+            icon=any(g.kind == "icon" for g in glyphs),
             font=font,
         )
     )
@@ -232,6 +244,11 @@ def _flag_bullet(line: Line) -> None:
         first.text in BULLET_CHARS
         or (len(first.text) == 1 and first.text == "o" and "courier" in first.font.lower())
     )
+    if first.icon and rest:
+        # An icon-font list marker is set smaller than the text (moderncv's circle); an
+        # icon at the text's size before a phone number or an address is an icon.
+        small = first.size <= 0.8 * rest[0].size or first.x1 - first.x0 <= 0.5 * rest[0].size
+        glyph = glyph and small
     if glyph and rest and not rest[0].mark:
         gap = rest[0].x0 - first.x1
         loose = first.mark or first.text not in "-*+–—" or gap > 0.15 * first.size

@@ -141,7 +141,7 @@ class _Page:
             x = 50.0
             for text, font in row:
                 for ch in [text] if text.startswith("(cid:") or "Awesome" in font else text:
-                    width = 6.0
+                    width = 10.0 if "Icons" in font or "Awesome" in font else 6.0
                     self.chars.append(
                         {
                             "text": ch,
