@@ -56,6 +56,7 @@ _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
     re.IGNORECASE,
 )
+_SEPARATORS = frozenset("|｜·•–—-/,")
 _MARGIN = 0.12  # the top and bottom share of a page where running headers and footers sit
 
 
@@ -71,7 +72,9 @@ class _PageLine(Line):
     """A line with what the page-level reading decided about it."""
 
     fixed = False  # stands alone: a cell split off its row, a table row
-    role = ""  # "title" (the name), "header" (the lines under it), "row" (cells), else undecided
+    # "title" (the name), "header" (the lines under it), "row" (a line of cells), "date" (a
+    # date split off its row): decided here; "" is left to ``structure``
+    role = ""
 
 
 def _as_page_line(line: Line, fixed: bool = False) -> _PageLine:
@@ -80,9 +83,19 @@ def _as_page_line(line: Line, fixed: bool = False) -> _PageLine:
     return out
 
 
-def _part(words: list[Word], of: Line, bullet: bool = False, fixed: bool = False) -> _PageLine:
+def _part(
+    words: list[Word], of: Line, bullet: bool = False, fixed: bool = False, role: str = ""
+) -> _PageLine:
     """A new line made of some of ``of``'s words (a cell of it)."""
-    return _as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge), fixed)
+    out = _as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge), fixed)
+    out.role = role
+    return out
+
+
+def _is_section(text: str) -> bool:
+    """A short text that names a kind of resume section ("Experience", "教育背景")."""
+    text = text.strip().rstrip(":：")
+    return 0 < len(text) <= 30 and len(text.split()) <= 4 and classify_title(text) != "other"
 
 
 def _is_fragment(text: str) -> bool:
@@ -176,7 +189,24 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             continue
         cells = line.cells(tables.get(index, []))
         if len(cells) == 1 and not line.bullet:
-            cells = line.date_cells(_is_date_text)
+            cells = line.edge_cells(lambda t: _is_date_text(t) or _is_section(t))
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        if (
+            len(cells) > 1
+            and not line.bullet
+            and _is_section(join_words(cells[0]))
+            and following is not None
+            and following.page == line.page
+            and following.x0 >= cells[0][-1].x1  # nothing under it: a margin column
+        ):
+            # a section title in a margin column, printed on its first line's row (moderncv
+            # "fancy"): the title first, then the row
+            out.append(_part(cells[0], line, fixed=True))
+            cells = cells[1:]
+            line = _part([w for cell in cells for w in cell], line)
+            if len(cells) == 1:
+                out.append(line)
+                continue
         tail, size = cells[-1], line.size
         at_margin = tail[-1].x1 >= right_edge - 1.5 * size
         if line.bullet and len(cells) > 1 and at_margin and _is_fragment(join_words(tail)):
@@ -187,7 +217,7 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             ):
                 last_date.words.extend(tail)
             else:
-                last_date = _part(tail, line, fixed=True)
+                last_date = _part(tail, line, fixed=True, role="date")
                 at = len(out)
                 while at and out[at - 1].bullet:
                     at -= 1
@@ -200,11 +230,11 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             out.append(line)
         elif len(cells) == 2 and _is_date_text(join_words(tail)):
             out.append(_part(cells[0], line))
-            last_date = _part(tail, line, fixed=True)
+            last_date = _part(tail, line, fixed=True, role="date")
             out.append(last_date)
         elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
             out.append(_part(tail, line))
-            out.append(_part(cells[0], line, fixed=True))
+            out.append(_part(cells[0], line, fixed=True, role="date"))
         else:
             row = _part(_with_bars(cells), line, fixed=True)
             row.role = "row"  # cells of a row: text, never a heading
@@ -273,6 +303,37 @@ def _drop_cover_letter(pages: list[list[Line]], recognition: Recognition) -> lis
     return pages
 
 
+def _name_like(text: str) -> bool:
+    return (
+        classify_title(text) == "other"
+        and not re.search(r"[@\d]|https?:|www\.", text)
+        and 0 < len(text) <= 60
+    )
+
+
+def _split_name(
+    lines: list[_PageLine], line: _PageLine, index: int, named: str | None
+) -> _PageLine:
+    """The name's cell of ``line`` as a line of its own, the other cells on a line after it
+    ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle)."""
+    cells = line.cells()
+    words = cells[index]
+    others = cells[:index] + cells[index + 1 :]
+    after: list[Word] = _with_bars(others) if others else []
+    cut = next((k for k in range(1, len(words)) if join_words(words[:k]) == named), None)
+    if cut is not None:
+        tail = words[cut:]
+        while tail and tail[0].text in _SEPARATORS:
+            tail = tail[1:]
+        words, after = words[:cut], tail + after
+    if not after:
+        return line
+    at = lines.index(line)
+    name = _part(words, line)
+    lines[at : at + 1] = [name, _part(after, line)]
+    return name
+
+
 def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) -> list[_PageLine]:
     """Mark the name (``role = "title"``) and the lines under it, and drop a document title
     ("Resume", "个人简历") at the top.  The name is the largest text near the top of the first
@@ -288,28 +349,23 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
         _note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
     lines = [ln for ln in lines if ln not in titles]
     head = [ln for ln in head if ln not in titles]
-    # A name's own cell: an e-mail or a phone may be printed at the other end of its row.
-    firsts = {id(ln): join_words(ln.cells()[0]) for ln in head}
+    # A name is a cell of its own: an e-mail, a phone or a place may share its row.
     candidates = [
-        ln
+        (ln, i, cell)
         for ln in head
         if not ln.bullet
-        and classify_title(firsts[id(ln)]) == "other"
-        and not re.search(r"[@\d]|https?:|www\.", firsts[id(ln)])
-        and len(firsts[id(ln)]) <= 60
+        for i, cell in enumerate(ln.cells())
+        if _name_like(join_words(cell))
     ]
     name: _PageLine | None = None
     from_field = False
     if candidates:
-        largest = max(candidates, key=lambda ln: max(w.size for w in ln.cells()[0]))
-        named = person.clean_name(firsts[id(largest)])
-        if largest.size > body + 1 or (named and largest is head[0]):
-            name = largest
-            cells = largest.cells()
-            if len(cells) > 1:
-                rest = _part(_with_bars(cells[1:]), largest)
-                name.words = cells[0]
-                lines.insert(lines.index(name) + 1, rest)
+        line, index, cell = max(candidates, key=lambda c: max(w.size for w in c[2]))
+        text = join_words(cell)
+        named = person.clean_name(text)
+        size = max(w.size for w in cell)
+        if size > body + 1 or (named and line is head[0]):
+            name = _split_name(lines, line, index, named)
     if name is None:
         for line in first_page:
             match = _NAME_FIELD_RE.search(line.text())
@@ -324,13 +380,18 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
         return lines
     name.role = "title"
     start = lines.index(name)
-    while start + 1 < len(lines) and not from_field:  # a long name wrapped in a narrow sidebar
+    # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani")
+    so_far = name.text()
+    while start + 1 < len(lines) and not from_field:
+        if person.clean_name(so_far) and not so_far.endswith("-"):
+            break
         nxt, prev = lines[start + 1], lines[start]
         if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
             break
         nxt.role, start = "title", start + 1
+        so_far += " " + nxt.text()
     for line in lines[start + 1 : start + 6]:
-        if line.page or line.top > top + 0.3 * span or classify_title(line.text()) != "other":
+        if line.page or line.top > top + 0.3 * span or _is_section(join_words(line.cells()[0])):
             break
         if len(line.text()) > 90 and not line.bold:
             break  # running text: a summary with no heading
@@ -505,8 +566,8 @@ def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
             # "**Company,** Role | Place" over the date printed on its row: the whole row
             # is the entry's heading, the date the line under it.
             para.role, para.text, para.lead = "h3", plain(para.text), ""
-        elif first.role == "row":
-            para.role = "row"
+        elif first.role in ("row", "date"):
+            para.role = first.role  # text under its entry, never a heading
         if first.bullet:
             glyph_x = first.bullet_x if glyph_x is None else glyph_x
             para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0

@@ -76,29 +76,31 @@ class Line:
         return all(w.bold for w in self.words)
 
     def cells(self, channels: Sequence[tuple[float, float]] = ()) -> list[list[Word]]:
-        """The line's words split at wide gaps and at the table ``channels`` it is in."""
+        """The line's words split at wide gaps (measured in the smaller font: an address in
+        8 pt beside a name in 24 pt) and at the table ``channels`` it is in."""
         out: list[list[Word]] = [[self.words[0]]]
         for prev, word in itertools.pairwise(self.words):
-            wide = word.x0 - prev.x1 > CELL_GAP * max(word.size, prev.size, 1)
+            wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1)
             if wide or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
                 out.append([word])
             else:
                 out[-1].append(word)
         return out
 
-    def date_cells(self, is_date: Callable[[str], bool]) -> list[list[Word]]:
-        """The line split at a gap that sets a date apart at its start or its end: wider
-        than half an em and twice the line's usual word gap ("2019–Present  Lead Data …")."""
+    def edge_cells(self, piece: Callable[[str], bool]) -> list[list[Word]]:
+        """The line split at a gap that sets a ``piece`` apart at its start or its end (a
+        date, a section title in a margin column): a gap wider than half an em and twice the
+        line's usual word gap ("2019–Present  Lead Data …")."""
         words = self.words
-        if len(words) < 3:
+        if len(words) < 2:
             return [words]
         gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
-        usual = statistics.median(gaps)
+        usual = statistics.median(gaps) if len(gaps) > 2 else 0.0
         for i, gap in enumerate(gaps):
             if gap < max(0.5 * self.size, 2 * usual):
                 continue
             head, tail = words[: i + 1], words[i + 1 :]
-            if is_date(join_words(head)) or is_date(join_words(tail)):
+            if piece(join_words(head)) or piece(join_words(tail)):
                 return [head, tail]
         return [words]
 
@@ -375,11 +377,11 @@ def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
         joined: list[tuple[float, float]] = []
         if line is not None and i > start and not line.bullet:
             prev = lines[i - 1]
-            if prev.page == line.page and 0 <= line.top - prev.bottom < line.size:
+            if prev.page == line.page and 0 <= line.top - prev.bottom < 1.5 * line.size:
                 joined = [
                     (max(a, c), min(b, d))
                     for a, b in channels
-                    for c, d in line.gaps(0.8)
+                    for c, d in line.gaps(0.6)
                     if min(b, d) - max(a, c) >= 0.3 * line.size
                 ]
         if joined:
@@ -389,5 +391,5 @@ def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
             for j in range(start, i):
                 out[j] = channels
         start = i
-        channels = line.gaps(0.8) if line is not None and not line.bullet else []
+        channels = line.gaps(0.6) if line is not None and not line.bullet else []
     return out
