@@ -292,8 +292,8 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
     candidates: set[int] = set()
     for ln in lines:
         for a, b in zip(ln.words, ln.words[1:], strict=False):
-            if b.x0 - a.x1 > 1.0 * size:
-                candidates.add(round((a.x1 + b.x0) / 2))
+            if b.x0 - a.x1 > 0.8 * size:  # both edges of the gap and its middle
+                candidates.update((round(a.x1 + 1), round((a.x1 + b.x0) / 2), round(b.x0 - 1)))
     best: tuple[float, float, float, float] | None = None
     for x in sorted(candidates):
         crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
@@ -312,7 +312,7 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
             continue
         band = min(w.x0 for w in right) - max(w.x1 for w in left)
         spans = [max(w.bottom for w in s) - min(w.top for w in s) for s in (left, right)]
-        if band < 0.8 * size or min(spans) < 0.4 * (bottom - top):
+        if band < 0.8 * size or min(spans) < 0.2 * (bottom - top):
             continue
         # The tallest stretch wins; the band between the columns only breaks near-ties.
         score = round((bottom - top) / (0.02 * height)) + band / (band + size)
