@@ -56,6 +56,7 @@ _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
     re.IGNORECASE,
 )
+_CJK_PUNCT_RE = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]")
 _SEPARATORS = frozenset("|｜·•–—-/,")
 _MARGIN = 0.12  # the top and bottom share of a page where running headers and footers sit
 
@@ -422,7 +423,11 @@ def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
     unless the hyphenated form is printed elsewhere ("full-stack")."""
     if prev.endswith(SOFT_HYPHEN):
         return prev[:-1], ""
-    if cjk(prev[-1:]) and cjk(nxt[:1]):
+    if (
+        (cjk(prev[-1:]) and cjk(nxt[:1]))
+        or _CJK_PUNCT_RE.match(prev[-1:] + " ")
+        or (_CJK_PUNCT_RE.match(nxt[:1] + " "))
+    ):
         return prev, ""
     match = re.search(r"([^\W\d_]+)-$", prev)
     if match and nxt[:1].islower():

@@ -284,16 +284,18 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
     height with text on both sides for much of it."""
     if len(lines) < 6:
         return None
-    words = [w for ln in lines for w in ln.words]
+    # a bullet glyph inside a row is the start of the other column's list item
+    words = [w for ln in lines for w in ln.words if w.text not in BULLET_CHARS]
     text_top = min(w.top for w in words)
     text_bottom = max(w.bottom for w in words)
     height = text_bottom - text_top
     size = statistics.median(w.size for w in words)
-    candidates: set[int] = set()
+    candidates: set[float] = set()
     for ln in lines:
         for a, b in zip(ln.words, ln.words[1:], strict=False):
             if b.x0 - a.x1 > 0.8 * size:  # both edges of the gap and its middle
-                candidates.update((round(a.x1 + 1), round((a.x1 + b.x0) / 2), round(b.x0 - 1)))
+                for x in (a.x1 + 0.5, (a.x1 + b.x0) / 2, b.x0 - 0.5):
+                    candidates.add(round(x, 1))
     best: tuple[float, float, float, float] | None = None
     for x in sorted(candidates):
         crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
