@@ -342,9 +342,11 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
     first_page = [ln for ln in lines if ln.page == 0]
     if not first_page:
         return lines
-    top = first_page[0].top
+    top = min(ln.top for ln in first_page)
     span = max(ln.bottom for ln in first_page) - top
-    head = [ln for ln in first_page[:10] if ln.top <= top + 0.3 * span]
+    # the top of the page, whatever column a line was read in
+    head = sorted((ln for ln in first_page if ln.top <= top + 0.3 * span), key=lambda ln: ln.top)
+    head = head[:12]
     titles = [ln for ln in head if not ln.bullet and person.is_generic_title(ln.text())]
     if titles:
         _note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
@@ -391,8 +393,8 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
             break
         nxt.role, start = "title", start + 1
         so_far += " " + nxt.text()
-    for line in lines[start + 1 : start + 6]:
-        if line.page or line.top > top + 0.3 * span or _is_section(join_words(line.cells()[0])):
+    for line in lines[start + 1 : start + 9]:
+        if line.page or line.top > top + 0.4 * span or _is_section(join_words(line.cells()[0])):
             break
         if len(line.text()) > 90 and not line.bold:
             break  # running text: a summary with no heading
@@ -414,6 +416,25 @@ class _Words:
         texts = {w.text.lower().strip(".,;:()") for ln in lines for w in ln.words}
         compounds = {t for t in texts if re.search(r"[^\W\d_]-[^\W\d_]", t)}
         return cls(frozenset(texts), frozenset(compounds), hyphenating)
+
+
+_SPLIT_CONTACT_RE = re.compile(r"(?:[@/]|\w\.\w)\S*$")
+
+
+def _continues(prev: str, nxt: str) -> bool:
+    """A contact line wrapped in a narrow column: "yu-" "tong40@example.com",
+    "ana.lee@example.c" "om" (an address is whole once it ends in a domain: ".com")."""
+    start = nxt[:1]
+    if not start or not (start.islower() or start.isdigit()):
+        return False
+    if prev.endswith(("-", "@", "/", ".")):
+        return True
+    token = prev.split()[-1] if prev.split() else ""
+    return (
+        bool(_SPLIT_CONTACT_RE.search(token))
+        and " " not in nxt.strip()
+        and not re.search(r"\.[A-Za-z]{2,}$", token)
+    )
 
 
 def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
@@ -480,7 +501,10 @@ def _paragraph(group: list[_PageLine], known: _Words) -> Para | None:
             fits = prev.x1 + (first.x1 - first.x0) + 0.3 * line.size <= (prev.edge or right)
             wrapped = not fits or (justified and prev.x1 >= right - 1.0)
             head, sep = tokens[-1][2], "\n"
-            if wrapped:
+            if line.role == "header":  # grouped only when it continues the line above
+                head, sep = _joiner(head, first.text, evidence)
+                sep = "" if _SPLIT_CONTACT_RE.search(head) else sep
+            elif wrapped:
                 head, sep = _joiner(head, first.text, evidence)
             tokens[-1] = (tokens[-1][0], tokens[-1][1], head)
         else:
@@ -537,7 +561,20 @@ def _paragraphs(lines: list[_PageLine], hyphenating: bool) -> list[Para]:
     usual = min(sorted(gaps)[len(gaps) // 4], 0.5 * size) if gaps else 0.3 * size
     groups: list[tuple[list[_PageLine], float]] = []  # (lines, text x)
     for line in lines:
-        if groups and line.role == "title" and groups[-1][0][-1].role == "title":
+        last = groups[-1][0][-1] if groups else None
+        if (
+            last is not None
+            and line.role == last.role
+            and line.page == last.page
+            and (
+                line.role == "title"
+                or (
+                    line.role == "header"
+                    and abs(line.size - last.size) < 0.5
+                    and _continues(last.text(), line.text())
+                )
+            )
+        ):
             groups[-1][0].append(line)
             continue
         if groups and not (line.bullet or line.fixed or line.role):

@@ -338,6 +338,16 @@ def _longest_run(lines: list[Line]) -> int:
     return best
 
 
+def _flush_right(lines: list[Line]) -> bool:
+    """Most lines end at one x and start at many: a right-aligned column of labels (a
+    sidebar of its own is set flush left)."""
+    ends = sorted(ln.x1 for ln in lines)
+    middle = ends[len(ends) // 2]
+    flush = sum(1 for x in ends if abs(x - middle) <= 1.5)
+    starts = {round(ln.x0) for ln in lines}
+    return flush >= 0.7 * len(lines) and len(starts) >= 0.5 * len(lines)
+
+
 def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], bool]) -> bool:
     """True when one side holds fragments printed on the rows of the other side's lines
     (dates, places, roles), not a column of its own: nearly all its lines sit on the
@@ -351,6 +361,8 @@ def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], 
     left = [ln for ln in left if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     right = [ln for ln in right if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     for small, big in ((left, right), (right, left)):
+        if len(small) >= 3 and _flush_right(small):
+            return True  # labels set flush right against the gutter: dates, titles, places
         if len(small) < 2 or _longest_run(small) > 3:
             continue
         if sum(1 for ln in small if _same_row(ln, big)) < 0.75 * len(small):
