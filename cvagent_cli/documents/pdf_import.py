@@ -93,6 +93,15 @@ def _part(
     return out
 
 
+def _set_apart(label: list[Word], rest: list[Word]) -> bool:
+    """The label is typeset as a heading beside the text: larger, or bold beside regular
+    (a moderncv item label, "Languages  Python, R", is neither)."""
+    size = max(w.size for w in label)
+    return size >= statistics.median(w.size for w in rest) + 1 or (
+        all(w.bold for w in label) and not any(w.bold for w in rest)
+    )
+
+
 def _is_section(text: str) -> bool:
     """A short text that names a kind of resume section ("Experience", "教育背景")."""
     text = text.strip().rstrip(":：")
@@ -181,6 +190,8 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
         return []
     right_edge = max(ln.x1 for ln in lines)
     tables = table_channels(list(lines))
+    # where most lines of the page start: text left of it is in a margin column
+    body_x = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
     out: list[_PageLine] = []
     last_date: _PageLine | None = None
     for index, line in enumerate(lines):
@@ -191,14 +202,12 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
         cells = line.cells(tables.get(index, []))
         if len(cells) == 1 and not line.bullet:
             cells = line.edge_cells(lambda t: _is_date_text(t) or _is_section(t))
-        following = lines[index + 1] if index + 1 < len(lines) else None
         if (
             len(cells) > 1
             and not line.bullet
             and _is_section(join_words(cells[0]))
-            and following is not None
-            and following.page == line.page
-            and following.x0 >= cells[0][-1].x1  # nothing under it: a margin column
+            and cells[0][0].x0 < body_x - 0.5 * line.size <= cells[1][0].x0  # a margin column
+            and _set_apart(cells[0], cells[1])
         ):
             # a section title in a margin column, printed on its first line's row (moderncv
             # "fancy"): the title first, then the row
@@ -400,7 +409,26 @@ def _choose_name(lines: list[_PageLine], body: float, recognition: Recognition) 
             break  # running text: a summary with no heading
         if not line.bullet:
             line.role = "header"  # a subtitle or a contact line, never a section
+    _rejoin_wrapped_contacts(lines, start + 1)
     return lines
+
+
+def _rejoin_wrapped_contacts(lines: list[_PageLine], start: int) -> None:
+    """A contact item wrapped in a margin column may have a line of the other column read
+    between its two halves ("wil-", "Platform Engineer", "helmina.o@example.com"): the
+    second half is moved up under the first."""
+    end = start
+    while end < len(lines) and lines[end].role == "header":
+        end += 1
+    for i in range(start, end - 2):
+        first, other, second = lines[i], lines[i + 1], lines[i + 2]
+        same_column = min(first.x1, second.x1) > max(first.x0, second.x0)  # x ranges overlap
+        if (
+            same_column
+            and not _continues(first.text(), other.text())
+            and _continues(first.text(), second.text())
+        ):
+            lines[i + 1], lines[i + 2] = second, other
 
 
 @dataclass(frozen=True)

@@ -232,3 +232,16 @@ def test_moderncv_dates_column_icon_bullets_and_item_rows() -> None:
     assert "- Managed a team of five data scientists and two analysts." in md
     assert result.bullets == 2
     assert "Languages | Python, R, SQL" in md and "## Languages" not in md
+
+
+def test_moderncv_fancy_margin_titles_and_the_address_beside_the_name() -> None:
+    """Section titles and dates flush right in a margin column, on the row of the text
+    they head; the address printed beside the big name; an e-mail TeX hyphenated in the
+    narrow margin, with the subtitle's row read between its halves."""
+    result = _import("moderncv_fancy_tex")
+    md = result.markdown
+    assert md.startswith("# Wilhelmina Oyelaran\n")
+    assert result.sections == ["Experience", "Education", "Skills"]
+    assert "### B.Eng. Computing, University of Sheffield, Sheffield.\n2012–2016" in md
+    assert result.contacts.get("email") == "wilhelmina.oyelaran@example.com"
+    assert result.bullets == 2

@@ -178,6 +178,32 @@ service that screens every card payment in real time, cutting losses by a third 
 \cvitem{Tools}{Spark, Airflow, dbt}
 \end{document}
 """,
+    # moderncv "fancy": section titles and dates flush right in a margin column, the
+    # address printed beside the big name.
+    "moderncv_fancy_tex": r"""
+\documentclass[11pt,a4paper,sans]{moderncv}
+\moderncvstyle{fancy}
+\moderncvcolor{blue}
+\usepackage[scale=0.77]{geometry}
+\name{Wilhelmina}{Oyelaran}
+\title{Platform Engineer}
+\address{Leeds}{}{}
+\email{wilhelmina.oyelaran@example.com}
+\phone[mobile]{+44~7700~900789}
+\begin{document}
+\makecvtitle
+\section{Experience}
+\cventry{2020--Present}{Platform Engineer}{Harrowfield Bank}{Leeds}{}{%
+\begin{itemize}
+\item Ran the Kubernetes platform for 300 services across three regions.
+\item Cut build times from 25 to 6 minutes with remote caching.
+\end{itemize}}
+\section{Education}
+\cventry{2012--2016}{B.Eng. Computing}{University of Sheffield}{Sheffield}{}{}
+\section{Skills}
+\cvitem{Cloud}{Kubernetes, Terraform, AWS}
+\end{document}
+""",
     # A real two-column page (paracol): a sidebar of short lines beside the entries.
     "paracol_tex": r"""
 \documentclass[10pt]{article}
