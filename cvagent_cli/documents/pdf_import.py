@@ -199,6 +199,16 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             line.words = _with_bars(line.cells()) if line.role == "header" else line.words
             out.append(line)
             continue
+        if (
+            last_date is not None
+            and not line.bullet
+            and len(line.text()) <= 12
+            and min(abs(line.x1 - last_date.x1), abs(line.x0 - last_date.x0)) < line.size
+            and line.size <= last_date.size + 0.5
+            and 0 <= line.top - last_date.bottom < line.size
+        ):
+            last_date.words.extend(line.words)  # the rest of a date wrapped in its column
+            continue
         cells = line.cells(tables.get(index, []))
         if len(cells) == 1 and not line.bullet:
             cells = line.edge_cells(lambda t: _is_date_text(t) or _is_section(t))
@@ -244,7 +254,8 @@ def _split_cells(lines: list[_PageLine]) -> list[_PageLine]:
             out.append(last_date)
         elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
             out.append(_part(tail, line))
-            out.append(_part(cells[0], line, fixed=True, role="date"))
+            last_date = _part(cells[0], line, fixed=True, role="date")
+            out.append(last_date)
         else:
             row = _part(_with_bars(cells), line, fixed=True)
             row.role = "row"  # cells of a row: text, never a heading

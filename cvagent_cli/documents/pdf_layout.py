@@ -89,7 +89,7 @@ class Line:
 
     def edge_cells(self, piece: Callable[[str], bool]) -> list[list[Word]]:
         """The line split at a gap that sets a ``piece`` apart at its start or its end (a
-        date, a section title in a margin column): a gap wider than half an em and twice the
+        date, a section title in a margin column): a gap wider than half an em and 1.5 times the
         line's usual word gap ("2019–Present  Lead Data …")."""
         words = self.words
         if len(words) < 2:
@@ -97,7 +97,7 @@ class Line:
         gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
         usual = statistics.median(gaps) if len(gaps) > 2 else 0.0
         for i, gap in enumerate(gaps):
-            if gap < max(0.5 * self.size, 2 * usual):
+            if gap < max(0.5 * self.size, 1.5 * usual):
                 continue
             head, tail = words[: i + 1], words[i + 1 :]
             if piece(join_words(head)) or piece(join_words(tail)):
@@ -229,9 +229,23 @@ def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]
                 mark.size = first.size
                 line.words.insert(0, _mark_word(mark))
                 break
+    split: list[Line] = []
     for line in lines:
-        _flag_bullet(line)
-    return [ln for ln in lines if ln.words]
+        for part in _at_marks(line):
+            _flag_bullet(part)
+            if part.words:
+                split.append(part)
+    return split
+
+
+def _at_marks(line: Line) -> list[Line]:
+    """A row that holds a bullet mark after a gap is two lines: what a margin column prints
+    on the row (a date wrapped in moderncv's date column), then the bullet item."""
+    for i in range(1, len(line.words) - 1):
+        word, prev = line.words[i], line.words[i - 1]
+        if word.mark and not prev.mark and word.x0 - prev.x1 >= 0.5 * max(prev.size, 1):
+            return [Line(line.words[:i], line.page), Line(line.words[i:], line.page)]
+    return [line]
 
 
 def _mark_word(mark: Glyph) -> Word:
