@@ -79,7 +79,7 @@ class _PageLine(Line):
 
 
 def _as_page_line(line: Line, fixed: bool = False) -> _PageLine:
-    out = _PageLine(line.words, line.page, line.bullet, line.bullet_x, line.edge)
+    out = _PageLine(line.words, line.page, line.bullet, line.bullet_x, line.edge, line.tracking)
     out.fixed = fixed
     return out
 
@@ -88,7 +88,7 @@ def _part(
     words: list[Word], of: Line, bullet: bool = False, fixed: bool = False, role: str = ""
 ) -> _PageLine:
     """A new line made of some of ``of``'s words (a cell of it)."""
-    out = _as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge), fixed)
+    out = _as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge, of.tracking), fixed)
     out.role = role
     return out
 

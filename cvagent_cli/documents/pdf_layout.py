@@ -46,6 +46,7 @@ class Line:
     bullet: bool = False  # started with a bullet mark (removed from ``words``)
     bullet_x: float = 0.0
     edge: float = 0.0  # the right edge of the text around it (its column), 0 when unknown
+    tracking: float = 0.0  # extra space between letters (letter-spaced headings)
 
     @property
     def x0(self) -> float:
@@ -80,7 +81,9 @@ class Line:
         8 pt beside a name in 24 pt) and at the table ``channels`` it is in."""
         out: list[list[Word]] = [[self.words[0]]]
         for prev, word in itertools.pairwise(self.words):
-            wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1)
+            wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1) + 2 * (
+                self.tracking
+            )
             if wide or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
                 out.append([word])
             else:
@@ -97,7 +100,7 @@ class Line:
         gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
         usual = statistics.median(gaps) if len(gaps) > 2 else 0.0
         for i, gap in enumerate(gaps):
-            if gap < max(0.5 * self.size, 1.5 * usual):
+            if gap < max(0.5 * self.size + 2 * self.tracking, 1.5 * usual):
                 continue
             head, tail = words[: i + 1], words[i + 1 :]
             if piece(join_words(head)) or piece(join_words(tail)):
@@ -162,7 +165,8 @@ def words_of(row: list[Glyph]) -> list[Word]:
         for a, b in itertools.pairwise(texts)
         if b.x0 - a.x1 < 0.5 * max(a.size, b.size, 1)
     ]
-    usual = statistics.median(gaps) if len(gaps) >= 6 else 0.0
+    # the usual gap between letters: about 0, or the tracking of letter-spaced text
+    usual = statistics.median(gaps) if len(gaps) >= 3 else 0.0
     words: list[Word] = []
     current: list[Glyph] = []
     prev: Glyph | None = None
@@ -176,7 +180,7 @@ def words_of(row: list[Glyph]) -> list[Word]:
             size = max(prev.size, g.size, 1)
             gap = g.x0 - prev.x1
             cjk_pair = cjk(prev.text[-1:]) and cjk(g.text[:1])
-            limit = max(0.06 * size, min(usual, 0.1 * size) + 0.1 * size)
+            limit = max(0.06 * size, min(usual, 0.4 * size) + 0.1 * size)
             if (
                 g.kind in ("mark", "icon")
                 or prev.kind in ("mark", "icon")
@@ -188,6 +192,17 @@ def words_of(row: list[Glyph]) -> list[Word]:
         prev = g
     _flush(current, words)
     return words
+
+
+def _tracking(words: list[Word], row: list[Glyph]) -> float:
+    """The letter spacing of a row: the mean gap between the letters inside its words."""
+    letters = sum(len(w.text) for w in words)
+    if letters <= len(words):
+        return 0.0
+    inner = sum(w.x1 - w.x0 for w in words) - sum(
+        g.x1 - g.x0 for g in row if g.kind not in ("space", "mark", "icon")
+    )
+    return max(0.0, inner / (letters - len(words)))
 
 
 def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
@@ -219,7 +234,7 @@ def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]
     for row in rows(glyphs):
         words = words_of(row)
         if words:
-            lines.append(Line(words, page))
+            lines.append(Line(words, page, tracking=_tracking(words, row)))
     lines.sort(key=lambda ln: ln.top)
     for mark in marks:
         mid = (mark.top + mark.bottom) / 2
