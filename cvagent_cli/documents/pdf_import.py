@@ -141,8 +141,8 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
     def region(keep: Callable[[float, float], bool]) -> list[Line]:
         return _with_edge(
             make_lines(
-                [g for g in glyphs if keep(g.x0, g.mid)],
-                [m for m in marks if keep(m.x0, (m.top + m.bottom) / 2)],
+                [g for g in glyphs if keep((g.x0 + g.x1) / 2, g.mid)],
+                [m for m in marks if keep((m.x0 + m.x1) / 2, (m.top + m.bottom) / 2)],
                 number,
             )
         )

@@ -244,21 +244,43 @@ def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]
                 mark.size = first.size
                 line.words.insert(0, _mark_word(mark))
                 break
+    # where the page's list items put their marks: a mark elsewhere in a row starts an item
+    # only if it stands in that column
+    columns = [ln.words[0].x0 for ln in lines if _glyphish(ln.words[0]) and _one_mark(ln)]
     split: list[Line] = []
     for line in lines:
-        for part in _at_marks(line):
+        for part in _at_marks(line, columns):
             _flag_bullet(part)
             if part.words:
                 split.append(part)
     return split
 
 
-def _at_marks(line: Line) -> list[Line]:
-    """A row that holds a bullet mark after a gap is two lines: what a margin column prints
-    on the row (a date wrapped in moderncv's date column), then the bullet item."""
+_BOXES = BULLET_CHARS - set("-–—*+·∙⁃")  # dashes and dots are also punctuation
+
+
+def _glyphish(word: Word) -> bool:
+    return word.mark or (len(word.text) == 1 and word.text in _BOXES)
+
+
+def _one_mark(line: Line) -> bool:
+    """A row with marks before several of its words ("□ Raleigh  □ +1 512 …") is a row of
+    icons, not a list item."""
+    return sum(1 for w in line.words[1:] if _glyphish(w)) == 0
+
+
+def _at_marks(line: Line, columns: list[float]) -> list[Line]:
+    """A row that holds a bullet mark after a gap, in the column where the page's list
+    items have theirs, is two lines: what a margin column prints on the row (a date wrapped
+    in moderncv's date column), then the bullet item."""
     for i in range(1, len(line.words) - 1):
         word, prev = line.words[i], line.words[i - 1]
-        if word.mark and not prev.mark and word.x0 - prev.x1 >= 0.5 * max(prev.size, 1):
+        if (
+            word.mark
+            and not prev.mark
+            and word.x0 - prev.x1 >= 0.5 * max(prev.size, 1)
+            and any(abs(word.x0 - x) < 2 for x in columns)
+        ):
             return [Line(line.words[:i], line.page), Line(line.words[i:], line.page)]
     return [line]
 
@@ -271,6 +293,9 @@ def _flag_bullet(line: Line) -> None:
     words = line.words
     first = words[0]
     rest = words[1:]
+    if not _one_mark(line):  # icons before each item of a row: drop them, no bullet
+        line.words = [w for w in words if not _glyphish(w)] or words
+        return
     glyph = first.mark or (
         first.text in BULLET_CHARS
         or (len(first.text) == 1 and first.text == "o" and "courier" in first.font.lower())
