@@ -14,8 +14,9 @@ import pytest
 
 from cvagent_cli.documents.importer import ImportResult, import_bytes
 from cvagent_cli.documents.pdf_glyphs import page_glyphs, shape_marks
-from cvagent_cli.documents.pdf_import import _as_page_line, _paragraphs, _split_cells
+from cvagent_cli.documents.pdf_import import _paragraphs, _split_cells
 from cvagent_cli.documents.pdf_layout import make_lines
+from cvagent_cli.documents.pdf_lines import as_page_line
 
 HERE = Path(__file__).parent / "pdf_layouts"
 _CJK_SPACE_RE = re.compile(r"[\u4e00-\u9fff] [\u4e00-\u9fff]")
@@ -199,7 +200,7 @@ def test_a_soft_hyphen_at_a_line_end_rejoins_the_word_and_leaves_no_trace() -> N
         ]
     )
     glyphs, _ = page_glyphs(page)
-    lines = [_as_page_line(ln) for ln in make_lines(glyphs, [], 0)]
+    lines = [as_page_line(ln) for ln in make_lines(glyphs, [], 0)]
     paras = _paragraphs(_split_cells(lines), hyphenating=False)
     assert [p.text for p in paras] == ["Kept the infrastructure up ab"]
 
