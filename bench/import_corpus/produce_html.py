@@ -193,12 +193,15 @@ def make_theme(theme: str):
         layer = text_layer(out / f"{stem}.pdf")
         for s in person.sections:
             s.title = titles[s.kind]
+            if s.kind == "education":  # JSON Resume's education has no place
+                for e in s.entries:
+                    e.place = ""
             for e in s.entries:
                 e.date = printed_range(e.date.span, layer) or e.date
             if theme == "kendall" and s.kind == "projects":  # it prints name: description only
                 for e in s.entries:
                     e.bullets = []
-        skip = {"location"} if theme == "elegant" else set()
+        skip = {"place"} if theme == "elegant" else set()  # it prints no job's place
         skip |= {f"extra-section:{t}" for t in extra}
         return (
             [out / f"{stem}.pdf", source],
