@@ -15,7 +15,8 @@ from cvagent_cli.resume import person
 from cvagent_cli.resume.kinds import classify_title
 
 _NAME_FIELD_RE = re.compile(
-    r"(?:^|\s)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
+    r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
+    r"([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
     re.IGNORECASE,
 )
 
@@ -105,7 +106,8 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
             name = _split_name(lines, line, index, named)
     if name is None:
         for line in first_page:
-            match = _NAME_FIELD_RE.search(line.text())
+            # "姓名：韩嘉怡", or a table's cells: "姓名 | 梁若曦 | 电话 | …"
+            match = _NAME_FIELD_RE.search(join_words(with_bars(line.cells())))
             value = person.clean_name(match.group(1)) if match else None
             if value:
                 size = max(w.size for w in line.words)

@@ -121,7 +121,8 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
     last_date: PageLine | None = None
     for index, line in enumerate(lines):
         if line.role:  # the name, the lines under it: one line each
-            line.words = with_bars(line.cells()) if line.role == "header" else line.words
+            if line.role == "header":
+                line.words = with_bars(line.cells(tables.get(index, [])))
             out.append(line)
             continue
         if (

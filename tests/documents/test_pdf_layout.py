@@ -246,3 +246,10 @@ def test_moderncv_fancy_margin_titles_and_the_address_beside_the_name() -> None:
     assert "### B.Eng. Computing, University of Sheffield, Sheffield.\n2012–2016" in md
     assert result.contacts.get("email") == "wilhelmina.oyelaran@example.com"
     assert result.bullets == 2
+
+
+def test_the_name_from_the_cells_of_a_details_table() -> None:
+    result = _import("name_table_zh")
+    assert result.markdown.startswith("# 邓思远\n")
+    assert "姓名 | 邓思远 | 电话 | 139-0013-7788" in result.markdown
+    assert {"email", "phone"} <= set(result.contacts)

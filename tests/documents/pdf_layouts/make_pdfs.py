@@ -134,6 +134,15 @@ Priya Castellane
 #head[Skills]
 #table(columns: 3, stroke: none, [Language], [Level], [Years], [Go], [Expert], [7], [Python], [Advanced], [9])
 """,
+    # The name only in the cells of a details table (no colon), under a document title.
+    "name_table_zh": PREAMBLE
+    + r"""
+#align(center, text(size: 20pt, weight: "bold")[个人简历])
+#table(columns: 4, [姓名], [邓思远], [电话], [139-0013-7788], [邮箱], [dengsiyuan\@example.com], [城市], [南京])
+#head[工作经历]
+*南京某某软件有限公司 — 测试工程师* #h(1fr) 2021.03 - 至今
+- 搭建接口自动化测试平台，回归时间从 2 天缩短到 3 小时。
+""",
     # The name only in a 姓名 field, with a document title.
     "name_field_zh": PREAMBLE
     + r"""
