@@ -1,8 +1,11 @@
-"""PDF → paragraphs with layout hints, from pdfplumber's words (font, size, position).
+"""PDF → paragraphs with layout hints, read from the glyphs pdfplumber finds on each page.
 
-Words become lines (by their vertical middle, so CJK and Latin glyphs of one line meet),
-lines become paragraphs (by the gap above them, their indentation and bullet glyphs), and
-a page with an empty vertical band through its body is read as two columns.
+``pdf_glyphs`` cleans the glyphs (fake bold, icons, unknown glyph codes, soft hyphens,
+bullets drawn as shapes); ``pdf_layout`` makes words and lines and finds columns;
+``pdf_pages`` drops running headers, footers, page numbers and a trailing cover letter;
+``pdf_header`` finds the name.  Here each page is read (columns or rows), a line with cells
+is split (a date at the edge of a row goes under its entry, a table row keeps ``|`` between
+its cells), and lines become paragraphs.
 """
 
 from __future__ import annotations
@@ -11,19 +14,38 @@ import io
 import itertools
 import re
 import statistics
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
-from cvagent_cli.documents.structure import BULLET_GLYPHS, Para, Recognition
+from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
+from cvagent_cli.documents.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
+from cvagent_cli.documents.pdf_layout import (
+    Line,
+    cjk,
+    find_gutter,
+    fragment_side,
+    join_words,
+    make_lines,
+    table_channels,
+)
+from cvagent_cli.documents.pdf_lines import (
+    PageLine,
+    as_page_line,
+    is_fragment,
+    is_section,
+    note,
+    part,
+    set_apart,
+    with_bars,
+)
+from cvagent_cli.documents.pdf_pages import drop_cover_letter, drop_running_lines
+from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 
-_BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b", re.IGNORECASE)
-_CJK_RE = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
-_PAGE_NUMBER_RE = re.compile(
-    r"^(?:page\s*)?\d{1,2}(?:\s*(?:/|of)\s*\d{1,2})?$|^第\s*\d+\s*页", re.I
-)
-_GLYPHS = set(BULLET_GLYPHS) - set("-*+")
+_CJK_PUNCT_RE = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]")
 
 
 def _require_pdfplumber():
@@ -34,274 +56,265 @@ def _require_pdfplumber():
     return pdfplumber
 
 
-@dataclass
-class Word:
-    text: str
-    x0: float
-    x1: float
-    top: float
-    bottom: float
-    size: float
-    bold: bool
-    caps: bool = False
+def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
+    glyphs, rotated = page_glyphs(page)
+    if rotated:
+        recognition.unplaced.append(rotated)
+    if not glyphs:
+        return []
+    size = statistics.median(g.size for g in glyphs)
+    marks = shape_marks(page, size)
+    lines = make_lines(glyphs, marks, number)
+    gutter = find_gutter(lines)
+    if gutter is None:
+        return _with_edge(lines)
+    x, top, bottom = gutter
+    inside = [ln for ln in lines if ln.top >= top - 0.5 and ln.bottom <= bottom + 0.5]
+    left = [Line([w for w in ln.words if w.x1 <= x], number) for ln in inside]
+    right = [Line([w for w in ln.words if w.x0 >= x], number) for ln in inside]
+    left = [ln for ln in left if ln.words]
+    right = [ln for ln in right if ln.words]
+    if fragment_side(left, right, _is_date_text):
+        return _with_edge(lines)  # fragments on their rows: read row by row
+    note(recognition, "two-column layout: read the left column, then the right one")
 
-    @property
-    def mid(self) -> float:
-        return (self.top + self.bottom) / 2
-
-
-@dataclass
-class Line:
-    words: list[Word] = field(default_factory=list)
-    page: int = 0
-
-    @property
-    def x0(self) -> float:
-        return self.words[0].x0
-
-    @property
-    def x1(self) -> float:
-        return self.words[-1].x1
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
-
-    @property
-    def size(self) -> float:
-        return max(w.size for w in self.words)
-
-    @property
-    def bold(self) -> bool:
-        return all(w.bold for w in self.words if w.text not in _GLYPHS)
-
-    @property
-    def glyph(self) -> bool:
-        first = self.words[0].text
-        return first in _GLYPHS or (first[:1] in _GLYPHS and len(self.words) == 1)
-
-    def text(self, start: int = 0) -> str:
-        return _join_words(self.words[start:])
-
-
-def _join_words(words: list[Word]) -> str:
-    out = ""
-    for i, word in enumerate(words):
-        if i and word.x0 - words[i - 1].x1 > 0.12 * max(word.size, 1):
-            out += " "
-        out += word.text
-    return out
-
-
-def _rotated(obj: dict) -> bool:
-    matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
-    return obj.get("object_type") == "char" and (
-        not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
-    )
-
-
-def _read_words(page, recognition: Recognition) -> list[Word]:
-    rotated = [c["text"] for c in page.chars if _rotated(c)]
-    if rotated:  # a vertical sidebar label, a watermark: no place in the reading order
-        recognition.unplaced.append("".join(rotated))
-        page = page.filter(lambda obj: not _rotated(obj))
-    raw = page.extract_words(
-        extra_attrs=["fontname", "size"], keep_blank_chars=False, x_tolerance=1.5
-    )
-    words: list[Word] = []
-    for w in raw:
-        font = str(w.get("fontname", ""))
-        text = str(w["text"])
-        if not text.strip():
-            continue
-        words.append(
-            Word(
-                text=text,
-                x0=float(w["x0"]),
-                x1=float(w["x1"]),
-                top=float(w["top"]),
-                bottom=float(w["bottom"]),
-                size=round(float(w.get("size", 0.0)), 1),
-                bold=bool(_BOLD_FONT_RE.search(font.split("+")[-1])),
-                caps="smallcap" in font.lower() or font.lower().endswith("sc"),
+    def region(keep: Callable[[float, float], bool]) -> list[Line]:
+        return _with_edge(
+            make_lines(
+                [g for g in glyphs if keep((g.x0 + g.x1) / 2, g.mid)],
+                [m for m in marks if keep((m.x0 + m.x1) / 2, (m.top + m.bottom) / 2)],
+                number,
             )
         )
-    return words
+
+    def within(y: float) -> bool:
+        return top - 0.5 <= y <= bottom + 0.5
+
+    return (
+        region(lambda _x, y: y < top - 0.5)
+        + region(lambda gx, y: within(y) and gx < x)
+        + region(lambda gx, y: within(y) and gx >= x)
+        + region(lambda _x, y: y > bottom + 0.5)
+    )
 
 
-def _lines(words: list[Word], page: int) -> list[Line]:
-    lines: list[Line] = []
-    for word in sorted(words, key=lambda w: (round(w.mid), w.x0)):
-        for line in reversed(lines[-3:]):
-            ref = statistics.median(w.mid for w in line.words)
-            if abs(word.mid - ref) <= 0.4 * max(word.size, line.size):
-                line.words.append(word)
-                break
-        else:
-            lines.append(Line([word], page))
+def _with_edge(lines: list[Line]) -> list[Line]:
+    edge = max((ln.x1 for ln in lines), default=0.0)
     for line in lines:
-        line.words.sort(key=lambda w: w.x0)
-    lines.sort(key=lambda ln: ln.top)
+        line.edge = edge
     return lines
 
 
-def _side_by_side(line: Line, x: float) -> bool | None:
-    """True when ``line`` has text on both sides of ``x`` with a wide gap there (a row of
-    two columns), False when it runs across ``x``, None when it lies on one side."""
-    if any(w.x0 < x < w.x1 for w in line.words):
-        return False
-    left = [w.x1 for w in line.words if w.x1 <= x]
-    right = [w.x0 for w in line.words if w.x0 >= x]
-    if not left or not right:
-        return None
-    return min(right) - max(left) > 1.5 * line.size
-
-
-def _gutter(lines: list[Line]) -> float | None:
-    """The x of the gap between two columns, if the page has them: several rows with text
-    on both sides of one wide gap, and few lines running across it (a name, a contact line)."""
-    if len(lines) < 4:
-        return None
-    candidates = {
-        round((a.x1 + b.x0) / 2)
-        for ln in lines
-        for a, b in zip(ln.words, ln.words[1:], strict=False)
-        if b.x0 - a.x1 > 1.5 * ln.size
-    }
-    best: tuple[int, float] | None = None
-    for x in sorted(candidates):
-        split = crossing = 0
-        for line in lines:
-            state = _side_by_side(line, x)
-            if state is True:
-                split += 1
-            elif state is False:
-                crossing += 1
-        enough = split >= 2 and crossing <= max(3, 0.3 * len(lines)) and crossing < split + 3
-        if enough and (best is None or split > best[0]):
-            best = (split, float(x))
-    return best[1] if best else None
-
-
-def _split_columns(lines: list[Line], gutter: float) -> tuple[list[Line], list[Line], list[Line]]:
-    """(full-width lines, left column, right column)."""
-    full: list[Line] = []
-    left: list[Line] = []
-    right: list[Line] = []
-    for line in lines:
-        if _side_by_side(line, gutter) is False:
-            full.append(line)
-            continue
-        lw = [w for w in line.words if w.x1 <= gutter]
-        rw = [w for w in line.words if w.x0 >= gutter]
-        if lw:
-            left.append(Line(lw, line.page))
-        if rw:
-            right.append(Line(rw, line.page))
-    return full, left, right
-
-
-def _partner(line: Line, others: list[Line]) -> Line | None:
-    return next((o for o in others if abs(o.top - line.top) < 0.6 * max(o.size, 1)), None)
-
-
-def _is_date_column(left: list[Line], right: list[Line]) -> bool:
-    from cvagent_cli.documents.structure import _is_date_text
-
-    paired = [ln for ln in left if _partner(ln, right) is not None]
-    dates = sum(1 for ln in paired if _is_date_text(ln.text()))
-    return len(paired) >= 2 and dates >= 0.6 * len(paired)
-
-
-def _page_lines(page, number: int, recognition: Recognition) -> list[Line]:
-    words = _read_words(page, recognition)
-    lines = _lines(words, number)
-    # Page numbers and running footers: a short number line in the bottom margin.
-    kept = []
-    for line in lines:
-        if line.top > 0.9 * float(page.height) and _PAGE_NUMBER_RE.match(line.text().strip()):
-            recognition.dropped += 1
-            continue
-        kept.append(line)
-    lines = kept
-    gutter = _gutter(lines)
-    if gutter is None:
-        return _split_right_aligned(lines)
-    full, left, right = _split_columns(lines, gutter)
-    for dates, body in ((left, right), (right, left)):
-        if not _is_date_column(dates, body):
-            continue
-        # moderncv style (dates in a narrow column beside the entries) or dates pushed to
-        # the right margin: each date goes right under its entry line.
-        paired = [(ln, _partner(ln, body)) for ln in dates]
-        merged: list[Line] = sorted(
-            full + body + [ln for ln, p in paired if p is None], key=lambda ln: ln.top
-        )
-        for date, partner in paired:
-            if partner is not None:
-                merged.insert(merged.index(partner) + 1, date)
-        note = "dates set apart from their entries (a column or the right margin): each was put under its entry"
-        if note not in recognition.notes:
-            recognition.notes.append(note)
-        return merged
-    note = "two-column layout: read the left column, then the right one"
-    if note not in recognition.notes:
-        recognition.notes.append(note)
-    header = [ln for ln in full if ln.top <= min((x.top for x in left + right), default=0)]
-    rest = [ln for ln in full if ln not in header]
-    return header + sorted(left + rest, key=lambda ln: ln.top) + right
-
-
-def _split_right_aligned(lines: list[Line]) -> list[Line]:
-    """ "Data Analyst — Acme          Jan 2022 – Present": a date pushed to the right margin
-    becomes its own line under the entry."""
-    from cvagent_cli.documents.structure import _is_date_text
-
-    out: list[Line] = []
-    for line in lines:
-        split = None
-        for i in range(1, len(line.words)):
-            gap = line.words[i].x0 - line.words[i - 1].x1
-            if gap > 3 * line.size and _is_date_text(_join_words(line.words[i:])):
-                split = i
-                break
-        if split is None:
+def _split_cells(lines: list[PageLine]) -> list[PageLine]:
+    """Lines with cells (wide gaps, table columns).  A date at either edge of a row goes on
+    its own line right under the row (the entry it dates); other fragments (a place, a role)
+    stay on their row after a `|`, and so do table cells.  A date printed at the right
+    margin of a bullet's row belongs to the entry above the bullets: it goes there, and a
+    date wrapped onto the next row of its narrow column is joined to it."""
+    if not lines:
+        return []
+    right_edge = max(ln.x1 for ln in lines)
+    tables = table_channels(list(lines))
+    # where most lines of the page start: text left of it is in a margin column
+    body_x = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
+    out: list[PageLine] = []
+    last_date: PageLine | None = None
+    for index, line in enumerate(lines):
+        if line.role:  # the name, the lines under it: one line each
+            if line.role == "header":
+                line.words = with_bars(line.cells(tables.get(index, [])))
             out.append(line)
+            continue
+        if (
+            last_date is not None
+            and not line.bullet
+            and len(line.text()) <= 12
+            and min(abs(line.x1 - last_date.x1), abs(line.x0 - last_date.x0)) < line.size
+            and line.size <= last_date.size + 0.5
+            and 0 <= line.top - last_date.bottom < line.size
+        ):
+            last_date.words.extend(line.words)  # the rest of a date wrapped in its column
+            continue
+        cells = line.cells(tables.get(index, []))
+        if len(cells) == 1 and not line.bullet:
+            cells = line.edge_cells(lambda t: _is_date_text(t) or is_section(t))
+        if (
+            len(cells) > 1
+            and not line.bullet
+            and is_section(join_words(cells[0]))
+            and cells[0][0].x0 < body_x - 0.5 * line.size <= cells[1][0].x0  # a margin column
+            and set_apart(cells[0], cells[1])
+        ):
+            # a section title in a margin column, printed on its first line's row (moderncv
+            # "fancy"): the title first, then the row
+            out.append(part(cells[0], line, fixed=True))
+            cells = cells[1:]
+            line = part([w for cell in cells for w in cell], line)
+            if len(cells) == 1:
+                out.append(line)
+                continue
+        tail, size = cells[-1], line.size
+        at_margin = tail[-1].x1 >= right_edge - 1.5 * size
+        if line.bullet and len(cells) > 1 and at_margin and is_fragment(join_words(tail)):
+            if (
+                last_date is not None
+                and abs(last_date.x1 - tail[-1].x1) < size
+                and 0 <= tail[0].top - last_date.bottom < size
+            ):
+                last_date.words.extend(tail)
+            else:
+                last_date = part(tail, line, fixed=True, role="date")
+                at = len(out)
+                while at and out[at - 1].bullet:
+                    at -= 1
+                out.insert(at, last_date)
+            rest = [w for cell in cells[:-1] for w in cell]
+            out.append(part(rest, line, bullet=True))
+            continue
+        last_date = None
+        if len(cells) == 1 or line.bullet:
+            out.append(line)
+        elif len(cells) == 2 and _is_date_text(join_words(tail)):
+            out.append(part(cells[0], line))
+            last_date = part(tail, line, fixed=True, role="date")
+            out.append(last_date)
+        elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
+            out.append(part(tail, line))
+            last_date = part(cells[0], line, fixed=True, role="date")
+            out.append(last_date)
         else:
-            out.append(Line(line.words[:split], line.page))
-            out.append(Line(line.words[split:], line.page))
+            row = part(with_bars(cells), line, fixed=True)
+            row.role = "row"  # cells of a row: text, never a heading
+            out.append(row)
     return out
 
 
-def _runs_markdown(words: list[Word]) -> tuple[str, str]:
-    """Inline Markdown for words with bold runs, and the bold lead-in (if the text starts
-    bold and goes on in regular weight)."""
+@dataclass(frozen=True)
+class _Words:
+    """The document's own words, as evidence for re-joining words split at a line end."""
+
+    plain: frozenset[str]
+    compounds: frozenset[str]
+    hyphenating: bool  # the producer hyphenates words (TeX, a justified paragraph)
+
+    @classmethod
+    def of(cls, lines: Sequence[Line], hyphenating: bool) -> _Words:
+        texts = {w.text.lower().strip(".,;:()") for ln in lines for w in ln.words}
+        compounds = {t for t in texts if re.search(r"[^\W\d_]-[^\W\d_]", t)}
+        return cls(frozenset(texts), frozenset(compounds), hyphenating)
+
+
+def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
+    """(prev with its end fixed, the separator) for a wrapped line: no space at a CJK
+    wrap; a soft hyphen re-joins a word, and so does a hyphen where the document shows it
+    splits words ("manage-" "ment": a TeX or justified paragraph, or "management" elsewhere),
+    unless the hyphenated form is printed elsewhere ("full-stack")."""
+    if prev.endswith(SOFT_HYPHEN):
+        return prev[:-1], ""
+    if (
+        (cjk(prev[-1:]) and cjk(nxt[:1]))
+        or _CJK_PUNCT_RE.match(prev[-1:] + " ")
+        or (_CJK_PUNCT_RE.match(nxt[:1] + " "))
+    ):
+        return prev, ""
+    match = re.search(r"([^\W\d_]+)-$", prev)
+    if match and nxt[:1].islower():
+        tail = re.split(r"[^\w]", nxt, maxsplit=1)[0]
+        head = match.group(1)
+        if (head + tail).lower() in words.plain or (
+            words.hyphenating and f"{head}-{tail}".lower() not in words.compounds
+        ):
+            return prev[:-1], ""
+    if prev.endswith(("/", "-")) and not prev.endswith(" -"):
+        return prev, ""
+    return prev, " "
+
+
+def _runs(tokens: list[tuple[str, bool, str]]) -> tuple[str, str]:
+    """Inline Markdown for (separator, bold, text) tokens, and the bold lead-in when the
+    text starts bold and goes on in regular weight."""
     parts: list[tuple[bool, str]] = []
-    for i, word in enumerate(words):
-        gap = word.x0 - words[i - 1].x1 if i else 0.0
-        space = i > 0 and (gap > 0.12 * max(word.size, 1) or gap < -word.size)
-        if parts and parts[-1][0] == word.bold:
-            parts[-1] = (word.bold, parts[-1][1] + (" " if space else "") + word.text)
+    for sep, bold, text in tokens:
+        if parts and parts[-1][0] == bold:
+            parts[-1] = (parts[-1][0], parts[-1][1] + sep + text)
         else:
-            if space and parts:
-                parts[-1] = (parts[-1][0], parts[-1][1] + " ")
-            parts.append((word.bold, word.text))
-    if len(parts) == 1:
-        return parts[0][1], ""
-    text = ""
+            if parts and sep:
+                parts[-1] = (parts[-1][0], parts[-1][1] + sep)
+            parts.append((bold, text))
+    if len(parts) == 1 or not any(b for b, _ in parts):
+        return "".join(t for _, t in parts), ""
+    out = ""
     for bold, chunk in parts:
         core = chunk.strip()
-        pad = " " if chunk.endswith(" ") else ""
-        text += (f"**{core}**" if bold and core else core) + pad
+        pad = chunk[len(chunk.rstrip()) :]
+        out += (f"**{core}**" if bold and core else core) + pad
     lead = parts[0][1].strip() if parts[0][0] else ""
-    return text, lead
+    return out, lead
 
 
-def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
+def _paragraph(group: list[PageLine], known: _Words) -> Para | None:
+    """One paragraph from its lines: wrapped lines joined, broken lines kept apart."""
+    right = max(ln.x1 for ln in group)
+    ends = [ln.x1 for ln in group[:-1]]
+    justified = len(ends) >= 2 and max(ends) - min(ends) < 1.0
+    evidence = replace(known, hyphenating=known.hyphenating or justified)
+    tokens: list[tuple[str, bool, str]] = []
+    for i, line in enumerate(group):
+        if i:
+            prev = group[i - 1]
+            first = line.words[0]
+            # wrapped, not broken: the next line's first word would not have fit in the
+            # column (or the paragraph is justified: its lines all end at one place)
+            fits = prev.x1 + (first.x1 - first.x0) + 0.3 * line.size <= (prev.edge or right)
+            wrapped = not fits or (justified and prev.x1 >= right - 1.0)
+            head, sep = tokens[-1][2], "\n"
+            if line.role == "header":  # grouped only when it continues the line above
+                head, sep = _joiner(head, first.text, evidence)
+                sep = "" if SPLIT_CONTACT_RE.search(head) else sep
+            elif wrapped:
+                head, sep = _joiner(head, first.text, evidence)
+            tokens[-1] = (tokens[-1][0], tokens[-1][1], head)
+        else:
+            sep = ""
+        for j, word in enumerate(line.words):
+            tokens.append((sep if j == 0 else " ", word.bold, word.text))
+    tokens = [(s, b, t.replace(SOFT_HYPHEN, "")) for s, b, t in tokens]
+    tokens = [tok for tok in tokens if tok[2]]
+    if not tokens:
+        return None
+    words = [w for ln in group for w in ln.words if w.text != "|"]
+    all_bold = all(w.bold for w in words)
+    if all_bold or not any(w.bold for w in words):
+        text, lead = "".join(s + t for s, _, t in tokens), ""
+    else:
+        text, lead = _runs(tokens)
+        text = text.replace("\n", " ")
+    return Para(
+        text=text,
+        role="bullet" if group[0].bullet else "text",
+        bold=all_bold,
+        size=statistics.median(w.size for w in words) if words else 0.0,
+        caps=bool(words) and all(w.caps for w in words),
+        lead=lead,
+        page=group[0].page,
+    )
+
+
+def _dated(groups: list[tuple[list[PageLine], float]], group: list[PageLine]) -> bool:
+    """The group is one line and a date split off its row (or the next row) follows it."""
+    if len(group) > 1 or group[0].bullet:
+        return False
+    index = next(i for i, (g, _) in enumerate(groups) if g is group)
+    for following, _ in groups[index + 1 : index + 3]:
+        line = following[0]
+        if line.bullet:
+            return False
+        if line.fixed and _is_date_text(line.text()):
+            return True
+    return False
+
+
+def _paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
     if not lines:
         return []
     gaps = [
@@ -313,82 +326,63 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
     # one-line paragraphs does not make the paragraph gap look usual).
     size = statistics.median(ln.size for ln in lines)
     usual = min(sorted(gaps)[len(gaps) // 4], 0.5 * size) if gaps else 0.3 * size
-    right_edge = max(ln.x1 for ln in lines)
-    groups: list[tuple[list[Line], float, bool]] = []  # (lines, text x, bullet)
+    groups: list[tuple[list[PageLine], float]] = []  # (lines, text x)
     for line in lines:
-        words = line.words
-        bullet = line.glyph
-        text_x = words[1].x0 if bullet and len(words) > 1 else line.x0
-        if groups:
-            prev_lines, prev_x, _ = groups[-1]
+        last = groups[-1][0][-1] if groups else None
+        if (
+            last is not None
+            and line.role == last.role
+            and line.page == last.page
+            and (
+                line.role == "title"
+                or (
+                    line.role == "header"
+                    and abs(line.size - last.size) < 0.5
+                    and continues(last.text(), line.text())
+                )
+            )
+        ):
+            groups[-1][0].append(line)
+            continue
+        if groups and not (line.bullet or line.fixed or line.role):
+            prev_lines, prev_x = groups[-1]
             prev = prev_lines[-1]
-            same = (
-                not bullet
+            if (
+                not prev.fixed
+                and not prev.role
                 and prev.page == line.page
                 and line.top - prev.bottom <= usual + 0.3 * line.size
                 and abs(line.x0 - prev_x) < 0.8 * line.size
                 and abs(line.size - prev.size) < 0.5
                 and line.bold == prev.bold
-            )
-            if same:
+            ):
                 prev_lines.append(line)
                 continue
-        groups.append(([line], text_x, bullet))
+        groups.append(([line], line.text_x0))
+    known = _Words.of(lines, hyphenating)
     paras: list[Para] = []
     glyph_x: float | None = None
-    for group, _text_x, bullet in groups:
-        group_right = max(ln.x1 for ln in group)
-        words: list[Word] = []
-        text_lines: list[str] = []
-        for i, line in enumerate(group):
-            ws = line.words[1:] if (i == 0 and bullet) else line.words
-            if not ws:
-                continue
-            chunk = _join_words(ws)
-            if text_lines:
-                prev_line = group[i - 1]
-                # wrapped, not broken: the next line's first word would not have fit
-                first = ws[0].x1 - ws[0].x0
-                full = prev_line.x1 + first + 0.3 * line.size > min(group_right, right_edge)
-                prev_text = text_lines[-1]
-                if (full and (prev_text.endswith(("/", "-")) and not prev_text.endswith(" -"))) or (
-                    full and _CJK_RE.match(chunk[:1]) and _CJK_RE.match(prev_text[-1:])
-                ):
-                    text_lines[-1] += chunk
-                elif full:
-                    text_lines[-1] += " " + chunk
-                else:
-                    text_lines.append(chunk)
-            else:
-                text_lines.append(chunk)
-            words.extend(ws)
-        if not words:
+    for group, _ in groups:
+        para = _paragraph(group, known)
+        if para is None:
             continue
-        if any(w.bold for w in words) and not all(w.bold for w in words):
-            text, lead = _runs_markdown(words)
-        else:
-            text, lead = "\n".join(text_lines), ""
-        size = statistics.median(w.size for w in words)
-        depth = 0
-        if bullet:
-            x = group[0].x0
-            glyph_x = x if glyph_x is None else glyph_x
-            depth = 1 if x > glyph_x + size else 0
+        first = group[0]
+        if first.role == "title":
+            para.role, para.text = "title", plain(para.text)
+        elif first.role == "header":
+            para.role = "header"
+        elif para.lead and group is not groups[-1][0] and _dated(groups, group):
+            # "**Company,** Role | Place" over the date printed on its row: the whole row
+            # is the entry's heading, the date the line under it.
+            para.role, para.text, para.lead = "h3", plain(para.text), ""
+        elif first.role in ("row", "date"):
+            para.role = first.role  # text under its entry, never a heading
+        if first.bullet:
+            glyph_x = first.bullet_x if glyph_x is None else glyph_x
+            para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0
         else:
             glyph_x = None
-        all_bold = all(w.bold for w in words)
-        paras.append(
-            Para(
-                text=text.replace("**", "") if all_bold else text,
-                role="bullet" if bullet else "text",
-                bold=all_bold,
-                size=size,
-                depth=depth,
-                caps=all(w.caps for w in words),
-                lead=lead,
-                page=group[0].page,
-            )
-        )
+        paras.append(para)
     return paras
 
 
@@ -408,12 +402,15 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         raise InputError(
             f"{source}: not a readable PDF file ({name})", hint=UNREADABLE_HINT
         ) from None
-    lines: list[Line] = []
+    pages: list[list[Line]] = []
+    heights: list[float] = []
     try:
         with pdf:
-            pages = list(pdf.pages)
-            for number, page in enumerate(pages):
-                lines += _page_lines(page, number, recognition)
+            producer = " ".join(str(pdf.metadata.get(k, "")) for k in ("Producer", "Creator"))
+            tex = bool(re.search(r"tex\b|tex[-\s]|latex|xdvipdfmx", producer, re.IGNORECASE))
+            for number, page in enumerate(pdf.pages):
+                pages.append(_read_page(page, number, recognition))
+                heights.append(float(page.height))
                 recognition.images += len(page.images)
     except InputError:
         raise
@@ -421,10 +418,20 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         raise InputError(
             f"{source}: not a readable PDF file ({type(exc).__name__})", hint=UNREADABLE_HINT
         ) from None
-    if not lines:
+    if not any(pages):
         raise InputError(
             f"{source} has no text layer; OCR is not supported",
             hint="it is a scanned or image-only PDF: export it again from the program that "
             "made it, or type the text into a .md file",
         )
-    return _paragraphs(lines, recognition), recognition
+    pages = drop_cover_letter(drop_running_lines(pages, heights, recognition), recognition)
+    lines = [as_page_line(ln) for page_lines in pages for ln in page_lines]
+    if not lines:
+        return [], recognition
+    body = statistics.median(ln.size for ln in lines)
+    lines = choose_name(lines, body, recognition)
+    by_page: dict[int, list[PageLine]] = {}
+    for line in lines:
+        by_page.setdefault(line.page, []).append(line)
+    lines = [ln for page in by_page.values() for ln in _split_cells(page)]
+    return _paragraphs(lines, tex), recognition

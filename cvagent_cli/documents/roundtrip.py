@@ -23,8 +23,11 @@ def squash(text: str) -> str:
 
 def titles(doc: ResumeDocument) -> list[str]:
     """The name and the section titles (entries are not compared: the import makes
-    "**Job — Company**" lines `###` headings, which a bold line over a date is not)."""
-    return [squash(s.title) for s in doc.sections if s.heading_line and s.level <= 2]
+    "**Job — Company**" lines `###` headings, which a bold line over a date is not).  The
+    name is the person's, not the `#` line: a PDF import titles "# 个人简历 … 姓名：张丽"
+    with the name, as it should."""
+    sections = [squash(s.title) for s in doc.sections if s.heading_line and s.level == 2]
+    return [squash(doc.basics.name or ""), *sections]
 
 
 def bullets(doc: ResumeDocument) -> list[str]:

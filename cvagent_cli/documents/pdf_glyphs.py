@@ -1,0 +1,182 @@
+"""PDF characters as a reader should see them, before any layout is read.
+
+pdfplumber gives every glyph drawn on a page with its box, font and size.  What other tools
+draw is not always text: the same glyph stamped three times to fake bold ("学学学位位位"),
+icon-font glyphs in the private-use area or glyph codes with no Unicode (``(cid:123)``),
+soft hyphens, bullets drawn as little circles or squares instead of a "•".  This module
+turns them into ``Glyph`` records: text to read, a bullet candidate, or nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# "CMBX10", "SFBX1000": TeX's bold extended fonts say so in two letters.
+_BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b|bx\d|bx$", re.IGNORECASE)
+# Fonts made of icons, not letters: whatever their glyphs map to ("HOUSE-CHIMNEY", a
+# private-use code) is not resume text.
+_ICON_FONT_RE = re.compile(
+    r"awesome|icon|academicons|fontello|octicon|devicon|glyphicon|typicons|entypo|"
+    r"feather|remixicon|tabler|simple-?icons|materialsymbols|material-?design",
+    re.IGNORECASE,
+)
+# Word's and LibreOffice's bullet fonts: their glyphs sit in the private-use area (U+F0B7).
+_SYMBOL_FONT_RE = re.compile(r"symbol|wingding|dingbat|webding", re.IGNORECASE)
+_CID_RE = re.compile(r"^\(cid:\d+\)$")
+# The bullets Word offers, as Symbol and Wingdings code them (• ▪ ➢ ❖ ✓ ● ■ ❑ ◻).
+_WORD_BULLETS = frozenset("\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf06c\uf06e\uf071\uf0a8")
+BULLET_CHARS = frozenset("•◦▪▫‣●○■□◆◇►▶▸▹➢➣➤➔→⇒✓✔❖♦❑❒∙·⁃–—-*+")
+_INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\ufffd\u00a0")
+SOFT_HYPHEN = "\u00ad"
+
+
+@dataclass(slots=True)
+class Glyph:
+    """One drawn character.  ``kind``: ``text``; ``space`` (a drawn space: a word break);
+    ``mark`` (a bullet glyph, an unknown glyph or a small shape: a bullet at the start of a
+    line, dropped elsewhere); ``icon`` (from an icon font: a bullet when small and at the
+    start of a line, dropped elsewhere); ``shy`` (a soft hyphen: a hyphenation point)."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+    bold: bool
+    kind: str = "text"
+    base: float = 0.0  # the baseline, from the top of the page like ``top``
+
+    @property
+    def mid(self) -> float:
+        return (self.top + self.bottom) / 2
+
+
+def _private_use(ch: str) -> bool:
+    code = ord(ch[0])
+    return 0xE000 <= code <= 0xF8FF or code >= 0xF0000
+
+
+def _baseline(c: dict) -> float:
+    """Where the glyph sits: its text matrix's origin, measured like ``top``."""
+    matrix = c.get("matrix")
+    if matrix and "y1" in c:
+        return float(c["top"]) + float(c["y1"]) - float(matrix[5])
+    return float(c["bottom"])
+
+
+def _rotated(obj: dict) -> bool:
+    matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
+    return not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
+
+
+def page_glyphs(page) -> tuple[list[Glyph], str]:
+    """(glyphs, rotated text left out) for a pdfplumber page.  Icon-font glyphs are dropped:
+    a contact line keeps its text, a gap stays where the icon was."""
+    glyphs: list[Glyph] = []
+    rotated: list[str] = []
+    for c in page.chars:
+        text = str(c.get("text", ""))
+        if not text:
+            continue
+        if _rotated(c):  # a vertical sidebar label, a watermark: no place in reading order
+            rotated.append(text)
+            continue
+        font = str(c.get("fontname", "")).split("+")[-1]
+        size = float(c.get("size") or 0.0) or float(c["bottom"]) - float(c["top"])
+        kind = "text"
+        narrow = float(c["x1"]) - float(c["x0"]) <= 0.6 * size
+        if _ICON_FONT_RE.search(font):
+            # An icon; a small one at the start of a line is a list marker (moderncv's
+            # FontAwesome circle).  An icon's name ("HOUSE-CHIMNEY") is never text.
+            if len(text) > 1 and not _CID_RE.match(text):
+                continue
+            text, kind = "•", "icon"
+        elif _CID_RE.match(text) or _private_use(text):
+            # An unknown glyph, or a Symbol/Wingdings bullet (often drawn in a substitute
+            # font): a bullet if a line starts with it.  Other private-use glyphs are icons.
+            if _private_use(text) and not (
+                text in _WORD_BULLETS or _SYMBOL_FONT_RE.search(font) or narrow
+            ):
+                continue
+            text, kind = "•", "mark"
+        elif text.isspace():
+            kind = "space"
+        elif text == SOFT_HYPHEN:
+            kind = "shy"
+        elif text in _INVISIBLE or not text.isprintable():
+            continue
+        glyphs.append(
+            Glyph(
+                text=text,
+                x0=float(c["x0"]),
+                x1=float(c["x1"]),
+                top=float(c["top"]),
+                bottom=float(c["bottom"]),
+                size=round(size, 1),
+                font=font,
+                bold=bool(_BOLD_FONT_RE.search(font)),
+                kind=kind,
+                base=_baseline(c),
+            )
+        )
+    return _without_fake_bold(glyphs), "".join(rotated)
+
+
+def _without_fake_bold(glyphs: list[Glyph]) -> list[Glyph]:
+    """The same glyph drawn 2–4 times a fraction of its width apart is one bold glyph."""
+    by_text: dict[str, list[Glyph]] = {}
+    for g in glyphs:
+        by_text.setdefault(g.text, []).append(g)
+    dropped: set[int] = set()
+    for same in by_text.values():
+        if len(same) < 2:
+            continue
+        same.sort(key=lambda g: (g.top, g.x0))
+        for i, g in enumerate(same):
+            if id(g) in dropped:
+                continue
+            for other in same[i + 1 :]:
+                if other.top - g.top > 0.25 * g.size:
+                    break
+                if id(other) in dropped or g.kind == "space":
+                    continue
+                width = max(g.x1 - g.x0, 0.2 * g.size)
+                if abs(other.x0 - g.x0) < 0.45 * width and abs(other.size - g.size) < 0.5:
+                    dropped.add(id(other))
+                    g.bold = True
+    if not dropped:
+        return glyphs
+    return [g for g in glyphs if id(g) not in dropped]
+
+
+def shape_marks(page, size: float) -> list[Glyph]:
+    """Small filled or outlined shapes (circles, squares, short dashes): bullets drawn as
+    vector graphics (typst templates, some web builders).  Whether each one is a bullet is
+    decided later, by where it sits in its line."""
+    marks: list[Glyph] = []
+    limit = 0.8 * size
+    for obj in (*page.curves, *page.rects, *page.lines):
+        w = float(obj["x1"]) - float(obj["x0"])
+        h = float(obj["bottom"]) - float(obj["top"])
+        if not (0.5 <= w <= limit and h <= limit):
+            continue
+        dash = h < 0.2 * size and w >= 0.25 * size
+        if not dash and not (h >= 0.5 and 0.5 <= w / max(h, 0.01) <= 2):
+            continue
+        marks.append(
+            Glyph(
+                text="–" if dash else "•",
+                x0=float(obj["x0"]),
+                x1=float(obj["x1"]),
+                top=float(obj["top"]),
+                bottom=float(obj["bottom"]),
+                size=0.0,
+                font="shape",
+                bold=False,
+                kind="mark",
+            )
+        )
+    return marks

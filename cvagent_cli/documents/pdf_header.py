@@ -1,0 +1,158 @@
+"""The name at the top of a PDF resume and the lines under it (subtitle, contact details).
+
+The name is the largest text near the top of page 1, in a cell of its own, else the value of
+a ``Name:`` / ``姓名：`` field; a document title ("Resume", "个人简历") is left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvagent_cli.documents.pdf_layout import Word, join_words
+from cvagent_cli.documents.pdf_lines import PageLine, is_section, note, part, with_bars
+from cvagent_cli.documents.structure import Recognition
+from cvagent_cli.resume import person
+from cvagent_cli.resume.kinds import classify_title
+
+_NAME_FIELD_RE = re.compile(
+    r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
+    r"([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
+    re.IGNORECASE,
+)
+
+_SEPARATORS = frozenset("|｜·•–—-/,")
+
+SPLIT_CONTACT_RE = re.compile(r"(?:[@/]|\w\.\w)\S*$")
+
+
+def continues(prev: str, nxt: str) -> bool:
+    """A contact line wrapped in a narrow column: "yu-" "tong40@example.com",
+    "ana.lee@example.c" "om" (an address is whole once it ends in a domain: ".com")."""
+    start = nxt[:1]
+    if not start or not (start.islower() or start.isdigit()):
+        return False
+    if prev.endswith(("-", "@", "/", ".")):
+        return True
+    token = prev.split()[-1] if prev.split() else ""
+    return (
+        bool(SPLIT_CONTACT_RE.search(token))
+        and " " not in nxt.strip()
+        and not re.search(r"\.[A-Za-z]{2,}$", token)
+    )
+
+
+def _name_like(text: str) -> bool:
+    return (
+        classify_title(text) == "other"
+        and not re.search(r"[@\d]|https?:|www\.", text)
+        and 0 < len(text) <= 60
+    )
+
+
+def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | None) -> PageLine:
+    """The name's cell of ``line`` as a line of its own, the other cells on a line after it
+    ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle)."""
+    cells = line.cells()
+    words = cells[index]
+    others = cells[:index] + cells[index + 1 :]
+    after: list[Word] = with_bars(others) if others else []
+    cut = next((k for k in range(1, len(words)) if join_words(words[:k]) == named), None)
+    if cut is not None:
+        tail = words[cut:]
+        while tail and tail[0].text in _SEPARATORS:
+            tail = tail[1:]
+        words, after = words[:cut], tail + after
+    if not after:
+        return line
+    at = lines.index(line)
+    name = part(words, line)
+    lines[at : at + 1] = [name, part(after, line)]
+    return name
+
+
+def choose_name(lines: list[PageLine], body: float, recognition: Recognition) -> list[PageLine]:
+    """Mark the name (``role = "title"``) and the lines under it, and drop a document title
+    ("Resume", "个人简历") at the top.  The name is the largest text near the top of the first
+    page, else the value of a ``Name:`` / ``姓名：`` field."""
+    first_page = [ln for ln in lines if ln.page == 0]
+    if not first_page:
+        return lines
+    top = min(ln.top for ln in first_page)
+    span = max(ln.bottom for ln in first_page) - top
+    # the top of the page, whatever column a line was read in
+    head = sorted((ln for ln in first_page if ln.top <= top + 0.3 * span), key=lambda ln: ln.top)
+    head = head[:12]
+    titles = [ln for ln in head if not ln.bullet and person.is_generic_title(ln.text())]
+    if titles:
+        note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
+    lines = [ln for ln in lines if ln not in titles]
+    head = [ln for ln in head if ln not in titles]
+    # A name is a cell of its own: an e-mail, a phone or a place may share its row.
+    candidates = [
+        (ln, i, cell)
+        for ln in head
+        if not ln.bullet
+        for i, cell in enumerate(ln.cells())
+        if _name_like(join_words(cell))
+    ]
+    name: PageLine | None = None
+    from_field = False
+    if candidates:
+        line, index, cell = max(candidates, key=lambda c: max(w.size for w in c[2]))
+        text = join_words(cell)
+        named = person.clean_name(text)
+        size = max(w.size for w in cell)
+        if size > body + 1 or (named and line is head[0]):
+            name = _split_name(lines, line, index, named)
+    if name is None:
+        for line in first_page:
+            # "姓名：韩嘉怡", or a table's cells: "姓名 | 梁若曦 | 电话 | …"
+            match = _NAME_FIELD_RE.search(join_words(with_bars(line.cells())))
+            value = person.clean_name(match.group(1)) if match else None
+            if value:
+                size = max(w.size for w in line.words)
+                word = Word(value, line.x0, line.x1, line.top, line.bottom, size, True)
+                name, from_field = PageLine([word], 0), True
+                lines.insert(0, name)
+                break
+    if name is None:
+        return lines
+    name.role = "title"
+    start = lines.index(name)
+    # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani")
+    so_far = name.text()
+    while start + 1 < len(lines) and not from_field:
+        if person.clean_name(so_far) and not so_far.endswith("-"):
+            break
+        nxt, prev = lines[start + 1], lines[start]
+        if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
+            break
+        nxt.role, start = "title", start + 1
+        so_far += " " + nxt.text()
+    for line in lines[start + 1 : start + 9]:
+        if line.page or line.top > top + 0.4 * span or is_section(join_words(line.cells()[0])):
+            break
+        if len(line.text()) > 90 and not line.bold:
+            break  # running text: a summary with no heading
+        if not line.bullet:
+            line.role = "header"  # a subtitle or a contact line, never a section
+    _rejoin_wrapped_contacts(lines, start + 1)
+    return lines
+
+
+def _rejoin_wrapped_contacts(lines: list[PageLine], start: int) -> None:
+    """A contact item wrapped in a margin column may have a line of the other column read
+    between its two halves ("wil-", "Platform Engineer", "helmina.o@example.com"): the
+    second half is moved up under the first."""
+    end = start
+    while end < len(lines) and lines[end].role == "header":
+        end += 1
+    for i in range(start, end - 2):
+        first, other, second = lines[i], lines[i + 1], lines[i + 2]
+        same_column = min(first.x1, second.x1) > max(first.x0, second.x0)  # x ranges overlap
+        if (
+            same_column
+            and not continues(first.text(), other.text())
+            and continues(first.text(), second.text())
+        ):
+            lines[i + 1], lines[i + 2] = second, other

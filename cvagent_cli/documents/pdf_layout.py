@@ -1,0 +1,463 @@
+"""Glyphs → words → lines, and the page layout read from evidence.
+
+- A line is the glyphs that share a row (their boxes overlap vertically).
+- Words are split at drawn spaces and at gaps wider than the line's usual gap between
+  letters, so a justified line keeps its spaces however its words are spread.
+- Columns: a page has two only when a vertical gutter runs through most of its text height
+  with text on both sides, and the narrower side is a column of its own rather than
+  fragments (dates, places, roles) each printed on the row of a line on the other side.
+- Cells: a gap of several ems inside a line separates cells (a table row, a date pushed to
+  the right margin, an email beside the name).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
+
+_CJK_RE = re.compile(r"[\u2e80-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+CELL_GAP = 1.4  # ems: a wider gap inside a line separates cells (justified spaces stay below)
+
+
+@dataclass(eq=False)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    bold: bool
+    caps: bool = False
+    mark: bool = False  # a bullet candidate (glyph or shape), not text
+    icon: bool = False  # the mark is an icon-font glyph
+    font: str = ""
+
+
+@dataclass(eq=False)
+class Line:
+    words: list[Word] = field(default_factory=list)
+    page: int = 0
+    bullet: bool = False  # started with a bullet mark (removed from ``words``)
+    bullet_x: float = 0.0
+    edge: float = 0.0  # the right edge of the text around it (its column), 0 when unknown
+    tracking: float = 0.0  # extra space between letters (letter-spaced headings)
+
+    @property
+    def x0(self) -> float:
+        return self.bullet_x if self.bullet else self.words[0].x0
+
+    @property
+    def text_x0(self) -> float:
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def size(self) -> float:
+        return max(w.size for w in self.words)
+
+    @property
+    def bold(self) -> bool:
+        return all(w.bold for w in self.words)
+
+    def cells(self, channels: Sequence[tuple[float, float]] = ()) -> list[list[Word]]:
+        """The line's words split at wide gaps (measured in the smaller font: an address in
+        8 pt beside a name in 24 pt) and at the table ``channels`` it is in."""
+        out: list[list[Word]] = [[self.words[0]]]
+        for prev, word in itertools.pairwise(self.words):
+            wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1) + 2 * (
+                self.tracking
+            )
+            if wide or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
+                out.append([word])
+            else:
+                out[-1].append(word)
+        return out
+
+    def edge_cells(self, piece: Callable[[str], bool]) -> list[list[Word]]:
+        """The line split at a gap that sets a ``piece`` apart at its start or its end (a
+        date, a section title in a margin column): a gap wider than half an em and 1.5 times the
+        line's usual word gap ("2019–Present  Lead Data …")."""
+        words = self.words
+        if len(words) < 2:
+            return [words]
+        gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(words)]
+        usual = statistics.median(gaps) if len(gaps) > 2 else 0.0
+        for i, gap in enumerate(gaps):
+            if gap < max(0.5 * self.size + 2 * self.tracking, 1.5 * usual):
+                continue
+            head, tail = words[: i + 1], words[i + 1 :]
+            if piece(join_words(head)) or piece(join_words(tail)):
+                return [head, tail]
+        return [words]
+
+    def gaps(self, least: float) -> list[tuple[float, float]]:
+        return [
+            (a.x1, b.x0)
+            for a, b in itertools.pairwise(self.words)
+            if b.x0 - a.x1 >= least * max(a.size, b.size, 1)
+        ]
+
+    def text(self) -> str:
+        return join_words(self.words)
+
+
+def cjk(ch: str) -> bool:
+    return bool(ch) and bool(_CJK_RE.match(ch))
+
+
+def join_words(words: list[Word]) -> str:
+    return " ".join(w.text for w in words)
+
+
+def rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """Glyphs grouped into rows by their baseline (a big name and the two small lines of
+    contact details beside it are three rows, though their boxes overlap); a few smaller
+    glyphs raised or lowered inside a row's box (a superscript) stay in it."""
+    open_rows: list[tuple[float, float, list[Glyph]]] = []
+    for g in sorted(glyphs, key=lambda g: g.base):
+        for i in range(len(open_rows) - 1, max(len(open_rows) - 4, -1), -1):
+            base, size, members = open_rows[i]
+            if abs(g.base - base) <= 0.3 * min(g.size, size):
+                members.append(g)
+                break
+        else:
+            open_rows.append((g.base, g.size, [g]))
+    out: list[list[Glyph]] = []
+    for _, _, members in open_rows:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and len(members) <= 4
+            and max(g.size for g in members) < 0.85 * max(g.size for g in prev)
+            and min(g.top for g in members) >= min(g.top for g in prev) - 0.5
+            and max(g.bottom for g in members) <= max(g.bottom for g in prev) + 0.5
+        ):
+            prev.extend(members)
+            continue
+        out.append(members)
+    return out
+
+
+def words_of(row: list[Glyph]) -> list[Word]:
+    """A row's glyphs as words: split at drawn spaces and at gaps wider than the row's usual
+    gap between letters (justified and letter-spaced lines included)."""
+    row = sorted(row, key=lambda g: g.x0)
+    texts = [g for g in row if g.kind != "space"]
+    gaps = [
+        b.x0 - a.x1
+        for a, b in itertools.pairwise(texts)
+        if b.x0 - a.x1 < 0.5 * max(a.size, b.size, 1)
+    ]
+    # the usual gap between letters: about 0, or the tracking of letter-spaced text
+    usual = statistics.median(gaps) if len(gaps) >= 3 else 0.0
+    words: list[Word] = []
+    current: list[Glyph] = []
+    prev: Glyph | None = None
+    for g in row:
+        if g.kind == "space":
+            _flush(current, words)
+            current = []
+            prev = None
+            continue
+        if prev is not None:
+            size = max(prev.size, g.size, 1)
+            gap = g.x0 - prev.x1
+            cjk_pair = cjk(prev.text[-1:]) and cjk(g.text[:1])
+            limit = max(0.06 * size, min(usual, 0.4 * size) + 0.1 * size)
+            if (
+                g.kind in ("mark", "icon")
+                or prev.kind in ("mark", "icon")
+                or (gap > limit and not (cjk_pair and gap < 0.2 * size))
+            ):
+                _flush(current, words)
+                current = []
+        current.append(g)
+        prev = g
+    _flush(current, words)
+    return words
+
+
+def _tracking(words: list[Word], row: list[Glyph]) -> float:
+    """The letter spacing of a row: the mean gap between the letters inside its words."""
+    letters = sum(len(w.text) for w in words)
+    if letters <= len(words):
+        return 0.0
+    inner = sum(w.x1 - w.x0 for w in words) - sum(
+        g.x1 - g.x0 for g in row if g.kind not in ("space", "mark", "icon")
+    )
+    return max(0.0, inner / (letters - len(words)))
+
+
+def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
+    if not glyphs:
+        return
+    text = "".join(g.text for g in glyphs)
+    font = glyphs[0].font
+    words.append(
+        Word(
+            text=text,
+            x0=glyphs[0].x0,
+            x1=glyphs[-1].x1,
+            top=min(g.top for g in glyphs),
+            bottom=max(g.bottom for g in glyphs),
+            size=max(g.size for g in glyphs),
+            bold=sum(g.bold for g in glyphs) * 2 > len(glyphs),
+            caps="smallcap" in font.lower() or font.lower().endswith("sc"),
+            mark=all(g.kind in ("mark", "icon") for g in glyphs),
+            icon=any(g.kind == "icon" for g in glyphs),
+            font=font,
+        )
+    )
+
+
+def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]:
+    """Lines in top-to-bottom order; a line that starts with a bullet mark (a bullet glyph,
+    an unknown glyph, a small shape just left of the text) is flagged ``bullet``."""
+    lines = []
+    for row in rows(glyphs):
+        words = words_of(row)
+        if words:
+            lines.append(Line(words, page, tracking=_tracking(words, row)))
+    lines.sort(key=lambda ln: ln.top)
+    for mark in marks:
+        mid = (mark.top + mark.bottom) / 2
+        for line in lines:
+            first = line.words[0]
+            if line.top <= mid <= line.bottom and 0 <= first.x0 - mark.x1 <= 2.5 * line.size:
+                mark.size = first.size
+                line.words.insert(0, _mark_word(mark))
+                break
+    # where the page's list items put their marks: a mark elsewhere in a row starts an item
+    # only if it stands in that column
+    columns = [ln.words[0].x0 for ln in lines if _glyphish(ln.words[0]) and _one_mark(ln)]
+    split: list[Line] = []
+    for line in lines:
+        for part in _at_marks(line, columns):
+            _flag_bullet(part)
+            if part.words:
+                split.append(part)
+    return split
+
+
+_BOXES = BULLET_CHARS - set("-–—*+·∙⁃")  # dashes and dots are also punctuation
+
+
+def _glyphish(word: Word) -> bool:
+    return word.mark or (len(word.text) == 1 and word.text in _BOXES)
+
+
+def _one_mark(line: Line) -> bool:
+    """A row with marks before several of its words ("□ Raleigh  □ +1 512 …") is a row of
+    icons, not a list item."""
+    return sum(1 for w in line.words[1:] if _glyphish(w)) == 0
+
+
+def _at_marks(line: Line, columns: list[float]) -> list[Line]:
+    """A row that holds a bullet mark after a gap, in the column where the page's list
+    items have theirs, is two lines: what a margin column prints on the row (a date wrapped
+    in moderncv's date column), then the bullet item."""
+    for i in range(1, len(line.words) - 1):
+        word, prev = line.words[i], line.words[i - 1]
+        if (
+            word.mark
+            and not prev.mark
+            and word.x0 - prev.x1 >= 0.5 * max(prev.size, 1)
+            and any(abs(word.x0 - x) < 2 for x in columns)
+        ):
+            return [Line(line.words[:i], line.page), Line(line.words[i:], line.page)]
+    return [line]
+
+
+def _mark_word(mark: Glyph) -> Word:
+    return Word(mark.text, mark.x0, mark.x1, mark.top, mark.bottom, mark.size, False, mark=True)
+
+
+def _flag_bullet(line: Line) -> None:
+    words = line.words
+    first = words[0]
+    rest = words[1:]
+    if not _one_mark(line):  # icons before each item of a row: drop them, no bullet
+        line.words = [w for w in words if not _glyphish(w)] or words
+        return
+    glyph = first.mark or (
+        first.text in BULLET_CHARS
+        or (len(first.text) == 1 and first.text == "o" and "courier" in first.font.lower())
+    )
+    if first.icon and rest:
+        # An icon-font list marker is set smaller than the text (moderncv's circle); an
+        # icon at the text's size before a phone number or an address is an icon.
+        small = first.size <= 0.8 * rest[0].size or first.x1 - first.x0 <= 0.5 * rest[0].size
+        glyph = glyph and small
+    if glyph and rest and not rest[0].mark:
+        gap = rest[0].x0 - first.x1
+        loose = first.mark or first.text not in "-*+–—" or gap > 0.15 * first.size
+        if loose:
+            line.bullet, line.bullet_x = True, first.x0
+            words.pop(0)
+    elif len(first.text) > 1 and first.text[0] in "•▪‣●◦■►▶➢➤✓✔❖" and not first.mark:
+        # "•Item" with no gap after the glyph
+        line.bullet, line.bullet_x = True, first.x0
+        first.text = first.text[1:]
+    # marks anywhere else (rating dots, icons with no Unicode) are not text
+    line.words = [w for w in line.words if not w.mark]
+
+
+# Columns ---------------------------------------------------------------------------
+
+
+def _row_partner(line: Line, others: list[Line]) -> bool:
+    return any(
+        min(line.bottom, o.bottom) - max(line.top, o.top)
+        >= 0.5 * min(line.bottom - line.top, o.bottom - o.top)
+        for o in others
+    )
+
+
+def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
+    """(x, top, bottom) of a gutter between two columns, or None.
+
+    Candidates are the middles of wide gaps inside lines.  For each, the words crossing it
+    are found, and the tallest stretch with none: it must run through most of the text
+    height with text on both sides for much of it."""
+    if len(lines) < 6:
+        return None
+    # a bullet glyph inside a row is the start of the other column's list item
+    words = [w for ln in lines for w in ln.words if w.text not in BULLET_CHARS]
+    text_top = min(w.top for w in words)
+    text_bottom = max(w.bottom for w in words)
+    height = text_bottom - text_top
+    size = statistics.median(w.size for w in words)
+    candidates: set[float] = set()
+    for ln in lines:
+        for a, b in zip(ln.words, ln.words[1:], strict=False):
+            if b.x0 - a.x1 > 0.8 * size:  # both edges of the gap and its middle
+                for x in (a.x1 + 0.5, (a.x1 + b.x0) / 2, b.x0 - 0.5):
+                    candidates.add(round(x, 1))
+    best: tuple[float, float, float, float] | None = None
+    for x in sorted(candidates):
+        crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
+        edges = [text_top - 1, *(v for t, b in crossing for v in (t, b)), text_bottom + 1]
+        stretch = max(
+            ((edges[i], edges[i + 1]) for i in range(0, len(edges), 2)),
+            key=lambda s: s[1] - s[0],
+        )
+        top, bottom = stretch
+        if bottom - top < 0.55 * height:
+            continue
+        inside = [w for w in words if w.top >= top - 0.5 and w.bottom <= bottom + 0.5]
+        left = [w for w in inside if w.x1 <= x]
+        right = [w for w in inside if w.x0 >= x]
+        if not left or not right:
+            continue
+        band = min(w.x0 for w in right) - max(w.x1 for w in left)
+        spans = [max(w.bottom for w in s) - min(w.top for w in s) for s in (left, right)]
+        if band < 0.8 * size or min(spans) < 0.2 * (bottom - top):
+            continue
+        # The tallest stretch wins; the band between the columns only breaks near-ties.
+        score = round((bottom - top) / (0.02 * height)) + band / (band + size)
+        if best is None or score > best[0]:
+            best = (score, float(x), top, bottom)
+    return best[1:] if best else None
+
+
+def _same_row(line: Line, others: list[Line]) -> bool:
+    """A line printed on the same baseline as one of ``others`` (one row of the source)."""
+    tol = 0.25 * line.size
+    return any(abs(o.bottom - line.bottom) <= tol and abs(o.top - line.top) <= tol for o in others)
+
+
+def _longest_run(lines: list[Line]) -> int:
+    """The most lines in a row set close one under the other (a list, a paragraph)."""
+    best = run = 1
+    for a, b in itertools.pairwise(lines):
+        run = run + 1 if b.top - a.bottom < 0.8 * a.size else 1
+        best = max(best, run)
+    return best
+
+
+def _flush_right(lines: list[Line]) -> bool:
+    """Most lines end at one x and start at many: a right-aligned column of labels (a
+    sidebar of its own is set flush left)."""
+    ends = sorted(ln.x1 for ln in lines)
+    middle = ends[len(ends) // 2]
+    flush = sum(1 for x in ends if abs(x - middle) <= 1.5)
+    starts = {round(ln.x0) for ln in lines}
+    return flush >= 0.7 * len(lines) and len(starts) >= 0.5 * len(lines)
+
+
+def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], bool]) -> bool:
+    """True when one side holds fragments printed on the rows of the other side's lines
+    (dates, places, roles), not a column of its own: nearly all its lines sit on the
+    baseline of a line across the gutter, never more than three in a block, and either many
+    are dates or the other side has lines of its own between them (an entry's bullets)."""
+    shared = [ln for ln in left + right if _row_partner(ln, right if ln in left else left)]
+    if not shared:
+        return False
+    first, last = min(ln.top for ln in shared), max(ln.bottom for ln in shared)
+    # Only the rows from the first to the last shared one: a title above does not count.
+    left = [ln for ln in left if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
+    right = [ln for ln in right if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
+    for small, big in ((left, right), (right, left)):
+        if len(small) >= 3 and _flush_right(small):
+            return True  # labels set flush right against the gutter: dates, titles, places
+        if len(small) < 2 or _longest_run(small) > 3:
+            continue
+        if sum(1 for ln in small if _same_row(ln, big)) < 0.75 * len(small):
+            continue
+        pairs = list(itertools.pairwise(small))
+        interleaved = sum(
+            1
+            for a, b in pairs
+            if any(
+                a.bottom < o.top and o.bottom < b.top and not _row_partner(o, small) for o in big
+            )
+        )
+        dates = sum(1 for ln in small if is_date(ln.text()))
+        if interleaved >= 0.4 * len(pairs) or dates >= 0.4 * len(small):
+            return True
+    return False
+
+
+def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
+    """For lines in a table (two or more consecutive rows with a gap of most of an em at the
+    same place in each), the vertical white channels between their columns, by line index."""
+    out: dict[int, list[tuple[float, float]]] = {}
+    start = 0
+    channels: list[tuple[float, float]] = []
+    for i, line in enumerate([*lines, None]):
+        joined: list[tuple[float, float]] = []
+        if line is not None and i > start and not line.bullet:
+            prev = lines[i - 1]
+            if prev.page == line.page and 0 <= line.top - prev.bottom < 1.5 * line.size:
+                joined = [
+                    (max(a, c), min(b, d))
+                    for a, b in channels
+                    for c, d in line.gaps(0.6)
+                    if min(b, d) - max(a, c) >= 0.3 * line.size
+                ]
+        if joined:
+            channels = joined
+            continue
+        if i - start >= 2 and channels:
+            for j in range(start, i):
+                out[j] = channels
+        start = i
+        channels = line.gaps(0.6) if line is not None and not line.bullet else []
+    return out
