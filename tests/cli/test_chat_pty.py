@@ -296,7 +296,8 @@ def test_a_second_hostile_session_end_to_end(server, spawn, resume, tmp_path):
 
     resume.chmod(0o444)  # item 4
     child = spawn(str(resume))
-    assert "is read-only (its file permissions)" in child.before
+    # the prompt is drawn first; start-up notices come above it once the chat is built
+    child.expect("is read-only \\(its file permissions\\)")
     child.send("rewrite the summary section\r")
     child.expect("proposed edit")
     child.expect("read-only on disk")
