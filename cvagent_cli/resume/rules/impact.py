@@ -97,9 +97,9 @@ def check(ctx: Context) -> list[RawFinding]:
                     "No number shows the scale or the result of this work.",
                     ctx.say(
                         "Add the number only you know — how much, how many, how fast — e.g. "
-                        f'"{capitalised(en_core(item.text))}, cutting [metric] by [X%] for [N] users".',
+                        f'"{capitalised(en_core(item.text))} — [how many / how much / how fast: N, X%]".',
                         "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
-                        f"改为：{zh_core(item.text)}，使[指标]提升[X%]（覆盖[N]名用户 / 节省[N]小时）",
+                        f"改为：{zh_core(item.text)}，[结果：规模 / 比例 / 时间，如 N 人、X%、N 小时]",
                     ),
                 )
             )
@@ -111,11 +111,12 @@ def check(ctx: Context) -> list[RawFinding]:
                     "warning",
                     item,
                     f'Weak opener "{opener}" describes a duty, not what you achieved.',
+                    # The example keeps the user's own claim: "helped" never becomes "led".
                     ctx.say(
-                        f'Replace "{opener}" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, '
-                        f'e.g. "Led {en_core(item.text, opener)}, [result: X% / N]".',
-                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。"
-                        f"改为：主导{zh_core(item.text, opener)}，使[指标]提升[X%]",
+                        f"Say what you did yourself with a verb that is true of your part ({STRONG_VERBS_EN}… only if "
+                        f'they are), and end with the result, e.g. "[your verb] {en_core(item.text, opener)}, [result: X% / N]".',
+                        f"写清你本人做了什么：只在属实时才用{STRONG_VERBS_ZH}等动词，并写出结果。"
+                        f"改为：{zh_core(item.text)}，[你具体做了什么]，使[指标]提升[X%]",
                     ),
                 )
             )
@@ -132,9 +133,10 @@ def check(ctx: Context) -> list[RawFinding]:
                     item,
                     "Bullet does not start with an action verb.",
                     ctx.say(
-                        f'Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. "Built …" instead of a noun phrase.',
-                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…）。"
-                        f"改为：设计并落地{zh_core(item.text)}，使[指标]提升[X%]",
+                        f"Lead with a past-tense action verb for what you did ({STRONG_VERBS_EN}… only if true), "
+                        f'e.g. "[verb] {en_core(item.text)}" instead of a noun phrase.',
+                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…，只用属实的）。"
+                        f"改为：[动词]{zh_core(item.text)}，使[指标]提升[X%]",
                     ),
                 )
             )
