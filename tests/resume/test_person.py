@@ -107,7 +107,9 @@ def test_a_generic_title_alone_gives_no_name() -> None:
     ],
 )
 def test_a_name_in_any_script_is_found_in_the_title_heading(name: str) -> None:
-    doc = ResumeDocument.from_text(f"# {name}\n\nmail@example.com\n\n## Experience\n\n- Did things\n")
+    doc = ResumeDocument.from_text(
+        f"# {name}\n\nmail@example.com\n\n## Experience\n\n- Did things\n"
+    )
     assert doc.basics.name == name
 
 
