@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from cvagent_cli.resume.dates import find_dates, find_ranges
+from cvagent_cli.resume.dates import find_ranges
 
 # -- shared pieces ----------------------------------------------------------------------
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
@@ -62,7 +62,6 @@ _AFTER_CHANGE_RE = re.compile(
 _URL_RE = re.compile(
     r"(?i)(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+/\S*"
 )
-_QUOTE_CHARS = '"“《「『'
 _QUOTED_RE = re.compile(
     r"\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|《[^》\n]{1,40}》|「[^」\n]{1,40}」|『[^』\n]{1,40}』"
 )
@@ -73,19 +72,26 @@ _ID_RE = re.compile(
     r"|\d+-to-\d+"  # 9-to-5
     r"|\d+\s*[×xX*]\s*\d+"  # 7×24, 1920x1080
 )
-_ID_CHARS = "#:：/-×xX*"
+_ID_GATE_RE = re.compile(r"[#:：/×*]|-to-|\d\s*[xX]\s*\d")
+_QUOTE_GATE_RE = re.compile(r"[\"“《「『]")
 # Phones and long ids: seven digits or more in a run of digits, spaces and dashes.
 _PHONE_RE = re.compile(r"\d[\d -]{5,}\d")
 _PHONE_NOT_RE = re.compile(r"[\d,.%]|\s*(?:万|亿|元|[kKmMbB]\b)")
+# A year, with its month and day if written (2019, 2019.03, 2019-03-15), unless a measure
+# follows it ("2000+ users", "2020万"); dates.find_ranges takes the ranges.
+_YEAR_GATE_RE = re.compile(r"(?:19|20)\d\d")
+_YEAR_RE = re.compile(
+    r"(?:19|20)\d\d(?:[./-]\d{1,2}(?:[./-]\d{1,2})?)?"
+    r"(?![\d,]|\.\d|\s*(?:%|％|\+|[万亿千百人名位个倍元块次项家台条]|[kKmM]\b))"
+)
 _ZH_YEARS_RE = re.compile(
-    r"\d{2}\s*[～~\-–—至到]\s*\d{2}\s*年|\d{2}\s*年(?=\s*(?:至今|起|底|初|[上下]半年))"
+    r"(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{2}\s*[～~\-–—至到]\s*\d{2}\s*年|\d{2}\s*年(?=\s*(?:至今|起|底|初|[上下]半年))"
     r"|\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?[\u4e00-\u9fffA-Za-z ]{0,8}?(?:经验|经历|从业)"
     r"|(?:工作年限|工龄|年限)\s*[:：]?\s*\d+\s*年"
     r"|\d+\s*岁"
 )
 _TENURE_EN_RE = re.compile(
     r"(?i)\d+\s*\+?\s*(?:years?|yrs?)\b(?:\s+(?:of|in|as))?(?:\s+[\w-]+){0,3}?\s+(?:experience|exp)\b"
-    r"|\bage[ds]?\s*[:：]?\s*\d+"
 )
 _ZH_ORDINAL_RE = re.compile(rf"第\s*(?:\d+|{_ZH_NUM})(?!\d|\s*名)")
 # A number token: where each number starts, with whatever is glued to it.
@@ -106,8 +112,13 @@ _NAMED_RESCUE_RE = re.compile(r"\+|\s*(?:%|％|[kK]\b|万|亿|倍|million|billio
 _JOIN_RE = re.compile(r"\s*(?:,|and|&|/|、|和|与|or)\s*(?=\d)")
 
 
-def _blank(chars: list[str], start: int, end: int) -> None:
-    chars[start:end] = " " * (end - start)
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def mask_non_metrics(text: str) -> str:
@@ -118,9 +129,9 @@ def mask_non_metrics(text: str) -> str:
     spans: list[tuple[int, int]] = []
     if "/" in text or "@" in text or "www." in text:
         spans += [m.span() for m in _URL_RE.finditer(text)]
-    if any(q in text for q in _QUOTE_CHARS):
+    if _QUOTE_GATE_RE.search(text):
         spans += [m.span() for m in _QUOTED_RE.finditer(text)]
-    if any(c in text for c in _ID_CHARS):
+    if _ID_GATE_RE.search(text):
         spans += [m.span() for m in _ID_RE.finditer(text)]
     for match in _PHONE_RE.finditer(text):
         start, end = match.span()
@@ -130,28 +141,31 @@ def mask_non_metrics(text: str) -> str:
             spans.append((start - (start > 0 and text[start - 1] == "+"), end))
     if "年" in text or "岁" in text:
         spans += [m.span() for m in _ZH_YEARS_RE.finditer(text)]
-    if "xp" in text or "ag" in text or "XP" in text:
+    if "xp" in text or "XP" in text:
         spans += [m.span() for m in _TENURE_EN_RE.finditer(text)]
-    spans += [(d.start, d.end) for d in find_dates(text)]
-    spans += [(r.offset, r.offset + len(r.raw)) for r in find_ranges(text)]
+    if _YEAR_GATE_RE.search(text):
+        spans += [(r.offset, r.offset + len(r.raw)) for r in find_ranges(text)]
+        for match in _YEAR_RE.finditer(text):
+            start = match.start()
+            if not (start and (text[start - 1].isalnum() or text[start - 1] in ".,")):
+                spans.append(match.span())
     if "第" in text:
         spans += [m.span() for m in _ZH_ORDINAL_RE.finditer(text)]
-    chars = list(text)
-    for start, end in spans:
-        _blank(chars, start, end)
-    masked = "".join(chars) if spans else text
+    masked = _blanked(text, spans)
+    names: list[tuple[int, int]] = []
     named_next = False
     for match in _TOKEN_RE.finditer(masked):
         start, end = match.span()
-        if named_next or _glued(masked, start, match.group()) or _after_a_name(masked, start):
-            if _NAMED_RESCUE_RE.match(masked, end) and not _glued(masked, start, match.group()):
+        glued = _glued(masked, start, match.group())
+        if glued or named_next or _after_a_name(masked, start):
+            if not glued and _NAMED_RESCUE_RE.match(masked, end):
                 named_next = False
                 continue
-            _blank(chars, start, end)
+            names.append((start, end))
             named_next = bool(_JOIN_RE.match(masked, end))
         else:
             named_next = False
-    return "".join(chars)
+    return _blanked(masked, names)
 
 
 def _glued(text: str, start: int, token: str) -> bool:
@@ -232,22 +246,56 @@ _NUMBER_MEASURE_RE = re.compile(
     rf"|\s+(?:out\s+)?of\s+(?:the\s+)?\d|\s*(?:→|->|=>)\s*\d"
     r")"
 )
-_WORD_MEASURE_RE = re.compile(
-    # currency before the number
-    rf"(?:[$€£¥￥]|\b(?:USD|EUR|GBP|RMB|CNY)\s?)\s*{_NUM}"
-    # "a team of 3", "an audience of 450"
-    r"|(?i:\b(?:team|group|crew|audience|class|total|cohort|fleet|community|base|portfolio)\s+of\s+"
-    rf"(?:over\s+|about\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+)?(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
-    # placings won: 1st place, first prize
-    r"|(?i:\b(?:\d+(?:st|nd|rd|th)|first|second|third)\s+(?:place|prize)\b)"
-    # comparisons: "from 800 to 120", "to 4.8 from 3.9"
-    rf"|(?i:\bfrom\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b[^.;,]{{0,30}}?\bto\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
-    rf"|(?i:\bto\s+{_NUM}\b[^.;,]{{0,20}}?\bfrom\s+{_NUM}\b)"
-    # scale and proportion words, no digit needed
-    r"|(?i:\b(?:hundreds|thousands|millions|billions|dozens)\b|\ba dozen\b"
-    r"|\b(?:doubl|tripl|quadrupl)(?:e|ed|ing)\b|\bhalved\b|\btwice\b|\b(?:three|four|five|ten)fold\b"
-    r"|\bby\s+(?:a\s+|one\s+|two\s+)?(?:half|third|quarter|thirds|quarters)\b|\bin\s+half\b)"
+# Word measures, each run only when the words it needs are in the bullet (``tokens``).
+_SCALE_WORDS = frozenset(
+    """hundreds thousands millions billions dozens dozen double doubled doubling triple tripled
+    tripling quadruple quadrupled quadrupling halved twice threefold fourfold fivefold tenfold
+    half third thirds quarter quarters""".split()
 )
+_WORD_MEASURES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
+    # "a team of 3", "an audience of 450"
+    (
+        frozenset(
+            "team group crew audience class total cohort fleet community base portfolio".split()
+        ),
+        re.compile(
+            r"(?i:\b(?:team|group|crew|audience|class|total|cohort|fleet|community|base|portfolio)\s+of\s+"
+            rf"(?:over\s+|about\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+)?(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
+        ),
+    ),
+    # placings won: 1st place, first prize
+    (
+        frozenset({"place", "prize"}),
+        re.compile(r"(?i:\b(?:\d+(?:st|nd|rd|th)|first|second|third)\s+(?:place|prize)\b)"),
+    ),
+    # comparisons: "from 800 to 120", "to 4.8 from 3.9"
+    (
+        frozenset({"from"}),
+        re.compile(
+            rf"(?i:\bfrom\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b[^.;,]{{0,30}}?\bto\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
+            rf"|(?i:\bto\s+{_NUM}\b[^.;,]{{0,20}}?\bfrom\s+{_NUM}\b)"
+        ),
+    ),
+    # scale and proportion words, no digit needed
+    (
+        _SCALE_WORDS,
+        re.compile(
+            r"(?i:\b(?:hundreds|thousands|millions|billions|dozens)\b|\ba dozen\b"
+            r"|\b(?:doubl|tripl|quadrupl)(?:e|ed|ing)\b|\bhalved\b|\btwice\b|\b(?:three|four|five|ten)fold\b"
+            r"|\bby\s+(?:a\s+|one\s+|two\s+)?(?:half|third|quarter|thirds|quarters)\b|\bin\s+half\b)"
+        ),
+    ),
+)
+# currency before the number
+_CURRENCY_RE = re.compile(rf"[$€£¥￥]\s*{_NUM}|(?:USD|EUR|GBP|RMB|CNY)\s?{_NUM}")
+_CURRENCY_GATE_RE = re.compile(r"[$€£¥￥]|USD|EUR|GBP|RMB|CNY")
+_DURATION_WORDS = frozenset(
+    """ms millisecond milliseconds second seconds sec secs minute minutes min mins hour hours hr
+    hrs day days week weeks month months year years yr yrs quarter quarters semester semesters
+    summer summers season seasons sprint sprints""".split()
+)
+_ZH_DURATION_GATE_RE = re.compile("[秒分时天周月年季]")
+_TOKEN_WORD_RE = re.compile(r"[a-z][a-z]*")
 _ZH_MEASURE_RE = re.compile(
     # a Chinese numeral and a counter: 十人, 三倍, 两名 (一个 is an article, not a count)
     rf"(?:[{_ZH_NUMERAL[1:]}][{_ZH_NUMERAL}]*|一[十百千万])(?:余|多|几)?(?:[{_ZH_WORD_COUNTERS}](?!月)|人次)"
@@ -263,7 +311,8 @@ _DURATION_RES = (
     re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_DURATION_ZH})"),
 )
 _DIGIT_RE = re.compile(r"[0-9０-９]")
-_PERCENT_DOUBT_RE = re.compile(r"[\"“《「『/]|www\.")
+_SURE_RE = re.compile(r"[%％]|\d\s*(?:万|亿|倍|毫秒|个百分点)|[$€£¥￥]\s?\d")
+_PERCENT_DOUBT_RE = re.compile(r"[\"“《「『]|://|www\.")
 _NUMBER_WORDS = frozenset(
     (
         _EN_NUMBER_WORDS.replace("a ", "")
@@ -302,30 +351,48 @@ def _en_counts(masked: str) -> Iterator[tuple[int, int]]:
                 break
 
 
-def _durations(masked: str) -> Iterator[tuple[int, int]]:
+def _durations(masked: str, tokens: frozenset[str]) -> Iterator[tuple[int, int]]:
     """A length of time that changed: "saved 10 hours", "by two days", "2 weeks ahead"."""
-    for regex in _DURATION_RES:
-        for match in regex.finditer(masked):
-            before = masked[max(0, match.start() - 40) : match.start()]
-            if _CHANGE_RE.search(before) or _AFTER_CHANGE_RE.match(masked, match.end()):
-                yield match.span()
+    if tokens & _DURATION_WORDS:
+        yield from _changed(_DURATION_RES[0], masked)
+    if not masked.isascii() and _ZH_DURATION_GATE_RE.search(masked):
+        yield from _changed(_DURATION_RES[1], masked)
 
 
-def _metric_spans(text: str) -> Iterator[tuple[int, int]]:
+def _changed(regex: re.Pattern[str], masked: str) -> Iterator[tuple[int, int]]:
+    for match in regex.finditer(masked):
+        before = masked[max(0, match.start() - 40) : match.start()]
+        if _CHANGE_RE.search(before) or _AFTER_CHANGE_RE.match(masked, match.end()):
+            yield match.span()
+
+
+def _metric_spans(text: str, tokens: frozenset[str] | None = None) -> Iterator[tuple[int, int]]:
     """Every measure in ``text``, lazily and cheapest first, so that ``has_metric`` stops at
-    the first one."""
-    if not _DIGIT_RE.search(text) and not _MAYBE_RE.search(text):
+    the first one.  ``tokens``: the lower-case English words of ``text``, when known."""
+    if _DIGIT_RE.search(text):
+        masked = mask_non_metrics(text)
+    elif not _MAYBE_RE.search(text):
         return
-    masked = mask_non_metrics(text)
+    elif _QUOTE_GATE_RE.search(text):  # no digit to mask, but a number word may be quoted
+        masked = _blanked(text, [m.span() for m in _QUOTED_RE.finditer(text)])
+    else:
+        masked = text
     for match in _NUMBER_MEASURE_RE.finditer(masked):
         yield match.span()
+    if _CURRENCY_GATE_RE.search(masked):
+        for match in _CURRENCY_RE.finditer(masked):
+            yield match.span()
     yield from _en_counts(masked)
     if not masked.isascii():
         for match in _ZH_MEASURE_RE.finditer(masked):
             yield match.span()
-    for match in _WORD_MEASURE_RE.finditer(masked):
-        yield match.span()
-    yield from _durations(masked)
+    if tokens is None:
+        tokens = frozenset(_TOKEN_WORD_RE.findall(text.lower()))
+    for needs, regex in _WORD_MEASURES:
+        if tokens & needs:
+            for match in regex.finditer(masked):
+                yield match.span()
+    yield from _durations(masked, tokens)
 
 
 def find_metrics(text: str) -> list[tuple[int, int]]:
@@ -337,8 +404,10 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
     """Some number in ``text`` measures a result or a scale.  ``tokens`` (the lower-case
     words, when the caller has them) lets a bullet with no digit and no number word skip
     the grammar."""
-    if ("%" in text or "％" in text) and not _PERCENT_DOUBT_RE.search(text):
-        return True  # a percent measures, unless it could sit in a URL or a quoted title
+    if _SURE_RE.search(text) and not _PERCENT_DOUBT_RE.search(text):
+        # A percent, money, 万/亿/倍 or milliseconds measure whatever stands before them, so
+        # no masking is needed — unless the number could sit in a URL or a quoted title.
+        return True
     if (
         tokens is not None
         and text.isascii()
@@ -347,4 +416,4 @@ def has_metric(text: str, tokens: frozenset[str] | None = None) -> bool:
         and "$" not in text
     ):
         return False
-    return next(_metric_spans(text), None) is not None
+    return next(_metric_spans(text, tokens), None) is not None
