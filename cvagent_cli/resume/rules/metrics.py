@@ -30,6 +30,7 @@ Only what remains is read for measures, so "Moved 60 services from Java 8 to Jav
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -107,7 +108,7 @@ _NAMING_WORDS = frozenset(
     building floor no number issue ticket bug port line release iteration edition round
     pr page step tier stage cet 版本""".split()
 )
-_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.#+&/'-")
+_WORD_TAIL_RE = re.compile(r"[A-Za-z0-9_.#+&/'-]*\Z")
 _NAMED_RESCUE_RE = re.compile(r"\+|\s*(?:%|％|[kK]\b|万|亿|倍|million|billion|percent)")
 _JOIN_RE = re.compile(r"\s*(?:,|and|&|/|、|和|与|or)\s*(?=\d)")
 
@@ -190,10 +191,10 @@ def _after_a_name(text: str, start: int) -> bool:
         i -= 1
     if i == start and i > 0 and text[i - 1] != "-":
         return False  # glued, handled by _glued
-    j = i
-    while j > 0 and (text[j - 1] in _WORD_CHARS):
-        j -= 1
-    word = text[j:i].rstrip("-")
+    before = text[max(0, i - 40) : i].split()
+    tail = _WORD_TAIL_RE.search(before[-1]) if before and not text[i - 1].isspace() else None
+    word = tail.group().rstrip("-") if tail else ""
+    j = i - len(tail.group()) if tail else i
     if not word or not any(ch.isalpha() for ch in word):
         return text[max(0, i - 2) : i] == "版本"
     if word.endswith("."):
@@ -307,7 +308,9 @@ _ZH_MEASURE_RE = re.compile(
     r"|百分之|翻番|翻倍|减半|一半|数量级|[数上几][十百千万]|[百千万亿]级|百万|千万|[十百千万亿]余?[万亿]"
 )
 _DURATION_RES = (
-    re.compile(rf"(?i)(?:{_NUM}|\b(?:{_EN_NUMBER_WORDS})\b)\s*(?:{_DURATION_EN})\b"),
+    re.compile(
+        rf"(?i:{_NUM}\s*(?:{_DURATION_EN})\b|\b(?:{_EN_NUMBER_WORDS})\s+(?:{_DURATION_EN})\b)"
+    ),
     re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_DURATION_ZH})"),
 )
 _DIGIT_RE = re.compile(r"[0-9０-９]")
@@ -328,17 +331,25 @@ _MAYBE_RE = re.compile(
 )
 
 
-_EN_COUNT_RE = re.compile(
-    rf"(?:{_NUM}|(?i:\b(?:{_EN_NUMBER_WORDS})\b)(?!\.\w))\s*\+?((?:\s+[A-Za-z][\w/.&+'’-]*){{1,4}})"
+# A number (digits, or a number word: the second pattern runs only when the bullet has one)
+# and the four words after it.  Digits first: a pattern that starts with \d lets re skip
+# ahead to each digit.
+_COUNT_WORDS = r"((?:\s+[A-Za-z][\w/.&+'’-]*){1,4})"
+_EN_COUNT_RES = (
+    re.compile(rf"{_NUM}\s*\+?{_COUNT_WORDS}"),
+    re.compile(rf"(?i:\b(?:{_EN_NUMBER_WORDS})\b)(?!\.\w){_COUNT_WORDS}"),
 )
 _COUNT_NOUN_RE = re.compile(rf"[a-z][a-z-]*[a-z]s|{_COUNTABLE_IRREGULAR}")
 _DURATION_NOUN_RE = re.compile(rf"(?i)(?:{_DURATION_EN})$")
 
 
-def _en_counts(masked: str) -> Iterator[tuple[int, int]]:
+def _en_counts(masked: str, tokens: frozenset[str]) -> Iterator[tuple[int, int]]:
     """ "4 junior engineers", "three new hires", "200+ episodes": a number, at most three
     modifiers (no "with", "in" …), then a plural noun that is not a length of time."""
-    for match in _EN_COUNT_RE.finditer(masked):
+    digits, words = _EN_COUNT_RES
+    for match in itertools.chain(
+        digits.finditer(masked), words.finditer(masked) if tokens & _NUMBER_WORDS else ()
+    ):
         words = match.group(1).split()
         for i, raw in enumerate(words):
             word = raw.rstrip(".,;:!?)’'")
@@ -382,12 +393,12 @@ def _metric_spans(text: str, tokens: frozenset[str] | None = None) -> Iterator[t
     if _CURRENCY_GATE_RE.search(masked):
         for match in _CURRENCY_RE.finditer(masked):
             yield match.span()
-    yield from _en_counts(masked)
+    if tokens is None:
+        tokens = frozenset(_TOKEN_WORD_RE.findall(text.lower()))
+    yield from _en_counts(masked, tokens)
     if not masked.isascii():
         for match in _ZH_MEASURE_RE.finditer(masked):
             yield match.span()
-    if tokens is None:
-        tokens = frozenset(_TOKEN_WORD_RE.findall(text.lower()))
     for needs, regex in _WORD_MEASURES:
         if tokens & needs:
             for match in regex.finditer(masked):
