@@ -103,10 +103,14 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 "warning",
                 item,
                 f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
-                ctx.say(
-                    "Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
-                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
-                    f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]",
+                ctx.say_built(
+                    lambda: (
+                        "Split it into two bullets or cut it to one action, one method and one result (under 25 words)."
+                    ),
+                    lambda: (
+                        "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
+                        f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]"
+                    ),
                 ),
             )
         ]
@@ -117,10 +121,14 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 "warning",
                 item,
                 f"Bullet is only {plural(size, unit[:-1])}; it does not say what you achieved.",
-                ctx.say(
-                    "Expand it with what you did, how, and the result, e.g. "
-                    f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".',
-                    f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]",
+                ctx.say_built(
+                    lambda: (
+                        "Expand it with what you did, how, and the result, e.g. "
+                        f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".'
+                    ),
+                    lambda: (
+                        f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]"
+                    ),
                 ),
             )
         ]

@@ -108,6 +108,11 @@ _NAMING_WORDS = frozenset(
     building floor no number issue ticket bug port line release iteration edition round
     pr page step tier stage cet 版本""".split()
 )
+# Characters after which a run of plain digits can be neither glued to a name nor named
+# ("日均50", "（3", "，12"): anything but ASCII letters, spaces, dashes and + # / .
+_NOT_NAME_BEFORE = frozenset("，。、；：（）《》“”‘’！？【】,;:()!?$€£¥￥~～<>[]{}|=%") | frozenset(
+    chr(c) for c in range(0x4E00, 0xA000)
+)
 _WORD_TAIL_RE = re.compile(r"[A-Za-z0-9_.#+&/'-]*\Z")
 _NAMED_RESCUE_RE = re.compile(r"\+|\s*(?:%|％|[kK]\b|万|亿|倍|million|billion|percent)")
 _JOIN_RE = re.compile(r"\s*(?:,|and|&|/|、|和|与|or)\s*(?=\d)")
@@ -157,7 +162,10 @@ def mask_non_metrics(text: str) -> str:
     named_next = False
     for match in _TOKEN_RE.finditer(masked):
         start, end = match.span()
-        glued = _glued(masked, start, match.group())
+        token = match.group()
+        if not named_next and token.isdigit() and start and masked[start - 1] in _NOT_NAME_BEFORE:
+            continue  # plain digits after Chinese or punctuation: neither glued nor named
+        glued = _glued(masked, start, token)
         if glued or named_next or _after_a_name(masked, start):
             if not glued and _NAMED_RESCUE_RE.match(masked, end):
                 named_next = False
@@ -191,6 +199,9 @@ def _after_a_name(text: str, start: int) -> bool:
         i -= 1
     if i == start and i > 0 and text[i - 1] != "-":
         return False  # glued, handled by _glued
+    last = text[i - 1] if i else " "
+    if not (last.isascii() and (last.isalnum() or last in "._#+&/'")):
+        return text.startswith("版本", i - 2, i)  # after Chinese or punctuation: no name
     before = text[max(0, i - 40) : i].split()
     tail = _WORD_TAIL_RE.search(before[-1]) if before and not text[i - 1].isspace() else None
     word = tail.group().rstrip("-") if tail else ""
