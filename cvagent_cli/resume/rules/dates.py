@@ -8,7 +8,6 @@ with the date ranges in its header lines; bullets are not scanned, so "grew reve
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 from cvagent_cli.resume.dates import RANGE_RE, DateRange, month_index
 from cvagent_cli.resume.rules import Context, Entry, RawFinding, make
@@ -20,7 +19,7 @@ ORDERED_KINDS = ("experience", "education")
 def check(ctx: Context) -> list[RawFinding]:
     dated = [e for e in ctx.entries if e.ranges]
     usual = _usual_format(dated)
-    findings = _formats(ctx, dated)
+    findings = _formats(ctx, dated, usual)
     limit = ctx.today.year + 1
     for entry in dated:
         for line, rng in entry.ranges:
@@ -82,13 +81,16 @@ def check(ctx: Context) -> list[RawFinding]:
 
 def _usual_format(dated: list[Entry]) -> str | None:
     """The date format the resume uses most (a bare year aside); the first one on a tie."""
-    counts: Counter[str] = Counter(
-        fmt for entry in dated for _, rng in entry.ranges for fmt in rng.formats if fmt != "YYYY"
-    )
-    return counts.most_common(1)[0][0] if counts else None
+    counts: dict[str, int] = {}
+    for entry in dated:
+        for _, rng in entry.ranges:
+            for fmt in rng.formats:
+                if fmt != "YYYY":
+                    counts[fmt] = counts.get(fmt, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
 
 
-def _formats(ctx: Context, dated: list[Entry]) -> list[RawFinding]:
+def _formats(ctx: Context, dated: list[Entry], usual: str | None) -> list[RawFinding]:
     """Every written date format except a bare year (a coarser precision, not a style clash)."""
     seen: dict[str, tuple[int, str, str]] = {}
     for entry in dated:
@@ -99,7 +101,7 @@ def _formats(ctx: Context, dated: list[Entry]) -> list[RawFinding]:
     if len(seen) < 2:
         return []
     listed = "; ".join(f'{fmt} (line {line}: "{raw}")' for fmt, (line, raw, _) in seen.items())
-    usual = _usual_format(dated) or next(iter(seen))
+    usual = usual or next(iter(seen))
     usual_line, usual_raw, _ = seen[usual]
     # The finding sits on the first line that breaks with the usual format.
     other = next(v for fmt, v in seen.items() if fmt != usual)
