@@ -1,8 +1,10 @@
 """Example rewrites built from the user's own words, with visible placeholders.
 
 An example must not do what the truth guard forbids: "改为：主导……使……提升30%" or "Resolved
-15 escalations a week" puts a number in the user's mouth that they never gave.  Examples
-reuse the bullet's own words and mark what only the user can fill in: ``[X%]``, ``[N]``.
+15 escalations a week" puts a number in the user's mouth that they never gave, and "Led" for
+"worked with" (主导 for 协助) upgrades their claim.  Examples reuse the bullet's own words —
+reordered, tightened, a pronoun dropped — and mark what only the user can fill in: ``[X%]``,
+``[N]``, ``[your verb]``.
 """
 
 from __future__ import annotations
