@@ -51,7 +51,7 @@ _DURATION_ZH = r"秒钟?|分钟|小时|个?工作日|天|周|星期|个月|月|�
 # or "N weeks ahead / earlier".
 _CHANGE_RE = re.compile(
     r"(?i)(?:\b(?:cut|cutting|reduc\w*|sav\w*|shorten\w*|shrunk|shrank|decreas\w*|lower\w*|"
-    r"trim\w*|slash\w*)\b|缩短|节省|节约|减少|降低|降至|降到|提前|加快|压缩)[^.;。；]{0,24}$|\bby\s*$"
+    r"trim\w*|slash\w*)\b|缩短|节省|节约|减少|降低|降至|降到|提前|加快|压缩)(?:(?![.;。；]).){0,24}$|\bby\s*$"
 )
 _AFTER_CHANGE_RE = re.compile(
     r"(?i)\s*(?:ahead|early|earlier|sooner|faster|less|shorter|以内|提前)"
@@ -91,7 +91,7 @@ _YEAR_RE = re.compile(
 )
 _ZH_YEARS_RE = re.compile(
     r"(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|\d{2}\s*[～~\-–—至到]\s*\d{2}\s*年|\d{2}\s*年(?=\s*(?:至今|起|底|初|[上下]半年))"
-    r"|\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?[\u4e00-\u9fffA-Za-z ]{0,8}?(?:经验|经历|从业)"
+    r"|\d+\s*\+?\s*年(?:以上|多|半)?(?:的)?(?:(?![\d，。；,;]).){0,8}?(?:经验|经历|从业)"
     r"|(?:工作年限|工龄|年限)\s*[:：]?\s*\d+\s*年"
     r"|\d+\s*岁"
 )
@@ -112,11 +112,9 @@ _NAMING_WORDS = frozenset(
     building floor no number issue ticket bug port line release iteration edition round
     pr page step tier stage cet 版本""".split()
 )
-# Characters after which a run of plain digits can be neither glued to a name nor named
-# ("日均50", "（3", "，12"): anything but ASCII letters, spaces, dashes and + # / .
-_NOT_NAME_BEFORE = frozenset("，。、；：（）《》“”‘’！？【】,;:()!?$€£¥￥~～<>[]{}|=%") | frozenset(
-    chr(c) for c in range(0x4E00, 0xA000)
-)
+# ASCII characters after which a run of plain digits can be neither glued to a name nor
+# named ("(3", ", 12", "$5"); so can any non-ASCII character but a dash ("日均50", "，12").
+_NOT_NAME_BEFORE = frozenset(',;:()!?$~<>[]{}|=%*"')
 _WORD_TAIL_RE = re.compile(r"[A-Za-z0-9_.#+&/'-]*\Z")
 _NAMED_RESCUE_RE = re.compile(r"\+|\s*(?:%|％|[kK]\b|万|亿|倍|million|billion|percent)")
 _JOIN_RE = re.compile(r"\s*(?:,|and|&|/|、|和|与|or)\s*(?=\d)")
@@ -175,7 +173,12 @@ def mask_non_metrics(text: str) -> str:
     for match in _TOKEN_RE.finditer(masked):
         start, end = match.span()
         token = match.group()
-        if not named_next and token.isdigit() and start and masked[start - 1] in _NOT_NAME_BEFORE:
+        before = masked[start - 1] if start else " "
+        if (
+            not named_next
+            and token.isdigit()
+            and (before in _NOT_NAME_BEFORE or not (before.isascii() or before in "–—"))
+        ):
             continue  # plain digits after Chinese or punctuation: neither glued nor named
         glued = _glued(masked, start, token)
         if glued or named_next or _after_a_name(masked, start):
@@ -326,7 +329,7 @@ _ZH_MEASURE_RE = re.compile(
     # a placing won: 第一名, 第 3 名
     rf"|第\s*(?:\d+|{_ZH_NUM})\s*名"
     # a comparison: 从 15 分钟缩短到 4 分钟
-    rf"|从\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})[^，。；,;]{{0,12}}?(?:到|至|为)\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})"
+    rf"|从\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})(?:(?![，。；,;]).){{0,12}}?(?:到|至|为)\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})"
     # scale and proportion words
     r"|百分之|翻番|翻倍|减半|一半|数量级|[数上几][十百千万]|[百千万亿]级|百万|千万|[十百千万亿]余?[万亿]"
 )
@@ -357,7 +360,7 @@ _MAYBE_RE = re.compile(
 # A number (digits, or a number word: the second pattern runs only when the bullet has one)
 # and the four words after it.  Digits first: a pattern that starts with \d lets re skip
 # ahead to each digit.
-_COUNT_WORDS = r"((?:\s+[A-Za-z][\w/.&+'’-]*){1,4})"
+_COUNT_WORDS = r"((?:\s+[A-Za-z](?:[\w/.&+'-]|’)*){1,4})"
 _EN_COUNT_RES = (
     re.compile(rf"{_NUM}\s*\+?{_COUNT_WORDS}"),
     re.compile(rf"(?i:\b(?:{_EN_NUMBER_WORDS})\b)(?!\.\w){_COUNT_WORDS}"),
