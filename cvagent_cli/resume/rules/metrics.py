@@ -221,14 +221,14 @@ def _after_a_name(text: str, start: int) -> bool:
     tail = _WORD_TAIL_RE.search(before[-1]) if before and not text[i - 1].isspace() else None
     word = tail.group().rstrip("-") if tail else ""
     j = i - len(tail.group()) if tail else i
-    if not word or not any(ch.isalpha() for ch in word):
+    if word.lower() == word.upper():  # no letter: "", "3.5", "#"
         return text[max(0, i - 2) : i] == "版本"
     if word.endswith("."):
         return False  # the end of a sentence: "… over PostgreSQL. 1,400 GitHub stars"
     if word.lower() in _NAMING_WORDS:
         return True
-    if not any(ch.isupper() for ch in word):
-        return False
+    if word == word.lower():
+        return False  # no capital: not a name
     first = not text[:j].strip(" \t*_-•·\"'“(")
     # A capitalised first word is the bullet's verb ("Mentored 4 engineers"), unless the
     # word is mixed-case or all capitals like a product ("iOS 17", "SQL 2019").
