@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from cvagent_cli.resume.kinds import classify_title, strip_decoration
@@ -18,7 +19,8 @@ from cvagent_cli.resume.kinds import classify_title, strip_decoration
 _TAG_RE = re.compile(r"<[^<>]*>")
 _MARKUP_RE = re.compile(r"[*_`#>~]+")
 _GENERIC_WORDS = frozenset(
-    "resume résumé cv curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人 求职 我的 my the of".split()
+    "resume résumé cv curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人 求职 我的 my the of "
+    "이력서 자기소개서 履歴書 職務経歴書 経歴書".split()
 )
 # "韩梓萱的简历", "韩梓萱的个人简历", "Kofi Mensah's Resume", "Resume of X", "Resume - X".
 _ZH_OF_RESUME_RE = re.compile(r"^(.+?)\s*(?:的)?(?:个人|求职)?(?:简历|履历)$")
@@ -30,15 +32,19 @@ _RESUME_OF_RE = re.compile(
 )
 _ASIDE_RE = re.compile(r"\s*[(（][^()（）]{1,20}[)）]\s*$")
 _PARTS_RE = re.compile(r"\s*[|｜]\s*|\s+[-–—·•]\s+|\s*[/／]\s*|\s{3,}")
-_LATIN_WORD_RE = re.compile(r"^(?:[A-ZÀ-Þ][A-Za-zÀ-ÿ'’.-]*|[A-ZÀ-Þ]\.)$")
-_PARTICLES = frozenset("van von der den de del della da di la le du bin al el ibn dos das".split())
+_PARTICLES = frozenset(
+    "van von der den de del della da di la le du bin binti bint ben al el ibn dos das do y e zu "
+    "ter ten af av ap mac st.".split()
+)
+_NAME_PUNCTUATION = frozenset("'’.-‐")
+_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’", "(": ")", "«": "»", "„": "“"}
 _LABEL_RE = re.compile(
     r"(?:^|[|｜\s•·-])[*_]*(?:full\s*name|name|姓\s*名)\s*[*_]*\s*[:：|｜]\s*[*_]*\s*([^|｜\n,，;；]{1,40})",
     re.IGNORECASE | re.MULTILINE,
 )
 _FIRST_LAST_RE = (
-    re.compile(r"(?:first|given)\s*name\s*[*_:：]*\s*\n*\s*([A-ZÀ-Þ][\w'’-]+)", re.IGNORECASE),
-    re.compile(r"(?:last|family|sur)\s*name\s*[*_:：]*\s*\n*\s*([A-ZÀ-Þ][\w'’-]+)", re.IGNORECASE),
+    re.compile(r"(?:first|given)\s*name\s*[*_:：]*\s*\n*\s*([^\W\d_][\w'’-]+)", re.IGNORECASE),
+    re.compile(r"(?:last|family|sur)\s*name\s*[*_:：]*\s*\n*\s*([^\W\d_][\w'’-]+)", re.IGNORECASE),
 )
 # "宋嘉禾/男/1998", "宋嘉禾 | 男 | 28岁": a name followed by a gender.
 _NAME_GENDER_RE = re.compile(r"(?m)^[\s*+-]*([\u4e00-\u9fff]{2,4})\s*[/|｜,，、]\s*[男女]")
@@ -88,13 +94,48 @@ _ZH_ROLE_RE = re.compile(
 )
 
 
+def _east_asian(ch: str) -> bool:
+    """A Han character, a Hangul syllable or a kana (by code point: a regex over these
+    ranges costs milliseconds to compile at start-up)."""
+    return (
+        "\u4e00" <= ch <= "\u9fff"
+        or "\u3400" <= ch <= "\u4dbf"
+        or "\uac00" <= ch <= "\ud7a3"
+        or "\u3040" <= ch <= "\u30ff"
+    )
+
+
 def _is_cjk_name(text: str) -> bool:
-    """Two to four Han characters, or a transliterated name with a middle dot (阿依·买买提).
-    Checked by hand: a regex over the Han range costs ~5 ms to compile at start-up."""
-    parts = re.split("[·•]", text, maxsplit=1)
-    if not 2 <= len(parts[0]) <= 4 or (len(parts) == 2 and not 1 <= len(parts[1]) <= 6):
+    """A Chinese, Japanese or Korean name by its shape: two to four characters ("韩梓萱",
+    "김민준"), family and given name apart ("李 明", "山田 太郎"), or a transliterated name in
+    parts joined by middle dots ("买买提·艾力", "阿依古丽·买买提·吐尔逊")."""
+    if "·" in text or "•" in text:
+        parts = re.split("[·•]", text)
+        return len(parts) <= 3 and all(
+            1 <= len(p) <= 6 and all(_east_asian(ch) for ch in p) for p in parts
+        )
+    parts = text.split(" ")
+    if len(parts) == 1:
+        return 2 <= len(text) <= 4 and all(_east_asian(ch) for ch in text)
+    return (
+        len(parts) == 2
+        and all(1 <= len(p) <= 4 and all(_east_asian(ch) for ch in p) for p in parts)
+        and len(text) <= 8
+    )
+
+
+def _is_name_word(word: str) -> bool:
+    """A capitalised word in any Latin-based script — Trần, Łukasz, Şükrü, Þórsdóttir,
+    Ọlábísí (combining marks too), O'Connor, Dupont-Laurent — an initial ("J."), or a
+    quoted nickname ("Sam")."""
+    if len(word) >= 3 and _QUOTES.get(word[0]) == word[-1]:
+        word = word[1:-1]  # Samantha "Sam" O'Connor
+    if not word or not (word[0].isupper() or word[0].istitle()):
         return False
-    return all("\u4e00" <= ch <= "\u9fff" for part in parts for ch in part)
+    return all(
+        ch.isalpha() or ch in _NAME_PUNCTUATION or unicodedata.category(ch).startswith("M")
+        for ch in word[1:]
+    )
 
 
 def is_generic_title(text: str) -> bool:
@@ -114,13 +155,16 @@ def looks_like_name(text: str) -> bool:
     if "," in text:  # "Stockholm, Sweden", "Oakland, CA": a place
         return False
     words = text.split()
-    if not 2 <= len(words) <= 5 or len(text) > 50:
+    named = [w for w in words if w not in _PARTICLES]
+    if not 2 <= len(named) <= 5 or len(words) > 8 or len(text) > 60:
         return False
     if all(w.casefold() in _GENERIC_WORDS for w in words):
         return False
     if any(ch.isdigit() or ch in "@/\\:" for ch in text):
         return False
-    if not all(_LATIN_WORD_RE.match(w) or w in _PARTICLES for w in words):
+    if not all(_is_name_word(w) or w in _PARTICLES for w in words):
+        return False
+    if any(_east_asian(ch) for ch in text):
         return False
     if any(w.casefold().strip(".") in _ROLE_WORDS for w in words):
         return False

@@ -56,7 +56,7 @@ def _explanation(c: ScoringConstants) -> str:
     return "\n".join(
         (
             "Each category is scored from 0 to 100.",
-            f"- impact = 100 × (share of experience/project bullets with a number) − {c.weak_opener_weight:g} × (share of bullets "
+            f"- impact = 100 × (share of experience/project bullets with a metric) − {c.weak_opener_weight:g} × (share of bullets "
             'that open with a weak phrase such as "Responsible for" / "负责"); 0 when there are no such bullets.',
             f"- completeness, clarity, dates, ats = 100 − penalties: error {c.error_points}, warning {c.warning_points}, "
             f"info {c.info_points} points per finding; only the {c.per_rule_cap} heaviest findings of each rule count.",

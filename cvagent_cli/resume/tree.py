@@ -19,7 +19,13 @@ from cvagent_cli.resume import headings as heading_rules
 from cvagent_cli.resume import person
 from cvagent_cli.resume.blocks import TokenLike, block_tokens
 from cvagent_cli.resume.inline import HTML_TAG_RE, inline_text
-from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.kinds import (
+    _EXACT,
+    ENTRY_SECTION_KINDS,
+    classify_title,
+    names_an_entry,
+    normalize_title,
+)
 
 # The first pass: the blocks it records, and how each token changes the nesting depth.
 _BLOCK_KINDS = {"table_open": "table", "fence": "code", "code_block": "code"}
@@ -199,6 +205,19 @@ class _Builder:
                     level = min(stack[-1].level + 1, 6)
             while stack and (stack[-1].level >= level or stack[-1].heading_line == title_line):
                 stack.pop()
+            # "## Projects" then "## Project: Chat App" at the same level: the second heading
+            # names one project (or job), so it is an entry of the first, not a section.
+            root = tree.roots[-1] if tree.roots else None
+            if (
+                not stack
+                and root is not None
+                and root.level == level
+                and root.kind == kind
+                and kind in ENTRY_SECTION_KINDS
+                and names_an_entry(title)
+            ):
+                stack.append(root)
+                level = root.level + 1
             parent = stack[-1] if stack else None
             if line == title_line:
                 level = 1

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.resume.document import ResumeDocument, Section
 from cvagent_cli.safety.fencing import INVISIBLE_RE, has_hidden_characters
 from cvagent_cli.secrets import find_secrets
 from cvagent_cli.wording import plural
 
 MAX_SILENT_DELETED_LINES = 4
+RENAME_MIN_SIMILARITY = 0.6  # share of a renamed section's text that must stay
 
 _INSTRUCTION_RE = re.compile(
     r"ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|preceding) (?:instructions|prompts|rules)"
@@ -81,6 +83,36 @@ def suspicious_instructions(text: str, limit: int = 5) -> list[tuple[int, str]]:
     return found
 
 
+def _body(doc: ResumeDocument, section: Section) -> str:
+    """A section's text under its heading line, whitespace collapsed."""
+    return " ".join(doc.span_text(section.heading_line + 1, section.end_line).split())
+
+
+def _deleted_sections(before: ResumeDocument, after: ResumeDocument) -> list[Section]:
+    """Top-level sections that are gone, decided by position and content rather than by
+    title: a section whose heading changed but which keeps its place among the top-level
+    sections and most of its text ("## Education" → "## Education and Training") was
+    renamed, which is an edit, not a deletion."""
+    old_roots = [s for s in before.roots if s.heading_line and s.title]
+    new_roots = [s for s in after.roots if s.heading_line and s.title]
+    old_ids, new_ids = {s.id for s in old_roots}, {s.id for s in new_roots}
+    added = {i: s for i, s in enumerate(new_roots) if s.id not in old_ids}
+    deleted = []
+    for index, section in enumerate(old_roots):
+        if section.id in new_ids:
+            continue
+        twin = added.get(index)
+        if twin is not None and _same_content(_body(before, section), _body(after, twin)):
+            del added[index]
+            continue
+        deleted.append(section)
+    return deleted
+
+
+def _same_content(old: str, new: str) -> bool:
+    return old == new or SequenceMatcher(None, old, new).ratio() >= RENAME_MIN_SIMILARITY
+
+
 def sensitive_edit_flags(
     before: ResumeDocument, after_text: str, jd_text: str = ""
 ) -> list[EditFlag]:
@@ -97,15 +129,10 @@ def sensitive_edit_flags(
                     f"this edit changes your {field} ({old} → {new or 'removed'}); contact details change only when you say so",
                 )
             )
-    old_ids = {s.id: s for s in before.sections if s.heading_line}
-    new_ids = {s.id for s in after.sections if s.heading_line}
-    for sid, section in old_ids.items():
-        if sid not in new_ids and section.parent_id is None and section.title:
-            flags.append(
-                EditFlag(
-                    "deletion", section.title, f"this edit deletes the section {section.title!r}"
-                )
-            )
+    for section in _deleted_sections(before, after):
+        flags.append(
+            EditFlag("deletion", section.title, f"this edit deletes the section {section.title!r}")
+        )
     removed = max(before.line_count - after.line_count, 0)
     if removed > MAX_SILENT_DELETED_LINES and not any(f.kind == "deletion" for f in flags):
         flags.append(

@@ -121,7 +121,15 @@ def test_heading_styles_are_recognised(text, title, style):
         ("Languages", "languages"),
         ("Volunteer Experience", "volunteer"),
         ("Contact", "contact"),
-        ("Hobbies", "other"),
+        ("Hobbies", "interests"),
+        ("兴趣爱好", "interests"),
+        ("论文发表", "publications"),
+        ("开源贡献", "projects"),
+        ("Code Samples", "projects"),
+        ("英语能力", "languages"),
+        ("References", "references"),
+        ("Relevant Coursework", "courses"),
+        ("Speaking", "publications"),
     ],
 )
 def test_section_kind_from_english_and_chinese_synonyms(title, kind):
@@ -256,3 +264,22 @@ def test_markdown_shaped_documents_round_trip(lines, newline):
     doc = ResumeDocument.from_text(text)
     assert doc.text == text and doc.render() == text.encode()
     assert "".join(doc.lines) == text
+
+
+def test_a_heading_that_names_one_project_or_job_is_an_entry_not_a_section() -> None:
+    doc = ResumeDocument.from_text(
+        "# Jane Doe\n\njane@example.com\n\n## Projects\n\n## Project: Chat App\n\n- Built it\n\n"
+        "## Open Source Contributions\n\n- Fixed 12 bugs\n\n## 工作经历\n\n## 实习经历\n\n- 写代码\n\n"
+        "## Experience\n\n## Experience Design Intern, Figma\n\n- Ran 8 usability studies\n"
+    )
+    roots = [(s.title, s.kind) for s in doc.roots if s.heading_line and s.kind != "contact"]
+    assert roots == [
+        ("Projects", "projects"),
+        ("Open Source Contributions", "projects"),
+        ("工作经历", "experience"),
+        ("实习经历", "experience"),  # a section name, not an entry
+        ("Experience", "experience"),
+    ]
+    chat = next(s for s in doc.sections if s.title == "Project: Chat App")
+    intern = next(s for s in doc.sections if s.title.startswith("Experience Design"))
+    assert (chat.parent_id, intern.parent_id) == ("projects", "experience")

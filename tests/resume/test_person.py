@@ -81,3 +81,40 @@ def test_a_generic_title_alone_gives_no_name() -> None:
     assert (
         ResumeDocument.from_text("# Resume\n\n## Experience\n- Built things\n").basics.name is None
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Trần Thị Mai",  # Vietnamese
+        "Łukasz Żak",  # Polish
+        "Şükrü Öztürk",  # Turkish
+        "İlkay Gündoğan",
+        "Guðrún Þórsdóttir",  # Icelandic
+        "Kovács Éva",  # Hungarian, family name first
+        "Ọlábísí Àdìgún",  # Yoruba, precomposed
+        "Ọla\u0301bi\u0301si\u0301 A\u0300di\u0300gu\u0301n",  # Yoruba, combining marks
+        "José María de la Fuente y Ortega",  # particles
+        "Anne-Marie Dupont-Laurent",  # hyphenated
+        'Samantha "Sam" O\'Connor',  # a quoted nickname, an apostrophe
+        "Siobhán Ní Bhriain",
+        "李 明",  # a space inside a Chinese name
+        "买买提·艾力",  # Uyghur, middle dot
+        "阿依古丽·买买提·吐尔逊",
+        "김민준",  # Korean
+        "김 민준",
+        "山田 太郎",  # Japanese
+    ],
+)
+def test_a_name_in_any_script_is_found_in_the_title_heading(name: str) -> None:
+    doc = ResumeDocument.from_text(
+        f"# {name}\n\nmail@example.com\n\n## Experience\n\n- Did things\n"
+    )
+    assert doc.basics.name == name
+
+
+@pytest.mark.parametrize(
+    "raw", ["이력서", "履歴書", "Łódź, Poland", "Senior Engineer", "工作 经历", "Ćwiczenia 2024"]
+)
+def test_titles_places_and_headings_in_other_scripts_are_not_names(raw: str) -> None:
+    assert person.clean_name(raw) is None

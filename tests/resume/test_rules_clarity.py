@@ -257,3 +257,37 @@ def test_buzzwords_keep_the_bullets_own_case() -> None:
     messages = [f.message for f in clarity.check(build_context(doc, date(2025, 6, 1)))]
     assert any('"Team Player", "RESULTS-DRIVEN"' in m for m in messages)
     assert any('"Team-Player", "results driven"' in m for m in messages)
+
+
+def _clarity(bullet: str) -> list:
+    head = "# Jane Doe\n\njane@example.com\n\n## Experience\n\n### Clerk — Acme\nJan 2020 – Present\n\n"
+    doc = ResumeDocument.from_text(head + f"- {bullet}\n")
+    return clarity.check(build_context(doc, date(2025, 6, 1)))
+
+
+def test_the_first_person_fix_really_drops_the_pronoun() -> None:
+    (finding,) = [
+        f
+        for f in _clarity("Visitors were greeted and signed in by me.")
+        if f.rule_id == "clarity.first-person"
+    ]
+    assert '"Greeted and signed in visitors"' in finding.suggestion
+
+
+def test_passive_voice_shows_the_users_sentence_made_active() -> None:
+    (finding,) = [
+        f
+        for f in _clarity("Escalations were handled by me when the team lead was out.")
+        if f.rule_id == "clarity.passive-voice"
+    ]
+    assert '"Handled escalations when the team lead was out"' in finding.suggestion
+
+
+def test_an_outcome_for_others_is_not_passive_voice() -> None:
+    findings = _clarity("Mentored 9 engineers; 4 were promoted to senior within 3 years.")
+    assert not [f for f in findings if f.rule_id == "clarity.passive-voice"]
+
+
+def test_a_one_word_bullet_is_one_word() -> None:
+    (finding,) = [f for f in _clarity("Filing.") if f.rule_id == "clarity.too-short"]
+    assert "only 1 word;" in finding.message

@@ -95,9 +95,29 @@ def test_weak_opener(bullet: str, zh: bool, expected: bool) -> None:
 def test_weak_opener_suggestion_is_a_chinese_rewrite_for_chinese_resumes() -> None:
     findings, _ = run(ZH_HEAD + "- 负责店铺日常运营工作。\n")
     weak = next(f for f in findings if f.rule_id == "impact.weak-opener")
-    assert "改为：主导店铺日常运营工作" in weak.suggestion
+    assert "改为：负责店铺日常运营工作" in weak.suggestion
     en, _ = run(EN_HEAD + "- Responsible for answering phones.\n")
     assert "led, built" in next(f for f in en if f.rule_id == "impact.weak-opener").suggestion
+
+
+@pytest.mark.parametrize(
+    ("bullet", "zh", "upgrade"),
+    [
+        ("Worked closely with other departments to ensure customer satisfaction.", False, "Led"),
+        ("Helped with scheduling meetings for the managers.", False, "Led"),
+        ("协助主管完成各项工作。", True, "主导"),
+        ("参与店铺大促活动。", True, "主导"),
+    ],
+)
+def test_a_weak_opener_example_never_upgrades_the_claim(
+    bullet: str, zh: bool, upgrade: str
+) -> None:
+    findings, _ = run((ZH_HEAD if zh else EN_HEAD) + f"- {bullet}\n")
+    weak = next(f for f in findings if f.rule_id == "impact.weak-opener")
+    example = weak.suggestion.split("改为：")[-1] if zh else weak.suggestion.split("e.g.")[-1]
+    assert upgrade not in example
+    if zh:
+        assert example.startswith(bullet.rstrip("。"))  # 协助 stays 协助
 
 
 @pytest.mark.parametrize(

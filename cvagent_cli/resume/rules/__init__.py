@@ -9,6 +9,7 @@ rule has to rescan the document per bullet.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -116,6 +117,10 @@ class Context:
     def say(self, en: str, zh: str) -> str:
         """The suggestion in the resume's language: a Chinese example rewrite for zh resumes."""
         return zh if self.lang == "zh" else en
+
+    def say_built(self, en: Callable[[], str], zh: Callable[[], str]) -> str:
+        """``say`` for suggestions built from the bullet: only the one shown is built."""
+        return zh() if self.lang == "zh" else en()
 
 
 def effective_kinds(doc: ResumeDocument) -> tuple[dict[str, str], dict[str, str]]:

@@ -23,7 +23,13 @@ from cvagent_cli.resume.rules.lexicon import (
     IRREGULAR_PAST,
     NOT_PASSIVE,
 )
-from cvagent_cli.resume.rules.rewrite import capitalised, en_core, zh_core
+from cvagent_cli.resume.rules.rewrite import (
+    active_without_me,
+    capitalised,
+    en_core,
+    without_pronoun,
+    zh_core,
+)
 from cvagent_cli.wording import plural
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
@@ -44,6 +50,10 @@ _PASSIVE_RE = re.compile(
     + "|".join(IRREGULAR_PARTICIPLES)
     + r")\b",
     re.IGNORECASE,
+)
+# "4 were promoted", "who were hired", "they were promoted": the passive names others' outcome.
+_OUTCOME_FOR_OTHERS_RE = re.compile(
+    r"(?:\b\d+|\b(?:who|they|which|all|both|most))\s*$", re.IGNORECASE
 )
 _BUZZ_EN_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b", re.IGNORECASE)
 # The clichés are lower-case ASCII: in an ASCII text they match the lower-cased text at the
@@ -93,10 +103,14 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 "warning",
                 item,
                 f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
-                ctx.say(
-                    "Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
-                    "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
-                    f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]",
+                ctx.say_built(
+                    lambda: (
+                        "Split it into two bullets or cut it to one action, one method and one result (under 25 words)."
+                    ),
+                    lambda: (
+                        "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
+                        f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]"
+                    ),
                 ),
             )
         ]
@@ -106,11 +120,15 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
                 "clarity.too-short",
                 "warning",
                 item,
-                f"Bullet is only {size} {unit}; it does not say what you achieved.",
-                ctx.say(
-                    "Expand it with what you did, how, and the result, e.g. "
-                    f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".',
-                    f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]",
+                f"Bullet is only {plural(size, unit[:-1])}; it does not say what you achieved.",
+                ctx.say_built(
+                    lambda: (
+                        "Expand it with what you did, how, and the result, e.g. "
+                        f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".'
+                    ),
+                    lambda: (
+                        f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]"
+                    ),
                 ),
             )
         ]
@@ -132,16 +150,27 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
             word = match.group() if match else None
     if word is None:
         return []
+    if item.zh:
+        core = zh_core(item.text)
+        fix = (
+            f"去掉“我/本人”，直接以动词开头。改为：{core}"
+            if not _ZH_PRONOUN_RE.search(zh_core(item.text, limit=len(item.text)))
+            else "去掉句中的“我/本人”，直接以动词开头，写你做了什么。"
+        )
+    else:
+        rewritten = without_pronoun(item.text)
+        fix = (
+            f'Drop the pronoun and start with the verb: "{rewritten}".'
+            if rewritten
+            else "Rewrite it without the pronoun: start with the verb for what you did."
+        )
     return [
         for_item(
             "clarity.first-person",
             severity,
             item,
             f'First-person pronoun "{word}": resumes are written without them.',
-            ctx.say(
-                f'Drop the pronoun and start with the verb: "{capitalised(en_core(item.text))}".',
-                f"去掉“我/本人”，直接以动词开头。改为：{zh_core(item.text)}",
-            ),
+            fix,
         )
     ]
 
@@ -150,16 +179,22 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
     if item.zh or item.kind not in _PASSIVE_KINDS or not item.tokens & _BE_TOKENS:
         return []
     for match in _PASSIVE_RE.finditer(item.text):
-        if match.group(1).lower() not in NOT_PASSIVE:
-            return [
-                for_item(
-                    "clarity.passive-voice",
-                    "info",
-                    item,
-                    f'Passive voice "{match.group()}" hides who did the work.',
-                    'Make yourself the subject: "Escalations were handled by me" → "Resolved [N] escalations a week".',
-                )
-            ]
+        if match.group(1).lower() in NOT_PASSIVE or _OUTCOME_FOR_OTHERS_RE.search(
+            item.text, 0, match.start()
+        ):
+            continue  # "4 were promoted": a result for other people, rightly passive
+        active = active_without_me(item.text)
+        return [
+            for_item(
+                "clarity.passive-voice",
+                "info",
+                item,
+                f'Passive voice "{match.group()}" hides who did the work.',
+                f'Make yourself the subject: "{active}".'
+                if active
+                else "If the work was yours, make yourself the subject: start with the verb for what you did.",
+            )
+        ]
     return []
 
 
@@ -188,8 +223,8 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
             item,
             f"{noun} {quoted} {verb} without evidence.",
             ctx.say(
-                f'Replace {quoted} with a fact that shows it, e.g. "shipped [N] projects ahead of schedule".',
-                f"删去{zh_quoted}，用事实证明。改为：独立负责[项目]，使[指标]提升[X%]",
+                f"Replace {quoted} with a fact that shows it: [what you did], [result: X% / N].",
+                f"删去{zh_quoted}，用事实证明。改为：[你做了什么]，使[指标]提升[X%]",
             ),
         )
     ]

@@ -107,8 +107,8 @@ def check(ctx: Context) -> list[RawFinding]:
             "no-summary",
             "info",
             "No summary, although the resume shows several years of experience.",
-            'Add a 2–3 line "## Summary": role, years, strongest results, e.g. "Backend engineer, 8 years, cut costs by $1.2M".',
-            "添加 2–3 行“## 个人简介”，例如：5 年用户运营经验，主导社群增长至 10 万人。",
+            'Add a 2–3 line "## Summary": role, years, strongest results, e.g. "[Role], [N] years, [your strongest result from below]".',
+            "添加 2–3 行“## 个人简介”，例如：[N] 年[岗位]经验，[下文中你最有力的一项成果]。",
         )
     return findings
 

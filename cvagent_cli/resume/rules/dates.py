@@ -18,7 +18,8 @@ ORDERED_KINDS = ("experience", "education")
 
 def check(ctx: Context) -> list[RawFinding]:
     dated = [e for e in ctx.entries if e.ranges]
-    findings = _formats(ctx, dated)
+    usual = _usual_format(dated)
+    findings = _formats(ctx, dated, usual)
     limit = ctx.today.year + 1
     for entry in dated:
         for line, rng in entry.ranges:
@@ -46,7 +47,7 @@ def check(ctx: Context) -> list[RawFinding]:
                         f'"{rng.raw}" lies more than a year in the future.',
                         ctx.say(
                             'Check the year; for an expected graduation write "(expected)" after the date.',
-                            "请检查年份；预计毕业可写作“2026.06（预计）”。",
+                            "请检查年份；预计毕业可在日期后写“（预计）”。",
                         ),
                         section=entry.section_id,
                         line=line,
@@ -61,8 +62,12 @@ def check(ctx: Context) -> list[RawFinding]:
                     "warning",
                     f'No dates for "{entry.title or "this entry"}".',
                     ctx.say(
-                        'Add a start and end month under the title, e.g. "Mar 2019 – Present".',
-                        "在标题下补充起止时间，例如：2019.03 - 至今",
+                        "Add a start and end month under the title"
+                        + (f", written {usual} like your other dates" if usual else "")
+                        + ', e.g. "[start month and year] – [end month and year, or Present]".',
+                        "在标题下补充起止时间"
+                        + (f"，与其他日期一样写作 {usual}" if usual else "")
+                        + "，例如：[开始年月] - [结束年月 / 至今]",
                     ),
                     section=entry.section_id,
                     line=entry.line,
@@ -74,7 +79,18 @@ def check(ctx: Context) -> list[RawFinding]:
     return findings
 
 
-def _formats(ctx: Context, dated: list[Entry]) -> list[RawFinding]:
+def _usual_format(dated: list[Entry]) -> str | None:
+    """The date format the resume uses most (a bare year aside); the first one on a tie."""
+    counts: dict[str, int] = {}
+    for entry in dated:
+        for _, rng in entry.ranges:
+            for fmt in rng.formats:
+                if fmt != "YYYY":
+                    counts[fmt] = counts.get(fmt, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def _formats(ctx: Context, dated: list[Entry], usual: str | None) -> list[RawFinding]:
     """Every written date format except a bare year (a coarser precision, not a style clash)."""
     seen: dict[str, tuple[int, str, str]] = {}
     for entry in dated:
@@ -85,20 +101,22 @@ def _formats(ctx: Context, dated: list[Entry]) -> list[RawFinding]:
     if len(seen) < 2:
         return []
     listed = "; ".join(f'{fmt} (line {line}: "{raw}")' for fmt, (line, raw, _) in seen.items())
-    second = list(seen.values())[1]
-    first_fmt = next(iter(seen))
+    usual = usual or next(iter(seen))
+    usual_line, usual_raw, _ = seen[usual]
+    # The finding sits on the first line that breaks with the usual format.
+    other = next(v for fmt, v in seen.items() if fmt != usual)
     return [
         make(
             "dates.inconsistent-format",
             "warning",
             f"{len(seen)} date formats are mixed: {listed}.",
             ctx.say(
-                f'Use one format everywhere, e.g. "{first_fmt}" as on line {seen[first_fmt][0]}: "Mar 2019 – Present".',
-                "全文统一一种日期格式，例如：2019.03 - 至今",
+                f'Use one format everywhere: most of your dates are "{usual}", as on line {usual_line}: "{usual_raw}".',
+                f"全文统一一种日期格式：多数日期写作 {usual}，如第 {usual_line} 行：{usual_raw}",
             ),
-            section=second[2],
-            line=second[0],
-            text=second[1],
+            section=other[2],
+            line=other[0],
+            text=other[1],
         )
     ]
 
@@ -162,8 +180,9 @@ def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
                             "warning",
                             f'Gap of {last - first + 1} months between "{previous.date_range.raw}" and "{rng.raw}".',  # type: ignore[union-attr]
                             ctx.say(
-                                'If the break was intentional, say so in one line (e.g. "Career break — caregiving, 2019").',
-                                "如有空档期，可用一行说明，例如：2018.11 - 2020.03 职业间隔（进修 / 家庭原因）",
+                                "If the break was intentional, say so in one line, e.g. "
+                                '"Career break — [reason], [start] – [end]".',
+                                "如有空档期，可用一行说明，例如：[开始] - [结束] 职业间隔（[原因]）",
                             ),
                             section=entry.section_id,
                             line=entry.range_line,

@@ -95,12 +95,7 @@ def check(ctx: Context) -> list[RawFinding]:
                     "warning",
                     item,
                     "No number shows the scale or the result of this work.",
-                    ctx.say(
-                        "Add the number only you know — how much, how many, how fast — e.g. "
-                        f'"{capitalised(en_core(item.text))}, cutting [metric] by [X%] for [N] users".',
-                        "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
-                        f"改为：{zh_core(item.text)}，使[指标]提升[X%]（覆盖[N]名用户 / 节省[N]小时）",
-                    ),
+                    _no_metric_fix(ctx, item),
                 )
             )
         if opener:
@@ -111,12 +106,7 @@ def check(ctx: Context) -> list[RawFinding]:
                     "warning",
                     item,
                     f'Weak opener "{opener}" describes a duty, not what you achieved.',
-                    ctx.say(
-                        f'Replace "{opener}" with a verb that shows ownership ({STRONG_VERBS_EN}…) and end with the result, '
-                        f'e.g. "Led {en_core(item.text, opener)}, [result: X% / N]".',
-                        f"用有力的动词开头（{STRONG_VERBS_ZH}…）并写出结果。"
-                        f"改为：主导{zh_core(item.text, opener)}，使[指标]提升[X%]",
-                    ),
+                    _weak_opener_fix(ctx, item, opener),
                 )
             )
         elif (
@@ -131,15 +121,50 @@ def check(ctx: Context) -> list[RawFinding]:
                     "info",
                     item,
                     "Bullet does not start with an action verb.",
-                    ctx.say(
-                        f'Lead with a past-tense action verb ({STRONG_VERBS_EN}…), e.g. "Built …" instead of a noun phrase.',
-                        f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…）。"
-                        f"改为：设计并落地{zh_core(item.text)}，使[指标]提升[X%]",
-                    ),
+                    _action_verb_fix(ctx, item),
                 )
             )
     ctx.extras["impact"] = ImpactStats(len(items), metrics, weak)
     return findings
+
+
+# The fixes, each built only in the resume's language.  An example keeps the user's own
+# claim ("helped" never becomes "led", 协助 never 主导) and marks what only they can fill in.
+def _no_metric_fix(ctx: Context, item: Item) -> str:
+    if ctx.lang == "zh":
+        return (
+            "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
+            f"改为：{zh_core(item.text)}，[结果：规模 / 比例 / 时间，如 N 人、X%、N 小时]"
+        )
+    return (
+        "Add the number only you know — how much, how many, how fast — e.g. "
+        f'"{capitalised(en_core(item.text))} — [how many / how much / how fast: N, X%]".'
+    )
+
+
+def _weak_opener_fix(ctx: Context, item: Item, opener: str) -> str:
+    if ctx.lang == "zh":
+        return (
+            f"写清你本人做了什么：只在属实时才用{STRONG_VERBS_ZH}等动词，并写出结果。"
+            f"改为：{zh_core(item.text)}，[你具体做了什么]，使[指标]提升[X%]"
+        )
+    return (
+        f"Say what you did yourself with a verb that is true of your part ({STRONG_VERBS_EN}… "
+        "only if they are), and end with the result, e.g. "
+        f'"[your verb] {en_core(item.text, opener)}, [result: X% / N]".'
+    )
+
+
+def _action_verb_fix(ctx: Context, item: Item) -> str:
+    if ctx.lang == "zh":
+        return (
+            f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…，只用属实的）。"
+            f"改为：[动词]{zh_core(item.text)}，使[指标]提升[X%]"
+        )
+    return (
+        f"Lead with a past-tense action verb for what you did ({STRONG_VERBS_EN}… only if "
+        f'true), e.g. "[verb] {en_core(item.text)}" instead of a noun phrase.'
+    )
 
 
 def _starts_with_verb(item: Item) -> bool:

@@ -1,8 +1,10 @@
 """Example rewrites built from the user's own words, with visible placeholders.
 
 An example must not do what the truth guard forbids: "改为：主导……使……提升30%" or "Resolved
-15 escalations a week" puts a number in the user's mouth that they never gave.  Examples
-reuse the bullet's own words and mark what only the user can fill in: ``[X%]``, ``[N]``.
+15 escalations a week" puts a number in the user's mouth that they never gave, and "Led" for
+"worked with" (主导 for 协助) upgrades their claim.  Examples reuse the bullet's own words —
+reordered, tightened, a pronoun dropped — and mark what only the user can fill in: ``[X%]``,
+``[N]``, ``[your verb]``.
 """
 
 from __future__ import annotations
@@ -54,3 +56,30 @@ def en_core(text: str, opener: str | None = None, limit: int = 12) -> str:
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# "Visitors were greeted and signed in by me." → "Greeted and signed in visitors."
+_BY_ME_RE = re.compile(
+    r"^\W*(?P<obj>[A-Za-z][\w ,'’-]*?)\s+(?:was|were|got)\s+(?P<verbs>[a-z][\w ,]*?)\s+by\s+(?:me|myself|us)\b(?P<rest>.*)$"
+)
+_PRONOUN_LEFT_RE = re.compile(
+    r"(?<![\w/.&-])I(?![\w/.&'’-])|\b(?:me|my|myself|mine|we|our|us)\b", re.IGNORECASE
+)
+
+
+def active_without_me(text: str) -> str | None:
+    """The user's own passive sentence made active, when that is mechanical: "Escalations
+    were handled by me when the lead was out" → "Handled escalations when the lead was out"."""
+    match = _BY_ME_RE.match(_strip_trail(text))
+    if not match:
+        return None
+    obj = match.group("obj")
+    obj = obj if obj[:2].isupper() else obj[:1].lower() + obj[1:]
+    return f"{capitalised(match.group('verbs'))} {obj}{match.group('rest')}"
+
+
+def without_pronoun(text: str) -> str | None:
+    """The bullet with its first-person pronoun really gone, or None when that takes more than
+    dropping a leading "I"/"We" or turning "… by me" around."""
+    rewritten = active_without_me(text) or capitalised(en_core(text, limit=40))
+    return None if _PRONOUN_LEFT_RE.search(rewritten) else rewritten
