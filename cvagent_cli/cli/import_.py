@@ -16,7 +16,7 @@ def import_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="The resume to import: .pdf, .docx, .html, .txt (or .md), or - for stdin (format sniffed from the bytes).",
+            help="The resume to import: .pdf, .docx (or .docm), .html, .txt (or .md), or - for stdin (format sniffed from the bytes).",
             show_default=False,
         ),
     ],
@@ -39,6 +39,8 @@ def import_command(
     lines from the file's layout; prints what it recognised to stderr.
     PDF and DOCX need: pip install 'cvagent\\[documents]'
     Scanned PDFs (no text layer) are not supported: there is no OCR.
+    Only a PDF's first 20 pages are read; a file that does not look like
+    a resume (an invoice) is imported with a warning.
 
       cvagent import resume.pdf                 (writes resume.md next to it)
       cvagent import cv.docx -o resume.md --force
@@ -72,6 +74,8 @@ def import_command(
         written = "standard output"
     else:
         written = str(write_markdown(result, Path(target), force=force))
+    for warning in result.warnings:
+        print(f"cvagent: warning: {warning}", file=sys.stderr)
     if not quiet:
         _report(result, written)
 

@@ -24,8 +24,19 @@ from cvagent_cli.documents.structure import (
     to_markdown,
 )
 from cvagent_cli.errors import InputError
+from cvagent_cli.wording import plural
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_DOCX_MAIN = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+#: Word's other main parts: macro-enabled (.docm) and templates (.dotx, .dotm), which
+#: python-docx refuses by content type although the text is stored the same way.
+_OTHER_MAINS = (
+    b"application/vnd.ms-word.document.macroEnabled.main+xml",
+    b"application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+    b"application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+)
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _HEADING_RE = re.compile(r"^heading\s*(\d)$")
 
 
@@ -221,20 +232,57 @@ def _text_boxes(document: Any, recognition: Recognition, styles: _Styles) -> lis
     return out
 
 
+def _as_plain_docx(data: bytes) -> tuple[bytes, bool]:
+    """``data`` with a plain DOCX main content type, and whether it had another one (a
+    macro-enabled document or a template).  Macros are never read, let alone run."""
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(data))
+    types = source.read("[Content_Types].xml")
+    if not any(main in types for main in _OTHER_MAINS):
+        return data, False
+    for main in _OTHER_MAINS:
+        types = types.replace(main, _DOCX_MAIN)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            body = types if item.filename == "[Content_Types].xml" else source.read(item)
+            target.writestr(item, body)
+    return out.getvalue(), True
+
+
+def _embedded_objects(document: Any) -> int:
+    """OLE objects (a spreadsheet, an equation) and charts: their data is not text."""
+    body = document.element.body
+    charts = sum(1 for g in body.iter(f"{_A}graphicData") if g.get("uri") == _CHART_URI)
+    return sum(1 for _ in body.iter(f"{_W}object")) + charts
+
+
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
     from cvagent_cli.documents.docx_export import _require_docx
 
     docx = _require_docx("DOCX import")
     try:
+        data, macro_enabled = _as_plain_docx(data)
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip
         raise InputError(
             f"{source}: not a readable DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
         ) from exc
     recognition = Recognition()
+    if macro_enabled:
+        recognition.notes.append(
+            "a macro-enabled Word file: its text was read, its macros were not"
+        )
     styles = _Styles(document)
     paras = _blocks(document, recognition, styles) + _text_boxes(document, recognition, styles)
     recognition.images = len(document.inline_shapes)
+    objects = _embedded_objects(document)
+    if objects:
+        recognition.notes.append(
+            f"{plural(objects, 'embedded object')} (a spreadsheet, a chart …) left out: "
+            "copy what matters from it into the resume as text"
+        )
     if not paras:
         raise InputError(f"{source}: the DOCX has no text")
     return shift_headings(paras), recognition

@@ -392,7 +392,10 @@ def _paragraphs(lines: list[Line], recognition: Recognition) -> list[Para]:
     return paras
 
 
-def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
+def pdf_paragraphs(
+    data: bytes, source: str, max_pages: int | None = None
+) -> tuple[list[Para], Recognition]:
+    """The paragraphs of the PDF's first ``max_pages`` pages (all when None)."""
     pdfplumber = _require_pdfplumber()
     recognition = Recognition()
     try:
@@ -411,7 +414,7 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
     lines: list[Line] = []
     try:
         with pdf:
-            pages = list(pdf.pages)
+            pages = pdf.pages[:max_pages]
             for number, page in enumerate(pages):
                 lines += _page_lines(page, number, recognition)
                 recognition.images += len(page.images)
