@@ -1,0 +1,218 @@
+"""DOCX files made with Word habits (tests/support/word_habits.py), as python-docx writes
+them and as LibreOffice writes them back (tests/documents/data/libreoffice/, made by
+regenerate_libreoffice.py): layout tables, outline levels, Symbol bullets, tab-stop dates,
+text boxes, headers and footers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.documents.importer import ImportResult, import_bytes
+from tests.support import word_habits as habits
+from tests.support.word_habits import SYMBOL_BULLET, Builder, cell, p
+
+LIBREOFFICE = Path(__file__).parent / "data" / "libreoffice"
+
+EXPECTED = {
+    "shaded_tables_en": dict(
+        start="# Marguerite Okonkwo-Hale\n\nmarguerite.ohale@example.com | +1 555-010-2468",
+        sections=["Professional Summary", "Experience", "Education", "Beyond the Office", "Skills"],
+        entries=[
+            "### Northwind Freight — Senior Data Engineer\nMar 2020 – Present\n",
+            "### Project: Route Optimiser\n2021\n",
+            "### Tillbrook Retail — Data Engineer\nJun 2016 – Feb 2020\n",
+            "### M.Sc. Data Science — Harwick University\n2016 – 2017\n",
+            "### B.Sc. Computer Science — Harwick University\n2012 – 2016\n",
+        ],
+        bullets=6,
+        contacts={"name", "email", "phone", "linkedin"},
+        absent=["Confidential", "Page 1", "| Professional Summary", "| Experience"],
+    ),
+    "styled_outline_en": dict(
+        start="# Teodor Vasquez-Lindqvist\n",
+        sections=["Experience", "Education", "Volunteering", "Languages and Tools"],
+        entries=[
+            "### Backend Developer, Saltviken Games\nJan 2021 – Present\n",
+            "### Support Engineer, Brightmoor Telecom\nAug 2017 – Dec 2020\n",
+            "### M.Sc. Software Engineering, Lundvik University\n2015 – 2017\n",
+            "### Code Club Mentor, Malmö Library\n2019 – 2023\n",
+        ],
+        bullets=6,
+        contacts={"name", "email", "phone"},
+        absent=["\uf0b7", "\t", " | Answered"],
+    ),
+    "tabs_and_boxes_zh": dict(
+        start="# 郑雨菲\n\n电话：139-0013-9527\n\n邮箱：zhengyufei@example.com",
+        sections=["教育背景", "工作经历", "专业技能"],
+        entries=[
+            "### 复旦某学院 | 信息管理与信息系统 本科\n2014.09 - 2018.06\n",
+            "### 上海某某网络科技有限公司 — 高级产品经理\n2020.03 - 至今\n",
+            "### 杭州某某电商有限公司 — 产品经理\n2018.07 - 2020.02\n",
+        ],
+        bullets=5,
+        contacts={"name", "email", "phone"},
+        absent=["Ø", "第 1 页"],
+    ),
+    "whole_table_zh": dict(
+        start="# ",
+        sections=["教育背景", "工作经历", "专业技能"],
+        entries=[
+            "### 华东某某大学 | 软件工程 | 本科\n2016.09 - 2020.06\n",
+            "### 某某网络科技有限公司 | 后端开发工程师\n2020.07 - 至今\n",
+            "### 某某软件有限公司 | Java 实习生\n2019.07 - 2019.12\n",
+        ],
+        bullets=4,
+        contacts={"name", "email", "phone"},
+        absent=["| 姓名", "\n姓名\n"],
+    ),
+}
+SOURCES = [(name, "python-docx") for name in EXPECTED] + [
+    (name, "libreoffice") for name in EXPECTED
+]
+
+
+def _import(name: str, writer: str) -> ImportResult:
+    if writer == "libreoffice":
+        data = (LIBREOFFICE / f"{name}.docx").read_bytes()
+    else:
+        data = habits.FIXTURES[name]()
+    return import_bytes(data, f"{name}.docx", ".docx")
+
+
+@pytest.mark.parametrize(("name", "writer"), SOURCES, ids=[f"{n}-{w}" for n, w in SOURCES])
+def test_word_habits_are_read_as_the_resume_they_lay_out(name: str, writer: str) -> None:
+    expected = EXPECTED[name]
+    result = _import(name, writer)
+    md = result.markdown
+    assert md.startswith(expected["start"]), md[:300]
+    assert result.sections == expected["sections"]  # every section a ## sibling, in order
+    for entry in expected["entries"]:
+        assert entry in md  # the entry as ###, its dates on the line below
+    assert result.entries == len(expected["entries"])
+    assert result.bullets == expected["bullets"]
+    assert expected["contacts"] <= set(result.contacts)
+    for text in expected["absent"]:
+        assert text not in md
+    assert not result.warnings
+
+
+def test_a_data_grid_stays_a_table_and_a_bar_row_does_not_make_one() -> None:
+    md = _import("shaded_tables_en", "python-docx").markdown
+    assert "| Languages | Python, SQL, Scala |\n|---|---|\n| Platforms |" in md
+    assert md.count("\n|---|") == 1  # one table
+    # LibreOffice joins the Skills bar and the grid below it into one table: read as lines
+    md = _import("shaded_tables_en", "libreoffice").markdown
+    assert "## Skills\n\nLanguages: Python, SQL, Scala\n\nPlatforms: Spark" in md
+
+
+def test_the_whole_table_template_gives_label_value_lines_and_the_name() -> None:
+    result = _import("whole_table_zh", "python-docx")
+    assert (
+        "姓名：林晓蕾 | 性别：女\n\n电话：138-0013-5678 | 邮箱：linxiaolei@example.com"
+        in result.markdown
+    )
+    assert result.contacts["name"] == "林晓蕾"
+
+
+def test_a_text_box_is_read_once_where_it_is_anchored() -> None:
+    result = _import("tabs_and_boxes_zh", "python-docx")
+    assert result.markdown.count("郑雨菲") == 1  # not again from Word's VML fallback copy
+    assert result.markdown.index("求职意向") < result.markdown.index("## 教育背景")
+    assert any("1 text box read where" in note for note in result.notes)
+
+
+def test_header_contacts_are_kept_once_and_footer_junk_is_dropped() -> None:
+    result = _import("shaded_tables_en", "python-docx")
+    assert result.markdown.count("marguerite.ohale@example.com") == 1
+    assert any("header or footer line left out" in note for note in result.notes)
+
+
+def _builder_docx(build) -> bytes:
+    b = Builder()
+    build(b)
+    return b.save()
+
+
+def test_a_repeated_header_is_kept_once_and_a_footer_email_is_kept() -> None:
+    def build(b: Builder) -> None:
+        b.header(p("Ilse Marchetti-Obi", bold=True, size=18), p("Page 1 of 2"))
+        b.header(
+            p("ilse.mo@example.com · +1 555-010-7777"), p("References on request"), footer=True
+        )
+        b.para("Experience", bold=True, size=13)
+        b.para("Nurse, Saint Aldric Hospital\t2018 – 2024", bold=True)
+        b.para("\u2022\tCared for 20 patients a shift.")
+        # a second page section repeating the same header
+        b.add(
+            '<w:p xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+            '<w:pPr><w:sectPr><w:type w:val="nextPage"/></w:sectPr></w:pPr></w:p>'
+        )
+        b.para("Education", bold=True, size=13)
+        b.para("B.Sc. Nursing, Fenwick University\t2014 – 2018", bold=True)
+
+    result = import_bytes(_builder_docx(build), "cv.docx", ".docx")
+    md = result.markdown
+    assert md.startswith("# Ilse Marchetti-Obi\n")
+    assert md.count("Ilse Marchetti-Obi") == 1
+    assert "ilse.mo@example.com · +1 555-010-7777" in md
+    assert "Page 1" not in md and "References on request" not in md
+    assert result.sections == ["Experience", "Education"]
+    assert "- Cared for 20 patients a shift." in md
+
+
+def test_numbering_taken_away_and_numbered_titles_are_not_bullets() -> None:
+    def build(b: Builder) -> None:
+        b.para("Anouk Tremblay-Sato", bold=True, size=18)
+        b.para("anouk.ts@example.com")
+        numbered = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr>'
+        b.para("Experience", bold=True, size=12, ppr=numbered)  # "1. Experience"
+        b.para("Barista, Kettle & Crumb\t2021 – 2023", bold=True)
+        b.listed("Served 300 customers a day.", SYMBOL_BULLET)
+        # List Bullet style, with its numbering taken away by numId 0: a plain line
+        b.para(
+            "Trained 3 new staff.",
+            ppr='<w:pStyle w:val="ListBullet"/><w:numPr><w:numId w:val="0"/></w:numPr>',
+        )
+        b.para("Education", bold=True, size=12, ppr=numbered)
+
+    md = import_bytes(_builder_docx(build), "cv.docx", ".docx").markdown
+    assert "## Experience" in md and "## Education" in md
+    assert "- Served 300 customers a day." in md
+    assert "\nTrained 3 new staff.\n" in md
+
+
+def test_content_controls_and_a_dates_column_cell() -> None:
+    def build(b: Builder) -> None:
+        b.para("Rasmus Oyelaran", bold=True, size=18)
+        b.para("rasmus.o@example.com · +1 555-010-3434")
+        b.add(
+            '<w:sdt xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+            "<w:sdtPr/><w:sdtContent>"
+            '<w:p><w:r><w:rPr><w:b/><w:sz w:val="26"/></w:rPr><w:t>Experience</w:t></w:r></w:p>'
+            "</w:sdtContent></w:sdt>"
+        )
+        b.table(
+            [
+                [
+                    cell(p("2019 – 2024"), width=2000),
+                    cell(
+                        p("Welder, Ironbridge Yards", bold=True),
+                        p("Joined 4,000 m of pipe with no failed X-ray.", ppr=_bullet()),
+                        p("Trained 6 apprentices.", ppr=_bullet()),
+                        width=7000,
+                    ),
+                ]
+            ],
+            widths=[2000, 7000],
+        )
+
+    result = import_bytes(_builder_docx(build), "cv.docx", ".docx")
+    assert result.sections == ["Experience"]
+    assert "### Welder, Ironbridge Yards\n2019 – 2024\n" in result.markdown
+    assert result.bullets == 2
+
+
+def _bullet() -> str:
+    return f'<w:numPr><w:ilvl w:val="0"/><w:numId w:val="{SYMBOL_BULLET}"/></w:numPr>'
