@@ -34,6 +34,7 @@ from cvagent_cli.documents.docx_styles import (
     StyleFacts,
     Styles,
     W,
+    number,
     on,
     val,
 )
@@ -178,12 +179,12 @@ class _Reader:
                 code = child.get(f"{W}char") or ""
                 try:
                     text.append(chr(int(code, 16)))
-                except ValueError:
+                except (ValueError, OverflowError):
                     continue
                 font = (child.get(f"{W}font") or font).lower()
         bold = on(rpr, "b")
         bold = bold if bold is not None else char.bold if char.bold is not None else style.bold
-        size = int(val(rpr, "sz") or 0) / 2 or char.size or style.size or self.styles.body_size
+        size = number(val(rpr, "sz")) / 2 or char.size or style.size or self.styles.body_size
         caps = on(rpr, "caps") or on(rpr, "smallCaps") or char.caps or style.caps
         return "".join(text), bool(bold), float(size), font, bool(caps)
 
@@ -230,7 +231,7 @@ class _Reader:
     ) -> list[Para]:
         numpr = ppr.find(f"{W}numPr") if ppr is not None else None
         num = (
-            (val(numpr, "numId") or "0", int(val(numpr, "ilvl") or 0))
+            (val(numpr, "numId") or "0", number(val(numpr, "ilvl")))
             if numpr is not None
             else style.num
         )
@@ -584,42 +585,54 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
         recognition.notes.append(
             "a macro-enabled Word file: its text was read, its macros were not"
         )
+    if document.element.body is None:
+        raise InputError(f"{source}: the DOCX has no text")
+    try:
+        paras = _read(document, recognition)
+    except Exception as exc:  # python-docx and lxml raise many types on damaged XML
+        raise InputError(
+            f"{source}: a damaged DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
+        ) from exc
+    if not paras:
+        raise InputError(f"{source}: the DOCX has no text")
+    return paras, recognition
+
+
+def _read(document: Any, recognition: Recognition) -> list[Para]:
     reader = _Reader(document, recognition)
-    paras = reader.blocks(document.element.body)
-    header, dropped = reader.furniture(paras)
-    paras = header + paras
+    body = reader.blocks(document.element.body)
+    header, dropped = reader.furniture(body)
+    notes = recognition.notes
     if reader.layout_tables:
-        recognition.notes.append(
+        notes.append(
             f"{plural(reader.layout_tables, 'layout table')} (section bars, columns): "
             "read row by row as the text they lay out"
         )
     if reader.boxes:
-        recognition.notes.append(
+        notes.append(
             f"{plural(reader.boxes, 'text box', 'text boxes')} read where they are anchored"
         )
     if header:
-        recognition.notes.append(
+        notes.append(
             f"{plural(len(header), 'line')} from the page header or footer kept at the top"
         )
     if dropped:
-        recognition.notes.append(
+        notes.append(
             f"{plural(dropped, 'header or footer line')} left out (page numbers, repeated lines)"
         )
     recognition.images = len(document.inline_shapes)
     objects = _embedded_objects(document)
     if objects:
-        recognition.notes.append(
+        notes.append(
             f"{plural(objects, 'embedded object')} (a spreadsheet, a chart …) left out: "
             "copy what matters from it into the resume as text"
         )
-    if not paras:
-        raise InputError(f"{source}: the DOCX has no text")
-    paras = shift_headings(paras)
+    paras = shift_headings(header + body)
     for para in paras:
         if para.role == _ENTRY:
             para.role = "h3"
     _siblings(paras, reader.looks)
-    return paras, recognition
+    return paras
 
 
 def docx_to_markdown(data: bytes, source: str = "<docx>") -> str:

@@ -38,6 +38,15 @@ def on(element: Any, tag: str) -> bool | None:
     return child.get(f"{W}val") not in ("0", "false", "off")
 
 
+def number(text: str | None) -> int:
+    """An integer attribute (a size in half-points, a list level), 0 when it is missing
+    or not a number (a damaged file)."""
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0
+
+
 @dataclass(frozen=True)
 class StyleFacts:
     name: str = ""
@@ -62,7 +71,7 @@ class Styles:
             root = None
         if root is not None:
             defaults = root.find(f"{W}docDefaults/{W}rPrDefault/{W}rPr")
-            self.body_size = int(val(defaults, "sz") or 0) / 2
+            self.body_size = number(val(defaults, "sz")) / 2
             for style in root.iter(f"{W}style"):
                 sid = style.get(f"{W}styleId")
                 kind = style.get(f"{W}type") or "paragraph"
@@ -105,10 +114,10 @@ class Styles:
             if caps is None:
                 caps = on(rpr, "caps") or on(rpr, "smallCaps")
             if not size and val(rpr, "sz"):
-                size = int(val(rpr, "sz") or 0) / 2
+                size = number(val(rpr, "sz")) / 2
             if num is None and ppr is not None and ppr.find(f"{W}numPr") is not None:
                 numpr = ppr.find(f"{W}numPr")
-                num = (val(numpr, "numId") or "0", int(val(numpr, "ilvl") or 0))
+                num = (val(numpr, "numId") or "0", number(val(numpr, "ilvl")))
         if kind != "paragraph":
             outline, title, num = BODY_LEVEL, False, None
         return StyleFacts(name, outline, title, bold, caps, size, num)
@@ -137,7 +146,7 @@ class Numbering:
                 rpr = lvl.find(f"{W}rPr")
                 fonts = rpr.find(f"{W}rFonts") if rpr is not None else None
                 font = (fonts.get(f"{W}ascii") or "") if fonts is not None else ""
-                levels[int(lvl.get(f"{W}ilvl") or 0)] = Level(
+                levels[number(lvl.get(f"{W}ilvl"))] = Level(
                     val(lvl, "numFmt") or "decimal", val(lvl, "lvlText") or "", font
                 )
             abstract[item.get(f"{W}abstractNumId") or ""] = levels

@@ -5,6 +5,7 @@ text boxes, headers and footers."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,87 @@ def test_content_controls_and_a_dates_column_cell() -> None:
 
 def _bullet() -> str:
     return f'<w:numPr><w:ilvl w:val="0"/><w:numId w:val="{SYMBOL_BULLET}"/></w:numPr>'
+
+
+def _mutations(data: bytes, seed: int) -> bytes:
+    """``data`` with a few elements of one of its XML parts removed, emptied, or given
+    attribute values that are not what the schema says (a damaged or hand-edited file)."""
+    import io
+    import random
+    import zipfile
+
+    from lxml import etree
+
+    rng = random.Random(seed)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    part = rng.choice(
+        [n for n in source.namelist() if n.startswith("word/") and n.endswith(".xml")]
+    )
+    root = etree.fromstring(source.read(part))
+    elements = list(root.iter())
+    for _ in range(rng.randint(1, 6)):
+        element = rng.choice(elements)
+        roll = rng.random()
+        if roll < 0.4 and element.getparent() is not None:
+            element.getparent().remove(element)
+        elif roll < 0.7:
+            for key in list(element.attrib):
+                element.attrib[key] = rng.choice(["", "-1", "abc", "99999999999", "F0B7"])
+        else:
+            element.text = rng.choice(["\t", "\uf0b7", "", "x" * 300, "2019 – 2021", "Ø"])
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():
+            target.writestr(name, etree.tostring(root) if name == part else source.read(name))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_a_damaged_docx_is_read_or_refused_never_a_crash(name: str) -> None:
+    from cvagent_cli.errors import InputError
+
+    data = (LIBREOFFICE / f"{name}.docx").read_bytes()
+    for seed in range(12):
+        with contextlib.suppress(InputError):  # refused in one line is fine; a crash is not
+            import_bytes(_mutations(data, seed), "damaged.docx", ".docx")
+
+
+def _replace_part(data: bytes, part: str, edit) -> bytes:
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():
+            body = source.read(name)
+            target.writestr(name, edit(body) if name == part else body)
+    return out.getvalue()
+
+
+def test_attribute_values_that_are_not_numbers_are_ignored() -> None:
+    import re
+
+    def damage(xml: bytes) -> bytes:
+        xml = re.sub(rb'(<w:(?:sz|ilvl|outlineLvl) w:val=")[^"]*"', rb'\1abc"', xml)
+        return xml.replace(b"<w:b/>", b'<w:b w:val="maybe"/>')
+
+    data = _replace_part(habits.styled_outline_en(), "word/document.xml", damage)
+    data = _replace_part(data, "word/styles.xml", damage)
+    result = import_bytes(data, "odd.docx", ".docx")
+    assert result.markdown.startswith("# Teodor Vasquez-Lindqvist\n")
+    assert result.bullets == 6
+
+
+def test_a_docx_without_a_body_is_one_input_error() -> None:
+    import re
+
+    from cvagent_cli.errors import InputError
+
+    data = _replace_part(
+        habits.styled_outline_en(),
+        "word/document.xml",
+        lambda xml: re.sub(rb"<w:body>.*</w:body>", b"", xml, flags=re.S),
+    )
+    with pytest.raises(InputError, match="the DOCX has no text"):
+        import_bytes(data, "nobody.docx", ".docx")
