@@ -301,3 +301,18 @@ def test_a_docx_without_a_body_is_one_input_error() -> None:
     )
     with pytest.raises(InputError, match="the DOCX has no text"):
         import_bytes(data, "nobody.docx", ".docx")
+
+
+@pytest.mark.parametrize("sample", ["en_senior_backend", "zh_senior_frontend"])
+def test_a_docx_libreoffice_wrote_from_a_web_page_keeps_the_resume(sample: str) -> None:
+    from cvagent_cli.resume.document import ResumeDocument
+
+    def facts(markdown: str) -> tuple[list[str], int, str | None, str | None]:
+        doc = ResumeDocument.from_text(markdown)
+        titles = [s.title for s in doc.sections if s.heading_line and s.level == 2]
+        bullets = sum(len(s.bullets) for s in doc.sections)
+        return titles, bullets, doc.basics.name, doc.basics.email
+
+    original = (Path(__file__).parents[2] / "sample_resumes" / f"{sample}.md").read_text("utf-8")
+    data = (LIBREOFFICE / f"from_html_{sample}.docx").read_bytes()
+    assert facts(import_bytes(data, "cv.docx", ".docx").markdown) == facts(original)
