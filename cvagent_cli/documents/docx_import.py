@@ -68,7 +68,9 @@ _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _WRAPPERS = {f"{W}{t}" for t in ("ins", "smartTag", "fldSimple", "customXml", "bdo", "dir")}
-_TYPED_GLYPHS = set(BULLET_GLYPHS) - set("-*+")
+_TYPED_GLYPHS = set(BULLET_GLYPHS)  # "-", "*" and "+" too, when a space or tab follows
+#: A number typed before a tab ("1.<TAB>Cut costs …"): a list item Word did not number.
+_TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[a-z][.)])\t")
 _PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
 _PAGE_NUMBER_RE = re.compile(
     r"\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?\b|^\s*-?\s*\d{1,3}\s*(?:(?:/|of)\s*\d{1,3})?\s*-?\s*$"
@@ -239,6 +241,9 @@ class _Reader:
         is_bullet = glyph or (
             level is not None and (Numbering.is_bullet(level) or not _section_like(text, bold))
         )
+        typed = _TYPED_NUMBER_RE.match(text)
+        if typed and not is_bullet:
+            is_bullet, text = True, text[typed.end() :]
         if is_bullet:
             depth = num[1] if num is not None and level is not None else 0
             body = " ".join(text.replace("\t", " ").split())
@@ -281,8 +286,16 @@ class _Reader:
             return [Para(text="", role="table", rows=grid)]
         self.layout_tables += 1
         out: list[Para] = []
+        read: set[int] = set()  # a cell merged down over rows comes back in each of them
         for row in rows:
-            out += self.row(row)
+            fresh = [c for c in row if id(c._tc) not in read]
+            read.update(id(c._tc) for c in fresh)
+            # A label merged down beside the rows it names (教育背景 beside its entries)
+            # comes first, on its own; the rest of the row is read as a line.
+            spans = [c for c in fresh if _spans_rows(c) and len(c.text) <= 40]
+            for cell in spans:
+                out += self.blocks(cell._tc, _cell_fill(cell))
+            out += self.row([c for c in fresh if c not in spans])
         return out
 
     def row(self, cells: list[Any]) -> list[Para]:
@@ -324,6 +337,7 @@ class _Reader:
         """The header's lines worth keeping (once), the footer's contact lines; and how many
         lines were left out (page numbers, a repeated name, "Confidential")."""
         seen = {" ".join(plain(p.text).split()) for p in body}
+        words = " ".join(seen).lower()
         kept: list[Para] = []
         dropped = 0
         for section in self.document.sections:
@@ -344,6 +358,10 @@ class _Reader:
                         continue
                     if key in seen:
                         continue  # the same line on every page, or already in the body
+                    if _says_nothing_new(key, words):
+                        dropped += 1  # "Jane Doe – Résumé" over a body that names her
+                        seen.add(key)
+                        continue
                     seen.add(key)
                     junk = bool(_PAGE_NUMBER_RE.search(key)) or len(key) <= 2
                     if junk or (footer and not _CONTACT_RE.search(key)):
@@ -351,6 +369,20 @@ class _Reader:
                         continue
                     kept.append(para)
         return kept, dropped
+
+
+_GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
+_WORD_RE = re.compile(r"[\u4e00-\u9fff]+|[^\W_]+(?:[.@+'’-][^\W_]+)*")
+
+
+def _says_nothing_new(line: str, body: str) -> bool:
+    """Every word of a header line is already in the body (lower-cased), apart from
+    "Resume" and the like: a running head repeating the name."""
+    line = line.lower()
+    for generic in ("个人简历", "求职简历", "简历", "履历"):
+        line = line.replace(generic, " ")
+    words = [w for w in _WORD_RE.findall(line) if w not in _GENERIC_WORDS]
+    return all(w in body for w in words)
 
 
 def _inline_items(p: Any):
@@ -488,6 +520,11 @@ def _cells(row: Any) -> list[Any]:
     return seen
 
 
+def _spans_rows(cell: Any) -> bool:
+    tcpr = cell._tc.find(f"{W}tcPr")
+    return val(tcpr, "vMerge") == "restart"
+
+
 def _cell_fill(cell: Any) -> str:
     tcpr = cell._tc.find(f"{W}tcPr")
     shade = tcpr.find(f"{W}shd") if tcpr is not None else None
@@ -501,7 +538,7 @@ def _is_data_table(rows: list[list[Any]]) -> bool:
     if len(rows) < 2 or any(len(row) < 2 for row in rows):
         return False
     widths = {len(row) for row in rows}
-    if len(widths) > 1:
+    if len(widths) > 1 or any(_spans_rows(c) for row in rows for c in row):
         return False  # merged cells: a form, read as lines
     for row in rows:
         dated = 0

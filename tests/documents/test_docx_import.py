@@ -68,6 +68,18 @@ EXPECTED = {
         contacts={"name", "email", "phone"},
         absent=["| 姓名", "\n姓名\n"],
     ),
+    "form_table_zh": dict(
+        start="姓名：邵嘉禾 | 性别：男\n\n电话：137-0013-4455 | 邮箱：shaojiahe@example.com\n\n"
+        "籍贯：江苏南京 | 出生年月：1997.03\n\n## 教育背景\n",
+        sections=["教育背景", "工作经历", "专业技能"],
+        entries=[
+            "### 南京某某大学 | 电子信息工程 本科\n2015.09 - 2019.06\n",
+            "### 苏州某某智能制造有限公司 | 嵌入式软件工程师\n2019.07 - 至今\n",
+        ],
+        bullets=4,
+        contacts={"name", "email", "phone"},
+        absent=["个人简历", "| 2015.09", "\t", "1."],
+    ),
 }
 SOURCES = [(name, "python-docx") for name in EXPECTED] + [
     (name, "libreoffice") for name in EXPECTED
