@@ -1,0 +1,142 @@
+"""Regenerate the import corpus (tests/documents/import_corpus/) with the real tools.
+
+Needs, on the machine that regenerates (CI never does: it uses the committed files):
+- poppler-utils (pdftotext, pdfinfo), to check every label against the file's text layer;
+- rendercv 2.3 in its own environment (``pip install 'rendercv[full]'``), given by
+  ``--rendercv PATH`` (default ``/work/wt/h22a-tools/venv/bin/rendercv``); its themes import
+  the typst package ``@preview/fontawesome:0.5.0``, which must be in typst's local package
+  directory when the machine is offline, with the Font Awesome 6 desktop fonts installed;
+- TeX Live with XeLaTeX: texlive-xetex, texlive-latex-extra (moderncv, paracol),
+  texlive-lang-chinese (ctex, xeCJK, Fandol fonts), texlive-fonts-extra (fontawesome5);
+- LibreOffice Writer (``soffice``, Debian libreoffice-writer-nogui) to print DOCX to PDF;
+- Chromium (headless) and Node.js with npm JSON Resume themes installed in ``--npm DIR``
+  (jsonresume-theme-even, -elegant, -stackoverflow, -kendall, -flat, -class);
+- cvagent's own test environment (python-docx, typst) to run this script;
+- fonts-noto-cjk for Chinese in LibreOffice and Chromium.
+
+    python bench/import_corpus/make_corpus.py                 # every producer
+    python bench/import_corpus/make_corpus.py --only rendercv # some of them
+
+Every person is invented (people.py).  Each document gets ``<stem>.truth.json`` beside
+it, its source (``.yaml``, ``.tex``, ``.typ``, ``.json``, or the DOCX itself), and a row in
+``manifest.json`` with its split: per language, the files in producer order (by the SHA-1
+of their path within a producer), every fourth (positions 3, 7, 11, …) is held out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+# each produce_* module registers its producers
+import produce_latex  # noqa: E402, F401
+import produce_office  # noqa: E402, F401
+import produce_rendercv  # noqa: E402, F401
+from people import make_person  # noqa: E402
+from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402
+from truth import labels  # noqa: E402
+
+ROOT = HERE.parents[1]
+CORPUS = ROOT / "tests" / "documents" / "import_corpus"
+
+
+# ---------------------------------------------------------------- main
+
+
+def split_of(rows: list[dict]) -> dict[str, str]:
+    """Per language, files in producer order and by the SHA-1 of their path within one
+    producer; every fourth (positions 3, 7, 11, …) is held out: a quarter of each language,
+    spread over the producers."""
+    splits = {}
+    for lang in sorted({r["lang"] for r in rows}):
+        ordered = sorted(
+            (r for r in rows if r["lang"] == lang),
+            key=lambda r: (r["producer"], hashlib.sha1(r["file"].encode()).hexdigest()),
+        )
+        for i, r in enumerate(ordered):
+            splits[r["file"]] = "heldout" if i % 4 == 3 else "dev"
+    return splits
+
+
+def build(name: str, corpus: Path) -> list[dict]:
+    family, produce, plan = PRODUCERS[name]
+    out = corpus / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    rows = []
+    counts: dict[str, int] = {}
+    for lang, options in plan:
+        counts[lang] = counts.get(lang, 0) + 1
+        stem = f"{lang}-{counts[lang]:02d}"
+        person = make_person(seed_of(f"{name}/{stem}"), lang, **options)
+        files, skip, note = produce(person, out, stem, lang)
+        document = files[0]
+        truth, fixes = labels(person, document, name, skip, note)
+        (out / f"{stem}.truth.json").write_text(
+            json.dumps(truth, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        for fix in fixes:
+            print(f"  {name}/{document.name}: {fix}")
+        rows.append(
+            {
+                "file": f"{name}/{document.name}",
+                "producer": name,
+                "family": family,
+                "lang": lang,
+                "truth": f"{name}/{stem}.truth.json",
+                "source": [f"{name}/{f.name}" for f in files[1:]],
+            }
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="*", help="producers (or families) to regenerate")
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--rendercv", default=TOOLS["rendercv"])
+    parser.add_argument("--npm", default=TOOLS["npm"])
+    args = parser.parse_args(argv)
+    TOOLS.update(rendercv=args.rendercv, npm=args.npm)
+    manifest_path = args.corpus / "manifest.json"
+    manifest = (
+        json.loads(manifest_path.read_text(encoding="utf-8"))
+        if manifest_path.exists()
+        else {"files": []}
+    )
+    chosen = [
+        n
+        for n, (fam, _, _) in PRODUCERS.items()
+        if not args.only or n in args.only or fam in args.only
+    ]
+    rows = [
+        r for r in manifest["files"] if r["producer"] not in chosen and r["producer"] in PRODUCERS
+    ]
+    for name in chosen:
+        print(f"{name} …", flush=True)
+        rows += build(name, args.corpus)
+    rows.sort(key=lambda r: r["file"])
+    splits = split_of(rows)
+    for r in rows:
+        r["split"] = splits[r["file"]]
+    manifest = {
+        "rule": "per language, files in producer order and by the SHA-1 of their path within "
+        "a producer; every fourth (positions 3, 7, 11, ...) is held out",
+        "files": rows,
+    }
+    manifest_path.write_text(
+        json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    print(f"{len(rows)} documents in {manifest_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
