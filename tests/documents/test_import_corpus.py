@@ -130,7 +130,7 @@ def test_the_corpus_is_whole() -> None:
 # The accuracy measured when the corpus was committed (README "Import accuracy").
 FLOORS = {
     "dev": {
-        "name": 0.45,
+        "name": 0.54,  # 26/48 once a DOCX text box is read where it is anchored
         "email": 0.93,
         "phone": 1.0,
         "sections": 0.93,
