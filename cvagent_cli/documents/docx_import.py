@@ -24,12 +24,11 @@ decides the rest:
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
+from cvagent_cli.documents.docx_package import as_plain_docx, embedded_objects
 from cvagent_cli.documents.docx_styles import (
     BODY_LEVEL,
-    SYMBOL_FONTS,
     Numbering,
     StyleFacts,
     Styles,
@@ -38,9 +37,22 @@ from cvagent_cli.documents.docx_styles import (
     on,
     val,
 )
+from cvagent_cli.documents.docx_text import (
+    CONTACT_RE,
+    PAGE_NUMBER_RE,
+    TYPED_NUMBER_RE,
+    Piece,
+    all_bold,
+    inline,
+    joined_pairs,
+    leading_glyph,
+    pairs,
+    says_nothing_new,
+    section_like,
+    section_name,
+)
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.structure import (
-    BULLET_GLYPHS,
     Para,
     Recognition,
     _is_date_text,
@@ -55,44 +67,14 @@ from cvagent_cli.errors import InputError
 from cvagent_cli.resume.dates import find_ranges
 from cvagent_cli.wording import plural
 
-_DOCX_MAIN = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
-#: Word's other main parts: macro-enabled (.docm) and templates (.dotx, .dotm), which
-#: python-docx refuses by content type although the text is stored the same way.
-_OTHER_MAINS = (
-    b"application/vnd.ms-word.document.macroEnabled.main+xml",
-    b"application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
-    b"application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
-)
-_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _WRAPPERS = {f"{W}{t}" for t in ("ins", "smartTag", "fldSimple", "customXml", "bdo", "dir")}
-_TYPED_GLYPHS = set(BULLET_GLYPHS)  # "-", "*" and "+" too, when a space or tab follows
-#: A number typed before a tab ("1.<TAB>Cut costs …"): a list item Word did not number.
-_TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[a-z][.)])\t")
-_PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
-_PAGE_NUMBER_RE = re.compile(
-    r"\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?\b|^\s*-?\s*\d{1,3}\s*(?:(?:/|of)\s*\d{1,3})?\s*-?\s*$"
-    r"|第\s*\d+\s*页|共\s*\d+\s*页",
-    re.IGNORECASE,
-)
-_CONTACT_RE = re.compile(
-    r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
-)
-#: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女").
-_LABELS = frozenset(
-    "姓名 性别 年龄 电话 手机 联系电话 邮箱 电子邮箱 邮件 民族 籍贯 学历 学位 专业 生日 出生年月 "
-    "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
-    "毕业院校 身高 婚姻状况 name phone mobile email e-mail address location nationality "
-    "birthday website github linkedin".split()
-)
 #: The role of an entry line found by its dates, until Word's heading levels are mapped
 #: (``shift_headings`` would take an "h3" for a Word level).
 _ENTRY = "entry"
 _CELL_LIMIT = 120  # characters: a longer cell is a block of text, not part of a line
 
-Piece = tuple[str, bool, float, str, bool]  # text, bold, size, font, caps
 Look = tuple[str, bool, int, bool, str]  # style, bold, size, caps, shading
 
 
@@ -104,23 +86,28 @@ class _Reader:
         self.recognition = recognition
         self.styles = Styles(document)
         self.numbering = Numbering(document)
+        self.part = document.part  # the body's part, or the header's being read
         self.looks: dict[int, Look] = {}  # id(Para) → how the paragraph looks
+        self.looked: list[Para] = []  # keeps those Paras alive, so no id is reused
         self.boxes = 0
         self.layout_tables = 0
+
+    def look(self, para: Para, look: Look) -> None:
+        self.looks[id(para)] = look
+        self.looked.append(para)
 
     # -- containers ----------------------------------------------------------------------
     def blocks(self, element: Any, fill: str = "") -> list[Para]:
         """The paragraphs and tables of a body, cell, text box or header, in order (content
         controls, ``w:sdt``, are looked into: Word templates wrap whole sections in them)."""
-        from docx.table import Table
         from docx.text.paragraph import Paragraph
 
         out: list[Para] = []
         for child in element:
             if child.tag == f"{W}p":
-                out += self.paragraph(Paragraph(child, self.document.part), fill)
+                out += self.paragraph(Paragraph(child, self.part), fill)
             elif child.tag == f"{W}tbl":
-                out += self.table(Table(child, self.document.part))
+                out += self.table(child)
             elif child.tag in (f"{W}sdt", f"{W}customXml"):
                 content = child.find(f"{W}sdtContent")
                 out += self.blocks(content if content is not None else child, fill)
@@ -148,7 +135,7 @@ class _Reader:
             if kind == "link":
                 runs = [self.run(r, style) for r in element.iter(f"{W}r")]
                 text = "".join(r[0] for r in runs)
-                address = _link_address(element, self.document.part)
+                address = _link_address(element, self.part)
                 if address.startswith("mailto:"):
                     address = address[len("mailto:") :]
                 if address and address.rstrip("/") not in text and text.strip():
@@ -196,8 +183,8 @@ class _Reader:
         ppr = p.find(f"{W}pPr")
         style = self.styles.facts(val(ppr, "pStyle"))
         pieces = self.pieces(p, style)
-        glyph, pieces = _leading_glyph(pieces)
-        text, bold, lead = _inline([(t, b, s) for t, b, s, _, _ in pieces])
+        glyph, pieces = leading_glyph(pieces)
+        text, bold, lead = inline([(t, b, s) for t, b, s, _, _ in pieces])
         if not text.strip():
             return out
         visible = [pc for pc in pieces if pc[0].strip()]
@@ -213,11 +200,12 @@ class _Reader:
             made = [Para(text=plain(text), role="title", bold=True, size=size)]
         elif outline < BODY_LEVEL and not glyph:
             made = self.line([(t, True) for t in text.split("\t")], size=size)
-            made[0].role = f"h{outline + 1}"
+            if made:  # a date after a tab goes under the heading, like an entry's
+                made[0].role = f"h{outline + 1}"
         else:
             made = self.listed(ppr, style, text, size, glyph, bold, caps, lead)
         for para in made:
-            self.looks[id(para)] = look
+            self.look(para, look)
         return out + made
 
     def listed(
@@ -239,9 +227,9 @@ class _Reader:
         )
         level = self.numbering.level(*num) if num is not None else None
         is_bullet = glyph or (
-            level is not None and (Numbering.is_bullet(level) or not _section_like(text, bold))
+            level is not None and (Numbering.is_bullet(level) or not section_like(text, bold))
         )
-        typed = _TYPED_NUMBER_RE.match(text)
+        typed = TYPED_NUMBER_RE.match(text)
         if typed and not is_bullet:
             is_bullet, text = True, text[typed.end() :]
         if is_bullet:
@@ -249,7 +237,7 @@ class _Reader:
             body = " ".join(text.replace("\t", " ").split())
             return [Para(text=body, role="bullet", depth=min(depth, 3), size=size)]
         if "\t" in text:
-            return self.line([(t, bold or _all_bold(t)) for t in text.split("\t")], size=size)
+            return self.line([(t, bold or all_bold(t)) for t in text.split("\t")], size=size)
         lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
         return [Para(text="\n".join(lines), bold=bold, size=size, lead=lead, caps=caps)]
 
@@ -261,8 +249,8 @@ class _Reader:
         if not cells:
             return []
         texts = [text for text, _ in cells]
-        if _pairs(cells, known=True):
-            return [Para(text=_joined_pairs(texts), size=size)]
+        if pairs(cells, known=True):
+            return [Para(text=joined_pairs(texts), size=size)]
         dated = [i for i, text in enumerate(texts) if _is_date_text(text)]
         if len(cells) >= 2 and len(dated) == 1 and dated[0] in (0, len(cells) - 1):
             date = plain(texts.pop(dated[0]))
@@ -273,33 +261,31 @@ class _Reader:
             if headingish(entry) and (left_bold or find_ranges(date)):
                 entry.text, entry.role = plain(left), _ENTRY  # its dates are a range
             return [entry, Para(text=date, size=size)]
-        if _pairs(cells, known=False):
-            return [Para(text=_joined_pairs(texts), size=size)]
+        if pairs(cells, known=False):
+            return [Para(text=joined_pairs(texts), size=size)]
         bold = all(b for _, b in cells)
         return [Para(text=" | ".join(plain(t) if bold else t for t in texts), bold=bold, size=size)]
 
     # -- tables ----------------------------------------------------------------------------
-    def table(self, table: Any) -> list[Para]:
-        rows = [_cells(row) for row in table.rows]
+    def table(self, tbl: Any) -> list[Para]:
+        rows = _rows(tbl)
         if _is_data_table(rows):
-            grid = [[c.text.strip() for c in row] for row in rows]
+            grid = [[_text(tc).strip() for tc in row] for row in rows]
             return [Para(text="", role="table", rows=grid)]
         self.layout_tables += 1
         out: list[Para] = []
-        read: set[int] = set()  # a cell merged down over rows comes back in each of them
         for row in rows:
-            fresh = [c for c in row if id(c._tc) not in read]
-            read.update(id(c._tc) for c in fresh)
+            cells = [tc for tc in row if _merged(tc) != "continue"]
             # A label merged down beside the rows it names (教育背景 beside its entries)
             # comes first, on its own; the rest of the row is read as a line.
-            spans = [c for c in fresh if _spans_rows(c) and len(c.text) <= 40]
-            for cell in spans:
-                out += self.blocks(cell._tc, _cell_fill(cell))
-            out += self.row([c for c in fresh if c not in spans])
+            spans = [tc for tc in cells if _merged(tc) and len(_text(tc)) <= 40]
+            for tc in spans:
+                out += self.blocks(tc, _cell_fill(tc))
+            out += self.row([tc for tc in cells if tc not in spans])
         return out
 
     def row(self, cells: list[Any]) -> list[Para]:
-        contents = [self.blocks(c._tc, _cell_fill(c)) for c in cells]
+        contents = [self.blocks(tc, _cell_fill(tc)) for tc in cells]
         filled = [paras for paras in contents if paras]
         if not filled:
             return []
@@ -317,7 +303,7 @@ class _Reader:
                 size=max(paras[0].size for paras in filled),
             )
             for para in made:
-                self.looks[id(para)] = self.looks.get(id(first), ("", False, 0, False, ""))
+                self.look(para, self.looks.get(id(first), ("", False, 0, False, "")))
             return made
         out = [para for paras in filled for para in paras]
         head = filled[0]
@@ -352,37 +338,25 @@ class _Reader:
             for part, footer in parts:
                 if part.is_linked_to_previous:
                     continue
+                self.part = part.part  # its hyperlinks are relationships of its own part
                 for para in self.blocks(part._element):
                     key = " ".join(plain(para.text).split())
                     if not key and para.role != "table":
                         continue
                     if key in seen:
                         continue  # the same line on every page, or already in the body
-                    if _says_nothing_new(key, words):
+                    if says_nothing_new(key, words):
                         dropped += 1  # "Jane Doe – Résumé" over a body that names her
                         seen.add(key)
                         continue
                     seen.add(key)
-                    junk = bool(_PAGE_NUMBER_RE.search(key)) or len(key) <= 2
-                    if junk or (footer and not _CONTACT_RE.search(key)):
+                    junk = bool(PAGE_NUMBER_RE.search(key)) or len(key) <= 2
+                    if junk or (footer and not CONTACT_RE.search(key)):
                         dropped += 1
                         continue
                     kept.append(para)
+        self.part = self.document.part
         return kept, dropped
-
-
-_GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
-_WORD_RE = re.compile(r"[\u4e00-\u9fff]+|[^\W_]+(?:[.@+'’-][^\W_]+)*")
-
-
-def _says_nothing_new(line: str, body: str) -> bool:
-    """Every word of a header line is already in the body (lower-cased), apart from
-    "Resume" and the like: a running head repeating the name."""
-    line = line.lower()
-    for generic in ("个人简历", "求职简历", "简历", "履历"):
-        line = line.replace(generic, " ")
-    words = [w for w in _WORD_RE.findall(line) if w not in _GENERIC_WORDS]
-    return all(w in body for w in words)
 
 
 def _inline_items(p: Any):
@@ -420,113 +394,39 @@ def _font(rpr: Any) -> str:
     return (fonts.get(f"{W}ascii") or fonts.get(f"{W}hAnsi") or "").lower()
 
 
-def _leading_glyph(pieces: list[Piece]) -> tuple[bool, list[Piece]]:
-    """(True, pieces without it) when the line starts with a bullet character: a typed
-    "•", a Symbol/Wingdings character (``w:sym``, or "Ø" typed in Wingdings), or a
-    private-use glyph such as U+F0B7, followed by a space or a tab."""
-    index = next((i for i, pc in enumerate(pieces) if pc[0].strip()), None)
-    if index is None:
-        return False, pieces
-    text, bold, size, font, caps = pieces[index]
-    stripped = text.lstrip()
-    first = stripped[0]
-    symbolic = font.startswith(SYMBOL_FONTS) or bool(_PRIVATE_USE_RE.match(first))
-    if not (symbolic or first in _TYPED_GLYPHS):
-        return False, pieces
-    rest = stripped[1:]
-    after = rest or "".join(pc[0] for pc in pieces[index + 1 :])
-    if first in _TYPED_GLYPHS and not symbolic and not after[:1].isspace():
-        return False, pieces  # "·NET", "–40%": not a bullet without a space after it
-    if not "".join(pc[0] for pc in pieces[index + 1 :]).strip() and not rest.strip():
-        return False, pieces
-    return True, [*pieces[:index], (rest.lstrip(), bold, size, font, caps), *pieces[index + 1 :]]
+def _children(element: Any, tag: str):
+    """The ``tag`` children of ``element``, looking through content controls."""
+    for child in element:
+        if child.tag == f"{W}{tag}":
+            yield child
+        elif child.tag in (f"{W}sdt", f"{W}customXml"):
+            content = child.find(f"{W}sdtContent")
+            yield from _children(content if content is not None else child, tag)
 
 
-def _inline(pieces: list[tuple[str, bool, float]]) -> tuple[str, bool, str]:
-    """(inline Markdown, all bold, bold lead-in)."""
-    visible = [(t, b) for t, b, _ in pieces if t.strip()]
-    if not visible:
-        return "", False, ""
-    if all(b for _, b in visible):
-        return "".join(t for t, _, _ in pieces).strip(), True, ""
-    text = ""
-    for chunk, bold, _ in pieces:
-        if bold and chunk.strip():
-            core = chunk.strip()
-            left = chunk[: len(chunk) - len(chunk.lstrip())]
-            right = chunk[len(chunk.rstrip()) :]
-            if text.endswith("**") and not left:
-                text = text[:-2] + core + "**" + right  # two bold runs in a row
-            else:
-                text += f"{left}**{core}**{right}"
-        else:
-            text += chunk
-    lead = ""
-    _first_text, first_bold = visible[0]
-    if first_bold:
-        match = re.match(r"\*\*(.+?)\*\*", text.strip())
-        lead = match.group(1) if match else ""
-    return text.strip(), False, lead
+def _rows(tbl: Any) -> list[list[Any]]:
+    """The cells (``w:tc``) of each row, as the file stores them: a cell spanning columns
+    once, a cell merged down once in each row it covers (see ``_merged``).  Read from the
+    XML rather than python-docx's grid, which refuses merges that do not line up."""
+    return [list(_children(tr, "tc")) for tr in _children(tbl, "tr")]
 
 
-def _section_like(text: str, bold: bool) -> bool:
-    """A numbered paragraph that is a title ("1. Education" in bold), not a list item."""
-    from cvagent_cli.resume.kinds import classify_title
-
-    return bold and len(plain(text)) <= 40 and classify_title(plain(text)) != "other"
-
-
-def _section_name(text: str) -> bool:
-    from cvagent_cli.resume.kinds import _EXACT, normalize_title
-
-    return normalize_title(plain(text).rstrip(":：")) in _EXACT
+def _merged(tc: Any) -> str:
+    """ "restart" for a cell merged down over the next rows, "continue" for its place in
+    each of them (empty: the text is in the first), "" for a cell of its own."""
+    tcpr = tc.find(f"{W}tcPr")
+    merge = tcpr.find(f"{W}vMerge") if tcpr is not None else None
+    if merge is None:
+        return ""
+    return "restart" if merge.get(f"{W}val") == "restart" else "continue"
 
 
-def _all_bold(text: str) -> bool:
-    text = text.strip()
-    return text.startswith("**") and text.endswith("**") and text.count("**") == 2
+def _text(element: Any) -> str:
+    return "".join(t.text or "" for t in element.iter(f"{W}t"))
 
 
-def _pairs(cells: list[tuple[str, bool]], *, known: bool) -> bool:
-    """Whether ``cells`` are label, value, label, value …: labels a personal-details grid
-    uses (姓名, 电话, Email) or that end in a colon; or, when not ``known``, short bold
-    cells each followed by a plain one ("**Languages** | Python, SQL")."""
-    if len(cells) < 2 or len(cells) % 2:
-        return False
-    for (label, bold), (_, value_bold) in zip(cells[::2], cells[1::2], strict=True):
-        key = plain(label).rstrip(":：").strip()
-        named = key.lower() in _LABELS or (
-            plain(label).endswith(("：", ":")) and 0 < len(key) <= 12
-        )
-        if not (named if known else bold and not value_bold and len(key) <= 25):
-            return False
-    return True
-
-
-def _joined_pairs(texts: list[str]) -> str:
-    def pair(label: str, value: str) -> str:
-        key = plain(label).rstrip(":：").strip()
-        colon = "：" if re.search(r"[\u4e00-\u9fff]", key) else ": "
-        return f"{key}{colon}{value}"
-
-    return " | ".join(pair(k, v) for k, v in zip(texts[::2], texts[1::2], strict=True))
-
-
-def _cells(row: Any) -> list[Any]:
-    seen: list[Any] = []
-    for cell in row.cells:  # a merged cell is repeated once per grid column
-        if not any(cell._tc is other._tc for other in seen):
-            seen.append(cell)
-    return seen
-
-
-def _spans_rows(cell: Any) -> bool:
-    tcpr = cell._tc.find(f"{W}tcPr")
-    return val(tcpr, "vMerge") == "restart"
-
-
-def _cell_fill(cell: Any) -> str:
-    tcpr = cell._tc.find(f"{W}tcPr")
+def _cell_fill(tc: Any) -> str:
+    tcpr = tc.find(f"{W}tcPr")
     shade = tcpr.find(f"{W}shd") if tcpr is not None else None
     fill = shade.get(f"{W}fill") if shade is not None else ""
     return "" if fill in (None, "auto", "FFFFFF", "ffffff") else fill
@@ -534,21 +434,22 @@ def _cell_fill(cell: Any) -> str:
 
 def _is_data_table(rows: list[list[Any]]) -> bool:
     """A grid of short one-paragraph cells (基本信息, a skills matrix), not a page layout:
-    two rows or more, two cells or more in every row, no shaded bar, no dated entry."""
+    two rows or more, the same two cells or more in every row, no merged or shaded bar,
+    no dated entry."""
     if len(rows) < 2 or any(len(row) < 2 for row in rows):
         return False
-    widths = {len(row) for row in rows}
-    if len(widths) > 1 or any(_spans_rows(c) for row in rows for c in row):
+    if len({len(row) for row in rows}) > 1 or any(_merged(tc) for row in rows for tc in row):
         return False  # merged cells: a form, read as lines
     for row in rows:
         dated = 0
-        for cell in row:
-            paragraphs = [p for p in cell.paragraphs if p.text.strip()]
-            if len(paragraphs) > 1 or cell.tables or len(cell.text) > _CELL_LIMIT:
+        for tc in row:
+            paragraphs = [p for p in _children(tc, "p") if _text(p).strip()]
+            text = _text(tc)
+            if len(paragraphs) > 1 or tc.find(f".//{W}tbl") is not None:
                 return False
-            if cell._tc.find(f".//{W}numPr") is not None:
+            if len(text) > _CELL_LIMIT or tc.find(f".//{W}numPr") is not None:
                 return False
-            dated += bool(find_ranges(cell.text))
+            dated += bool(find_ranges(text))
         if dated:
             return False  # "Acme | Engineer | 2019 – 2021": an entry, not data
     return True
@@ -563,7 +464,7 @@ def _siblings(paras: list[Para], looks: dict[int, Look]) -> None:
         looks[id(p)]
         for p in paras
         if id(p) in looks
-        and (p.role == "h2" or (p.role == "text" and headingish(p) and _section_name(p.text)))
+        and (p.role == "h2" or (p.role == "text" and headingish(p) and section_name(p.text)))
     }
     distinct = {
         look
@@ -580,38 +481,12 @@ def _siblings(paras: list[Para], looks: dict[int, Look]) -> None:
             para.role = "h2"
 
 
-def _as_plain_docx(data: bytes) -> tuple[bytes, bool]:
-    """``data`` with a plain DOCX main content type, and whether it had another one (a
-    macro-enabled document or a template).  Macros are never read, let alone run."""
-    import zipfile
-
-    source = zipfile.ZipFile(io.BytesIO(data))
-    types = source.read("[Content_Types].xml")
-    if not any(main in types for main in _OTHER_MAINS):
-        return data, False
-    for main in _OTHER_MAINS:
-        types = types.replace(main, _DOCX_MAIN)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for item in source.infolist():
-            body = types if item.filename == "[Content_Types].xml" else source.read(item)
-            target.writestr(item, body)
-    return out.getvalue(), True
-
-
-def _embedded_objects(document: Any) -> int:
-    """OLE objects (a spreadsheet, an equation) and charts: their data is not text."""
-    body = document.element.body
-    charts = sum(1 for g in body.iter(f"{_A}graphicData") if g.get("uri") == _CHART_URI)
-    return sum(1 for _ in body.iter(f"{W}object")) + charts
-
-
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
     from cvagent_cli.documents.docx_export import _require_docx
 
     docx = _require_docx("DOCX import")
     try:
-        data, macro_enabled = _as_plain_docx(data)
+        data, macro_enabled = as_plain_docx(data)
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip
         raise InputError(
@@ -658,7 +533,7 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             f"{plural(dropped, 'header or footer line')} left out (page numbers, repeated lines)"
         )
     recognition.images = len(document.inline_shapes)
-    objects = _embedded_objects(document)
+    objects = embedded_objects(document)
     if objects:
         notes.append(
             f"{plural(objects, 'embedded object')} (a spreadsheet, a chart …) left out: "

@@ -328,3 +328,46 @@ def test_a_docx_libreoffice_wrote_from_a_web_page_keeps_the_resume(sample: str) 
     original = (Path(__file__).parents[2] / "sample_resumes" / f"{sample}.md").read_text("utf-8")
     data = (LIBREOFFICE / f"from_html_{sample}.docx").read_bytes()
     assert facts(import_bytes(data, "cv.docx", ".docx").markdown) == facts(original)
+
+
+def test_a_hyperlink_in_the_page_header_keeps_its_address() -> None:
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    b = Builder()
+    header = b.document.sections[0].header
+    header.is_linked_to_previous = False
+    url = "https://www.linkedin.com/in/oona-feraud-example"
+    rid = header.part.relate_to(url, RT.HYPERLINK, is_external=True)
+    b.header(
+        p("Oona Feraud", bold=True, size=18),
+        p("oona.feraud@example.com | ")[: -len("</w:p>")]
+        + f'<w:hyperlink r:id="{rid}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
+        f'2006/relationships"><w:r><w:t>LinkedIn</w:t></w:r></w:hyperlink></w:p>',
+    )
+    b.para("Experience", bold=True, size=13)
+    b.para("Pastry Chef, Maison Ardoise\t2017 – 2024", bold=True)
+    result = import_bytes(b.save(), "cv.docx", ".docx")
+    assert f"[LinkedIn]({url})" in result.markdown
+    assert result.contacts.get("linkedin", "").endswith("linkedin.com/in/oona-feraud-example")
+
+
+def test_a_merge_that_does_not_line_up_is_still_read() -> None:
+    # python-docx's grid refuses this table (no cell above the merged one); Word shows it
+    def build(b: Builder) -> None:
+        b.para("Celestine Abara", bold=True, size=18)
+        b.para("celestine.abara@example.com")
+        b.para("Experience", bold=True, size=13)
+        b.table(
+            [
+                [cell(p("Florist, Petal & Stem", bold=True)), cell(p("2020 – 2024"))],
+                [
+                    cell(p("Arranged flowers for 150 weddings.")),
+                    cell(p("")),
+                    cell(vmerge="continue"),
+                ],
+            ]
+        )
+
+    result = import_bytes(_builder_docx(build), "cv.docx", ".docx")
+    assert "### Florist, Petal & Stem\n2020 – 2024\n" in result.markdown
+    assert "Arranged flowers for 150 weddings." in result.markdown
