@@ -506,6 +506,13 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
             f"{source}: a damaged DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
         ) from exc
     if not paras:
+        if recognition.images:
+            raise InputError(
+                f"{source}: the DOCX has no text, only {plural(recognition.images, 'image')}"
+                " (a scanned resume?); OCR is not supported",
+                hint="export it again from the program that made it, or type the text "
+                "into a .md file",
+            )
         raise InputError(f"{source}: the DOCX has no text")
     return paras, recognition
 

@@ -123,6 +123,24 @@ def pdf_page_count(data: bytes, source: str) -> int | None:
     return count
 
 
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old Office, or encrypted
+
+
+def _refuse_ole(data: bytes, source: str) -> None:
+    """A Word file that is not a ZIP package: one with a password to open (Office stores
+    it encrypted in a compound file) or a legacy .doc under a .docx name."""
+    if "EncryptedPackage".encode("utf-16-le") in data:
+        raise InputError(
+            f"{source}: the Word file is encrypted (password-protected)",
+            hint="open it in Word, remove the password (File › Info › Protect Document) "
+            "and save a copy, or export it to PDF",
+        )
+    raise InputError(
+        f"{source}: a legacy Word .doc file (under a .docx name) cannot be imported",
+        hint="open it in Word or LibreOffice and save it as .docx",
+    )
+
+
 def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
     if fmt == "pdf":
         if not data.lstrip().startswith(b"%PDF"):
@@ -140,6 +158,8 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
         )
         return paras, recognition
     if fmt == "docx":
+        if data.startswith(_OLE_MAGIC):
+            _refuse_ole(data, source)
         if not data.startswith(b"PK"):
             raise InputError(
                 f"{source}: not a readable DOCX file (not a ZIP archive)", hint=UNREADABLE_HINT

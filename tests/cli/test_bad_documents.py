@@ -24,6 +24,23 @@ REFUSED: list[tuple[str, Callable[[], bytes], str]] = [
 ]
 
 
+DATA = Path(__file__).parents[1] / "documents" / "data"
+REFUSED_WORD: list[tuple[str, Callable[[], bytes], str]] = [
+    (
+        "locked.docx",  # made by msoffcrypto-tool: tests/documents/data/make_locked_docx.py
+        lambda: (DATA / "locked.docx").read_bytes(),
+        "the Word file is encrypted (password-protected)",
+    ),
+    (
+        "old.docx",  # a Word 97 .doc LibreOffice wrote, under a .docx name
+        lambda: (DATA / "legacy-doc.docx").read_bytes(),
+        "a legacy Word .doc file (under a .docx name) cannot be imported",
+    ),
+    ("scan.docx", bad.image_only_docx, "the DOCX has no text, only 1 image (a scanned resume?)"),
+    ("broken.docx", lambda: bad.small_resume_docx()[:3000], "not a readable DOCX file"),
+]
+
+
 def cvagent(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
@@ -54,6 +71,17 @@ def test_an_unreadable_pdf_is_one_line_and_exit_2(tmp_path, command, name, build
     proc = cvagent(command, name, cwd=tmp_path)
     assert_one_error(proc, message)
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("name", "build", "message"), REFUSED_WORD, ids=[r[0] for r in REFUSED_WORD]
+)
+@pytest.mark.parametrize("command", ["import", "analyze", "chat"])
+def test_an_unreadable_word_file_is_one_line_and_exit_2(tmp_path, command, name, build, message):
+    (tmp_path / name).write_bytes(build())
+    proc = cvagent(command, name, cwd=tmp_path)
+    assert_one_error(proc, message)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
 
 
 def test_a_200_page_pdf_is_read_up_to_the_page_budget_with_a_warning(tmp_path):

@@ -107,6 +107,36 @@ def small_resume_docx() -> bytes:
     return _docx(build)
 
 
+def _png(width: int = 40, height: int = 20) -> bytes:
+    """A grey PNG: the page of a scanned resume, as far as a reader can tell."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def image_only_docx() -> bytes:
+    """A resume scanned and pasted into Word as a picture."""
+
+    def build(d) -> None:
+        from docx.shared import Cm
+
+        d.add_picture(io.BytesIO(_png()), width=Cm(16))
+
+    return _docx(build)
+
+
 def _rezip(data: bytes, replace: dict[str, bytes], add: dict[str, bytes]) -> bytes:
     source = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
