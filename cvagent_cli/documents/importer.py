@@ -28,6 +28,7 @@ FORMATS = ("pdf", "docx", "html", "text")
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
 #: about a minute (~0.15 s a page), so the rest is left out with a note.
 PAGE_BUDGET = 20
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old Office, or encrypted
 ENCRYPTED_HINT = "save an unprotected copy (print to PDF) and import that"
 CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website", "location")
 
@@ -53,7 +54,7 @@ def sniff(data: bytes) -> str:
     """The format of ``data`` from its first bytes."""
     if data.startswith(b"%PDF") or data[:1024].lstrip().startswith(b"%PDF"):
         return "pdf"
-    if data.startswith(b"PK\x03\x04"):
+    if data.startswith((b"PK\x03\x04", _OLE_MAGIC)):  # (an old or encrypted Word file)
         return "docx"
     head = data[:2048].lstrip().lower()
     if head.startswith(b"\xef\xbb\xbf"):
@@ -123,9 +124,6 @@ def pdf_page_count(data: bytes, source: str) -> int | None:
     return count
 
 
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old Office, or encrypted
-
-
 def _refuse_ole(data: bytes, source: str) -> None:
     """A Word file that is not a ZIP package: one with a password to open (Office stores
     it encrypted in a compound file) or a legacy .doc under a .docx name."""
@@ -136,7 +134,7 @@ def _refuse_ole(data: bytes, source: str) -> None:
             "and save a copy, or export it to PDF",
         )
     raise InputError(
-        f"{source}: a legacy Word .doc file (under a .docx name) cannot be imported",
+        f"{source}: a legacy Word .doc file, not a .docx, cannot be imported",
         hint="open it in Word or LibreOffice and save it as .docx",
     )
 

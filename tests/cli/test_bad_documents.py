@@ -34,7 +34,7 @@ REFUSED_WORD: list[tuple[str, Callable[[], bytes], str]] = [
     (
         "old.docx",  # a Word 97 .doc LibreOffice wrote, under a .docx name
         lambda: (DATA / "legacy-doc.docx").read_bytes(),
-        "a legacy Word .doc file (under a .docx name) cannot be imported",
+        "a legacy Word .doc file, not a .docx, cannot be imported",
     ),
     ("scan.docx", bad.image_only_docx, "the DOCX has no text, only 1 image (a scanned resume?)"),
     ("broken.docx", lambda: bad.small_resume_docx()[:3000], "not a readable DOCX file"),
