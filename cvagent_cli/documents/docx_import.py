@@ -529,7 +529,7 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
         )
     if reader.boxes:
         notes.append(
-            f"{plural(reader.boxes, 'text box', 'text boxes')} read where they are anchored"
+            f"{plural(reader.boxes, 'text box', 'text boxes')} read in place, where anchored"
         )
     if header:
         notes.append(
