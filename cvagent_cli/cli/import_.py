@@ -30,7 +30,10 @@ def import_command(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No recognition report on stderr.")
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="No recognition report on stderr (warnings are still shown)."
+        ),
     ] = False,
 ) -> None:
     """Import a PDF, Word (.docx), HTML or plain-text resume as resume Markdown.
