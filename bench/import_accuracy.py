@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 import re
 import statistics
 import subprocess
@@ -420,6 +421,15 @@ def table(results: dict[str, dict[str, Summary]]) -> str:
     out = [head, "|---|" + "---|" * len(columns)]
     for label, cell in ROWS:
         out.append(f"| {label} | " + " | ".join(cell(results[rd][sp]) for sp, rd in columns) + " |")
+    if "cvagent" in results and "pdfplumber" in results:
+        ratios = [
+            f"{sp} {results['cvagent'][sp].seconds_per_page / base:.2f}×"
+            for sp in SPLITS
+            if sp in results["cvagent"] and (base := results["pdfplumber"][sp].seconds_per_page)
+        ]
+        out.append(
+            "\ncvagent's median time per page over pdfplumber's, same run: " + ", ".join(ratios)
+        )
     errors = [
         f"{rd} {sp}: {results[rd][sp].errors}" for sp, rd in columns if results[rd][sp].errors
     ]
@@ -456,6 +466,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-file", action="store_true", help="a row per file, and what missed")
     parser.add_argument("--json", type=Path, help="write every file's scores to this file")
     args = parser.parse_args(argv)
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)  # "Could not get FontBBox …" per glyph
 
     items = [
         i

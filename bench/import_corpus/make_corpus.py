@@ -19,8 +19,9 @@ Needs, on the machine that regenerates (CI never does: it uses the committed fil
 
 Every person is invented (people.py).  Each document gets ``<stem>.truth.json`` beside
 it, its source (``.yaml``, ``.tex``, ``.typ``, ``.json``, or the DOCX itself), and a row in
-``manifest.json`` with its split: per language, the files in producer order (by the SHA-1
-of their path within a producer), every fourth (positions 3, 7, 11, …) is held out.
+``manifest.json`` with its split: within each producer, the files ordered by the SHA-1 of
+their path, position i held out when (i + SHA-1 of the producer's name) % 4 == 3 — a
+quarter of each producer, and a new producer moves no other file between splits.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 # each produce_* module registers its producers
+import produce_html  # noqa: E402, F401
 import produce_latex  # noqa: E402, F401
 import produce_office  # noqa: E402, F401
 import produce_rendercv  # noqa: E402, F401
+import produce_typst  # noqa: E402, F401
 from people import make_person  # noqa: E402
 from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402
 from truth import labels  # noqa: E402
@@ -50,18 +53,19 @@ CORPUS = ROOT / "tests" / "documents" / "import_corpus"
 # ---------------------------------------------------------------- main
 
 
+def _sha1(text: str) -> int:
+    return int(hashlib.sha1(text.encode()).hexdigest(), 16)
+
+
 def split_of(rows: list[dict]) -> dict[str, str]:
-    """Per language, files in producer order and by the SHA-1 of their path within one
-    producer; every fourth (positions 3, 7, 11, …) is held out: a quarter of each language,
-    spread over the producers."""
+    """Within each producer, files ordered by the SHA-1 of their path; the one at position
+    i is held out when (i + SHA-1 of the producer's name) % 4 == 3.  A quarter of every
+    producer's files (one of four), and adding a producer changes no other file's split."""
     splits = {}
-    for lang in sorted({r["lang"] for r in rows}):
-        ordered = sorted(
-            (r for r in rows if r["lang"] == lang),
-            key=lambda r: (r["producer"], hashlib.sha1(r["file"].encode()).hexdigest()),
-        )
-        for i, r in enumerate(ordered):
-            splits[r["file"]] = "heldout" if i % 4 == 3 else "dev"
+    for name in {r["producer"] for r in rows}:
+        ordered = sorted((r["file"] for r in rows if r["producer"] == name), key=_sha1)
+        for i, f in enumerate(ordered):
+            splits[f] = "heldout" if (i + _sha1(name)) % 4 == 3 else "dev"
     return splits
 
 
@@ -127,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         r["split"] = splits[r["file"]]
     manifest = {
-        "rule": "per language, files in producer order and by the SHA-1 of their path within "
-        "a producer; every fourth (positions 3, 7, 11, ...) is held out",
+        "rule": "within each producer, files ordered by the SHA-1 of their path; position i is "
+        "held out when (i + SHA-1 of the producer name) % 4 == 3",
         "files": rows,
     }
     manifest_path.write_text(

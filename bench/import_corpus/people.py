@@ -227,6 +227,14 @@ class Person:
 EN_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
+class DateText(str):
+    """A date range as printed, knowing its months: ``span`` is (start year, start month,
+    end year, end month), the end (0, 0) for "Present"; producers that format dates
+    themselves (JSON Resume themes) start from it."""
+
+    span: tuple[int, int, int, int]
+
+
 class _Dates:
     """Date ranges going back in time from late 2026, printed in one of a few styles."""
 
@@ -239,7 +247,7 @@ class _Dates:
             return f"{year}" if self.style == 2 else f"{EN_MONTHS[month - 1]} {year}"
         return f"{year}年{month}月" if self.style == 2 else f"{year}.{month:02d}"
 
-    def take(self, count: int, present: bool) -> list[str]:
+    def take(self, count: int, present: bool) -> list[DateText]:
         out = []
         for i in range(count):
             start_year, start_month = self.year - self.rng.randint(1, 3), self.rng.randint(1, 12)
@@ -248,7 +256,10 @@ class _Dates:
             else:
                 end = self._point(self.year, self.month)
             seps = (" – ", " - ", "–") if self.lang == "en" else (" - ", " ~ ", " — ")
-            out.append(f"{self._point(start_year, start_month)}{seps[self.style]}{end}")
+            text = DateText(f"{self._point(start_year, start_month)}{seps[self.style]}{end}")
+            ended = (0, 0) if present and i == 0 else (self.year, self.month)
+            text.span = (start_year, start_month, *ended)
+            out.append(text)
             self.year, self.month = start_year, start_month
         return out
 

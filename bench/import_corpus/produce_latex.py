@@ -268,3 +268,32 @@ def produce_paracol(person: Person, out: Path, stem: str, lang: str):
     order = {"skills": 0, "awards": 0}
     person.sections.sort(key=lambda s: order.get(s.kind, 1))
     return xelatex(paracol_source(person), out, stem), set(), "two columns (paracol): a sidebar"
+
+
+# ---------------------------------------------------------------- poor man's bold
+
+
+def fakebold_source(person: Person) -> str:
+    """The article resume with amsmath's ``\\pmb`` ("poor man's bold": the text drawn three
+    times, slightly offset) for the name, the section titles and the employers, as people
+    write when their CJK font has no bold: the text layer holds every glyph three times."""
+    source = article_source(person, long=False, cover=False)
+    name = tex(person.name)
+    replaced = (
+        source.replace(
+            "\\usepackage{fontawesome5}", "\\usepackage{amsmath}\n\\usepackage{fontawesome5}"
+        )
+        .replace(
+            "{\\large\\bfseries\\color{teal}}{}{0pt}{}", "{\\large\\color{teal}}{}{0pt}{\\pmb}"
+        )
+        .replace(f"{{\\LARGE\\bfseries {name}}}", f"{{\\LARGE\\pmb{{{name}}}}}")
+        .replace("\\textbf{", "\\pmb{")
+    )
+    assert replaced.count("\\pmb") >= 3, "the article template changed"
+    return replaced
+
+
+@producer("latex", "latex-fakebold", [("zh", {}), ("zh", {}), ("en", {}), ("zh", {})])
+def produce_fakebold(person: Person, out: Path, stem: str, lang: str):
+    note = "\\pmb fake bold (each glyph drawn three times) on the name, titles and employers"
+    return xelatex(fakebold_source(person), out, stem), set(), note

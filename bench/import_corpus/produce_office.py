@@ -311,19 +311,94 @@ def docx_textbox(person: Person) -> docx.Document:
     return d
 
 
+def docx_word_styles(person: Person) -> docx.Document:
+    """Word's own styles, as a careful Word user writes: Title, Subtitle, Heading 1 for
+    sections, Heading 2 for entries with the date after a right tab, List Bullet; a
+    header with the name and a footer with the page number."""
+    d = docx.Document()
+    set_fonts(d, person.lang)
+    d.sections[0].header.paragraphs[0].add_run(person.name).font.size = Pt(8)
+    d.add_paragraph(person.name, style="Title")
+    d.add_paragraph(person.headline, style="Subtitle")
+    d.add_paragraph(contact_line(person))
+    for s in person.sections:
+        d.add_paragraph(s.title, style="Heading 1")
+        if s.text:
+            d.add_paragraph(s.text)
+        for item in s.items:
+            d.add_paragraph(item, style="List Bullet")
+        for e in s.entries:
+            h = d.add_paragraph(f"{e.title}, {e.org}\t{e.date}", style="Heading 2")
+            right_tab(h, 16.5)
+            if e.place:
+                d.add_paragraph(e.place).runs[0].italic = True
+            for b in e.bullets:
+                d.add_paragraph(b, style="List Bullet")
+    footer = d.sections[0].footer.paragraphs[0]
+    footer.alignment = 1  # centre
+    field(footer, "PAGE")
+    return d
+
+
+def docx_info_table(person: Person) -> docx.Document:
+    """A document title ("个人简历" / "Résumé") over a 基本信息 table whose cells hold the
+    name, phone, e-mail, city, the job sought and a link (a label cell, then its value), as
+    Chinese Word templates do; sections with a rule under the title, Symbol bullets."""
+    zh = person.lang == "zh"
+    d = docx.Document()
+    set_fonts(d, person.lang)
+    title = d.add_paragraph()
+    title.alignment = 1
+    r = title.add_run("个人简历" if zh else "Résumé")
+    r.bold, r.font.size = True, Pt(20)
+    labels = (
+        ("姓名", "电话", "邮箱", "所在城市", "求职意向", "GitHub")
+        if zh
+        else ("Name", "Phone", "Email", "City", "Objective", "GitHub")
+    )
+    values = (
+        person.name,
+        person.phone,
+        person.email,
+        person.location,
+        person.headline,
+        person.website,
+    )
+    underlined_title(d, "基本信息" if zh else "Personal Details")
+    table = d.add_table(rows=3, cols=4)
+    table.style = "Table Grid"
+    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+        row, col = divmod(i, 2)
+        label_cell, value_cell = table.rows[row].cells[2 * col], table.rows[row].cells[2 * col + 1]
+        label_cell.paragraphs[0].add_run(label).bold = True
+        shade(label_cell, "DEEAF6")
+        value_cell.paragraphs[0].add_run(value)
+    num_id = add_bullet_numbering(d, "\uf0b7", "Symbol")
+    body_sections(d, person, underlined_title, num_id, 16.5)
+    # the details table is a section of its own in the labels
+    from people import Section
+
+    person.sections.insert(0, Section("details", "基本信息" if zh else "Personal Details"))
+    return d
+
+
 LAYOUTS = {
     "shaded-bars": docx_shaded_bars,
     "table-layout": docx_table_layout,
     "textbox": docx_textbox,
+    "word-styles": docx_word_styles,
+    "info-table": docx_info_table,
 }
 NOTES = {
     "shaded-bars": "shaded section bars, Symbol U+F0B7 bullets, right tab stops for dates, page-number footer",
     "table-layout": "two-column layout table with a shaded sidebar, Wingdings U+F0A7 bullets",
     "textbox": "VML text box for name and contacts, entry tables, Wingdings U+F0D8 bullets, header and footer",
+    "word-styles": "Word's styles (Title, Heading 1/2, List Bullet), tab-stop dates, header and footer",
+    "info-table": "a document title over a personal-details table (name, phone, e-mail in label/value cells), Symbol bullets",
 }
 
 
-def soffice_pdf(source: Path, out: Path) -> None:
+def soffice_pdf(source: Path, out: Path, to: str = "pdf") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "profile"
         run(
@@ -332,7 +407,7 @@ def soffice_pdf(source: Path, out: Path) -> None:
                 f"-env:UserInstallation=file://{profile}",
                 "--headless",
                 "--convert-to",
-                "pdf",
+                to,
                 "--outdir",
                 tmp,
                 str(source),
@@ -340,7 +415,7 @@ def soffice_pdf(source: Path, out: Path) -> None:
             Path(tmp),
             timeout=240,
         )
-        shutil.copy(Path(tmp) / f"{source.stem}.pdf", out)
+        shutil.copy(Path(tmp) / f"{source.stem}.{to}", out)
 
 
 PLAN = [("en", {}), ("zh", {}), ("en", {}), ("zh", {})]
@@ -371,6 +446,26 @@ def make_libreoffice(layout: str):
     return produce
 
 
+@producer("libreoffice", "libreoffice-docx", PLAN)
+def produce_libreoffice_docx(person: Person, out: Path, stem: str, lang: str):
+    """LibreOffice Writer's own DOCX export: a Word-habit DOCX (shaded bars, Symbol
+    bullets, tab-stop dates) opened and saved again as DOCX by LibreOffice."""
+    source = out / f"{stem}.source.docx"
+    docx_shaded_bars(person).save(source)
+    with tempfile.TemporaryDirectory() as tmp:
+        # the input must not share the output's name in the output folder
+        staged = Path(tmp) / "in" / f"{stem}.docx"
+        staged.parent.mkdir()
+        shutil.copy(source, staged)
+        soffice_pdf(staged, out / f"{stem}.docx", to="docx")
+    return (
+        [out / f"{stem}.docx", source],
+        set(),
+        "LibreOffice Writer's DOCX export of a Word-habit DOCX",
+    )
+
+
 for _layout in LAYOUTS:
     producer("docx", f"docx-{_layout}", PLAN)(make_docx(_layout))
-    producer("libreoffice", f"libreoffice-{_layout}", PLAN)(make_libreoffice(_layout))
+    if _layout in ("shaded-bars", "table-layout", "textbox", "info-table"):
+        producer("libreoffice", f"libreoffice-{_layout}", PLAN)(make_libreoffice(_layout))

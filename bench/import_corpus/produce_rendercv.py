@@ -20,7 +20,7 @@ def rendercv_yaml(person: Person, theme: str) -> dict:
                 {
                     "company": e.org,
                     "position": e.title,
-                    "date": e.date,
+                    "date": str(e.date),
                     **({"location": e.place} if e.place else {}),
                     "highlights": e.bullets,
                 }
@@ -31,14 +31,14 @@ def rendercv_yaml(person: Person, theme: str) -> dict:
                 {
                     "institution": e.org,
                     "area": e.title,
-                    "date": e.date,
+                    "date": str(e.date),
                     **({"location": e.place} if e.place else {}),
                 }
                 for e in s.entries
             ]
         elif s.kind == "projects":
             sections[s.title] = [
-                {"name": e.org, "date": e.date, "summary": e.title, "highlights": e.bullets}
+                {"name": e.org, "date": str(e.date), "summary": e.title, "highlights": e.bullets}
                 for e in s.entries
             ]
         else:

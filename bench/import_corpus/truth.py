@@ -51,24 +51,28 @@ def page_count(path: Path) -> int:
     return int(re.search(r"Pages:\s+(\d+)", info.stdout).group(1))
 
 
-def person_text(person: Person, skip: set[str]) -> str:
+def person_text(person: Person, skip: set[str], printed=lambda text: True) -> str:
     """Everything of the person a producer prints, one item a line ("skip" names what it
-    does not print: headline, location, website, summary, place, title:<kind>)."""
-    out = [person.name, person.email, person.phone]
-    out += [getattr(person, f) for f in ("headline", "location", "website") if f not in skip]
+    does not print: headline, location, website, summary, place, title:<kind>).  A short
+    field (a contact, a date, a place, a skill) that ``printed`` does not find is left
+    out; paragraphs and bullets stay (a hyphenated word would not be found as written)."""
+    short = [person.name, person.email, person.phone]
+    short += [getattr(person, f) for f in ("headline", "location", "website") if f not in skip]
+    long = []
     for s in person.sections:
-        out.append(s.title)
+        if s.title:
+            short.append(s.title)
         if s.text and "summary" not in skip:
-            out.append(s.text)
-        out += s.items
+            long.append(s.text)
+        short += s.items
         for e in s.entries:
-            out += [e.org, e.date]
+            short += [e.org, e.date]
             if f"title:{s.kind}" not in skip:
-                out.append(e.title)
+                short.append(e.title)
             if e.place and "place" not in skip:
-                out.append(e.place)
-            out += e.bullets
-    return "\n".join(out)
+                short.append(e.place)
+            long += e.bullets
+    return "\n".join([line for line in short if printed(line)] + long)
 
 
 def labels(
@@ -105,9 +109,11 @@ def labels(
             entries.append({"key": e.org, "title": e.title, "row": kept, "bullets": len(e.bullets)})
     sections = []
     lines = {norm(line) for line in layer.splitlines()}
-    text = person_text(person, skip).replace(person.phone, phone)
+    text = person_text(person, skip, lambda t: norm(t) in flat).replace(person.phone, phone)
     for s in person.sections:
         title = s.title
+        if not title:  # printed without a title of its own (a summary under the name)
+            continue
         if norm(title) not in flat:  # a theme that drops a first glyph: label what is printed
             title = next(
                 (title[i:] for i in range(1, len(title)) if norm(title[i:]) in lines), title
@@ -115,6 +121,10 @@ def labels(
             fixes.append(f"section title {s.title!r} printed as {title!r}")
             text = text.replace(f"\n{s.title}\n", f"\n{title}\n")
         sections.append(title)
+    for extra in sorted(skip):  # titles a producer prints that the person has no section for
+        if extra.startswith("extra-section:"):
+            sections.append(extra.split(":", 1)[1])
+            text += "\n" + sections[-1]
     want = tokens(text)
     have = tokens(layer)
     missing = sorted(t for t, n in want.items() if have[t] < n)
