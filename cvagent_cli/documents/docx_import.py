@@ -44,8 +44,10 @@ from cvagent_cli.documents.docx_text import (
     Piece,
     all_bold,
     inline,
+    is_document_title,
     joined_pairs,
     leading_glyph,
+    name_field,
     pairs,
     says_nothing_new,
     section_like,
@@ -65,6 +67,7 @@ from cvagent_cli.documents.structure import (
 )
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.dates import find_ranges
+from cvagent_cli.resume.person import clean_name
 from cvagent_cli.wording import plural
 
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -517,6 +520,25 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
     return paras, recognition
 
 
+def _named(paras: list[Para], notes: list[str]) -> list[Para]:
+    """A document title at the top ("Résumé", "个人简历" over a details table) is not the
+    name: it is left out, and the table's Name / 姓名 field, when it has one, becomes the
+    title line the analyzer and every reader look for."""
+    first = next((i for i, p in enumerate(paras[:3]) if p.text.strip()), None)
+    if first is None or paras[first].role not in ("title", "text", "h1", "h2"):
+        return paras
+    title = paras[first]
+    if not is_document_title(title.text):
+        return paras
+    rest = paras[:first] + paras[first + 1 :]
+    notes.append(f'the document title "{plain(title.text)}" left out: it is not a name')
+    rows = [row for p in rest if p.role == "table" for row in p.rows]
+    name = clean_name(name_field(rows, [p.text for p in rest[:8] if p.role == "text"]))
+    if not name:
+        return rest
+    return [Para(text=name, role="title", bold=True, size=title.size), *rest]
+
+
 def _read(document: Any, recognition: Recognition) -> list[Para]:
     reader = _Reader(document, recognition)
     body = reader.blocks(document.element.body)
@@ -546,7 +568,8 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             f"{plural(objects, 'embedded object')} (a spreadsheet, a chart …) left out: "
             "copy what matters from it into the resume as text"
         )
-    paras = shift_headings(header + body)
+    paras = _named(header + body, notes)
+    paras = shift_headings(paras)
     for para in paras:
         if para.role == _ENTRY:
             para.role = "h3"

@@ -6,6 +6,7 @@ page header or footer adds anything to the body.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from cvagent_cli.documents.docx_styles import SYMBOL_FONTS
@@ -31,6 +32,14 @@ LABELS = frozenset(
     "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
     "毕业院校 身高 婚姻状况 name phone mobile email e-mail address location nationality "
     "birthday website github linkedin".split()
+)
+#: What a document calls itself at its top, which is never the person's name.
+DOCUMENT_TITLES = frozenset(
+    ["resume", "résumé", "cv", "c.v.", "curriculum vitae", "my resume"]
+    + ["简历", "个人简历", "求职简历", "履历", "个人履历"]
+)
+_NAME_FIELD_RE = re.compile(
+    r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40})", re.IGNORECASE
 )
 GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
 WORD_RE = re.compile(r"[\u4e00-\u9fff]+|[^\W_]+(?:[.@+'’-][^\W_]+)*")
@@ -134,3 +143,24 @@ def joined_pairs(texts: list[str]) -> str:
         return f"{key}{colon}{value}"
 
     return " | ".join(pair(k, v) for k, v in zip(texts[::2], texts[1::2], strict=True))
+
+
+def is_document_title(text: str) -> bool:
+    return (
+        " ".join(plain(text).replace("：", ":").rstrip(":").split()).casefold() in DOCUMENT_TITLES
+    )
+
+
+def name_field(rows: list[list[str]], lines: list[str]) -> str:
+    """The value of a Name / 姓名 field: in a details table ("Name | Ravi Eberhardt") or a
+    line ("姓名：林晓蕾 | 性别：女"); "" when there is none."""
+    for row in rows:
+        for label, value in itertools.pairwise(row):
+            key = " ".join(plain(label).rstrip(":：").split()).casefold()
+            if key in ("name", "full name", "姓名", "姓 名") and value.strip():
+                return value.strip()
+    for line in lines:
+        match = _NAME_FIELD_RE.search(plain(line))
+        if match:
+            return match.group(1).strip()
+    return ""

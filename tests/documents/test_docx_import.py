@@ -57,7 +57,7 @@ EXPECTED = {
         absent=["Ø", "第 1 页"],
     ),
     "whole_table_zh": dict(
-        start="# ",
+        start="# 林晓蕾\n\n姓名：林晓蕾 | 性别：女\n",  # the name field, not "个人简历"
         sections=["教育背景", "工作经历", "专业技能"],
         entries=[
             "### 华东某某大学 | 软件工程 | 本科\n2016.09 - 2020.06\n",
@@ -66,7 +66,7 @@ EXPECTED = {
         ],
         bullets=4,
         contacts={"name", "email", "phone"},
-        absent=["| 姓名", "\n姓名\n"],
+        absent=["| 姓名", "\n姓名\n", "个人简历"],
     ),
     "form_table_zh": dict(
         start="姓名：邵嘉禾 | 性别：男\n\n电话：137-0013-4455 | 邮箱：shaojiahe@example.com\n\n"
@@ -371,3 +371,21 @@ def test_a_merge_that_does_not_line_up_is_still_read() -> None:
     result = import_bytes(_builder_docx(build), "cv.docx", ".docx")
     assert "### Florist, Petal & Stem\n2020 – 2024\n" in result.markdown
     assert "Arranged flowers for 150 weddings." in result.markdown
+
+
+def test_a_document_title_is_not_the_name() -> None:
+    def build(b: Builder, with_name: bool) -> None:
+        b.para("Résumé", bold=True, size=20)
+        rows = [[cell(p("Email")), cell(p("tobias.lindqvist@example.com"))]]
+        if with_name:
+            rows.insert(0, [cell(p("Name")), cell(p("Tobias Lindqvist-Aho"))])
+        b.table(rows)
+        b.para("Experience", bold=True, size=13)
+        b.para("Baker, Crumb & Co.\t2019 – 2024", bold=True)
+
+    named = import_bytes(_builder_docx(lambda b: build(b, True)), "cv.docx", ".docx")
+    assert named.markdown.startswith("# Tobias Lindqvist-Aho\n")
+    assert 'the document title "Résumé" left out: it is not a name' in named.notes
+    unnamed = import_bytes(_builder_docx(lambda b: build(b, False)), "cv.docx", ".docx")
+    assert "Résumé" not in unnamed.markdown and not unnamed.markdown.startswith("# ")
+    assert "name" not in unnamed.contacts
