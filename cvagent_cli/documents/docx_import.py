@@ -92,6 +92,7 @@ class _Reader:
         self.part = document.part  # the body's part, or the header's being read
         self.looks: dict[int, Look] = {}  # id(Para) → how the paragraph looks
         self.looked: list[Para] = []  # keeps those Paras alive, so no id is reused
+        self.table_lines: list[Para] = []  # lines made of a table row's cells
         self.boxes = 0
         self.layout_tables = 0
 
@@ -307,6 +308,7 @@ class _Reader:
             )
             for para in made:
                 self.look(para, self.looks.get(id(first), ("", False, 0, False, "")))
+            self.table_lines += made
             return made
         out = [para for paras in filled for para in paras]
         head = filled[0]
@@ -520,10 +522,11 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
     return paras, recognition
 
 
-def _named(paras: list[Para], notes: list[str]) -> list[Para]:
-    """A document title at the top ("Résumé", "个人简历" over a details table) is not the
-    name: it is left out, and the table's Name / 姓名 field, when it has one, becomes the
-    title line the analyzer and every reader look for."""
+def _named(paras: list[Para], table_lines: list[Para], notes: list[str]) -> list[Para]:
+    """A document title at the top over a personal-details table ("Résumé", "个人简历", as
+    Word and WPS templates have it) is not the name: the table's Name / 姓名 field becomes
+    the title line the analyzer and every reader look for, and the document title is left
+    out.  Without such a table the title is kept as written (the analyzer points it out)."""
     first = next((i for i, p in enumerate(paras[:3]) if p.text.strip()), None)
     if first is None or paras[first].role not in ("title", "text", "h1", "h2"):
         return paras
@@ -531,11 +534,12 @@ def _named(paras: list[Para], notes: list[str]) -> list[Para]:
     if not is_document_title(title.text):
         return paras
     rest = paras[:first] + paras[first + 1 :]
-    notes.append(f'the document title "{plain(title.text)}" left out: it is not a name')
     rows = [row for p in rest if p.role == "table" for row in p.rows]
-    name = clean_name(name_field(rows, [p.text for p in rest[:8] if p.role == "text"]))
+    made = {id(p) for p in table_lines}
+    name = clean_name(name_field(rows, [p.text for p in rest if id(p) in made]))
     if not name:
-        return rest
+        return paras
+    notes.append(f'the document title "{plain(title.text)}" left out: the name is {name}')
     return [Para(text=name, role="title", bold=True, size=title.size), *rest]
 
 
@@ -568,7 +572,7 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             f"{plural(objects, 'embedded object')} (a spreadsheet, a chart …) left out: "
             "copy what matters from it into the resume as text"
         )
-    paras = _named(header + body, notes)
+    paras = _named(header + body, reader.table_lines, notes)
     paras = shift_headings(paras)
     for para in paras:
         if para.role == _ENTRY:

@@ -385,7 +385,9 @@ def test_a_document_title_is_not_the_name() -> None:
 
     named = import_bytes(_builder_docx(lambda b: build(b, True)), "cv.docx", ".docx")
     assert named.markdown.startswith("# Tobias Lindqvist-Aho\n")
-    assert 'the document title "Résumé" left out: it is not a name' in named.notes
+    assert "Résumé" not in named.markdown
+    assert 'the document title "Résumé" left out: the name is Tobias Lindqvist-Aho' in named.notes
+    # no details table with a name: the title stays as written, and no name is invented
     unnamed = import_bytes(_builder_docx(lambda b: build(b, False)), "cv.docx", ".docx")
-    assert "Résumé" not in unnamed.markdown and not unnamed.markdown.startswith("# ")
+    assert unnamed.markdown.startswith("# Résumé\n")
     assert "name" not in unnamed.contacts
