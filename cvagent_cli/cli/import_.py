@@ -16,7 +16,7 @@ def import_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="The resume to import: .pdf, .docx, .html, .txt (or .md), .json (JSON Resume), or - for stdin (format sniffed from the bytes).",
+            help="The resume to import: .pdf, .docx (or .docm), .html, .txt (or .md), .json (JSON Resume), or - for stdin (format sniffed from the bytes).",
             show_default=False,
         ),
     ],
@@ -30,7 +30,10 @@ def import_command(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No recognition report on stderr.")
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="No recognition report on stderr (warnings are still shown)."
+        ),
     ] = False,
 ) -> None:
     """Import a PDF, Word (.docx), HTML, plain-text or JSON Resume file as resume Markdown.
@@ -40,6 +43,8 @@ def import_command(
     prints what it recognised, and anything not imported, to stderr.
     PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
     Scanned PDFs (no text layer) are not supported: there is no OCR.
+    Only a PDF's first 20 pages are read; a file that does not look like
+    a resume (an invoice) is imported with a warning.
 
       cvagent import resume.pdf                 (writes resume.md next to it)
       cvagent import cv.docx -o resume.md --force
@@ -74,6 +79,8 @@ def import_command(
         written = "standard output"
     else:
         written = str(write_markdown(result, Path(target), force=force))
+    for warning in result.warnings:
+        print(f"cvagent: warning: {warning}", file=sys.stderr)
     if not quiet:
         _report(result, written)
 

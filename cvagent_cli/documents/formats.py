@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 SUFFIXES = {
     ".pdf": "pdf",
     ".docx": "docx",
+    ".docm": "docx",  # macro-enabled: read as a .docx, the macros are never run
     ".html": "html",
     ".htm": "html",
     ".txt": "text",

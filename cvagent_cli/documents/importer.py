@@ -25,6 +25,11 @@ from cvagent_cli.resume.textio import MAX_BYTES, check_output_path, decode_bytes
 from cvagent_cli.wording import plural
 
 FORMATS = ("pdf", "docx", "html", "text", "json")
+#: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
+#: about a minute (~0.15 s a page), so the rest is left out with a note.
+PAGE_BUDGET = 20
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old Office, or encrypted
+ENCRYPTED_HINT = "save an unprotected copy (print to PDF) and import that"
 CONTACT_FIELDS = ("name", "email", "phone", "linkedin", "github", "website", "location")
 
 
@@ -38,6 +43,7 @@ class ImportResult:
     bullets: int = 0
     contacts: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # shown even with -q
 
     @property
     def missing_contacts(self) -> list[str]:
@@ -48,7 +54,7 @@ def sniff(data: bytes) -> str:
     """The format of ``data`` from its first bytes."""
     if data.startswith(b"%PDF") or data[:1024].lstrip().startswith(b"%PDF"):
         return "pdf"
-    if data.startswith(b"PK\x03\x04"):
+    if data.startswith((b"PK\x03\x04", _OLE_MAGIC)):  # (an old or encrypted Word file)
         return "docx"
     head = data[:2048].lstrip().lower()
     if head.startswith(b"\xef\xbb\xbf"):
@@ -94,6 +100,47 @@ def _check_docx_zip(data: bytes, source: str) -> None:
         )
 
 
+def pdf_page_count(data: bytes, source: str) -> int | None:
+    """The page count the PDF's page tree declares, read without reading any page (a few
+    ms even for 300 pages); None when the file is too damaged to say, which the reader then
+    reports.  An encrypted PDF and one with no pages are refused here."""
+    try:
+        from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError
+        from pdfminer.pdfparser import PDFParser
+        from pdfminer.pdftypes import resolve1
+    except ImportError:  # the reader names the extra to install
+        return None
+    try:
+        document = PDFDocument(PDFParser(io.BytesIO(data)))
+        count = resolve1(resolve1(document.catalog["Pages"]).get("Count"))
+    except PDFEncryptionError:
+        raise InputError(
+            f"{source}: the PDF is encrypted (password-protected)", hint=ENCRYPTED_HINT
+        ) from None
+    except Exception:  # damaged: pdfplumber may still recover it, or says what is wrong
+        return None
+    if not isinstance(count, int):
+        return None
+    if count <= 0:
+        raise InputError(f"{source}: the PDF has no pages", hint=UNREADABLE_HINT)
+    return count
+
+
+def _refuse_ole(data: bytes, source: str) -> None:
+    """A Word file that is not a ZIP package: one with a password to open (Office stores
+    it encrypted in a compound file) or a legacy .doc under a .docx name."""
+    if "EncryptedPackage".encode("utf-16-le") in data:
+        raise InputError(
+            f"{source}: the Word file is encrypted (password-protected)",
+            hint="open it in Word, remove the password (File › Info › Protect Document) "
+            "and save a copy, or export it to PDF",
+        )
+    raise InputError(
+        f"{source}: a legacy Word .doc file, not a .docx, cannot be imported",
+        hint="open it in Word or LibreOffice and save it as .docx",
+    )
+
+
 def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
     if fmt == "pdf":
         if not data.lstrip().startswith(b"%PDF"):
@@ -102,8 +149,17 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
             )
         from cvagent_cli.documents.pdf_import import pdf_paragraphs
 
-        return pdf_paragraphs(data, source)
+        pages = pdf_page_count(data, source)
+        if pages is None or pages <= PAGE_BUDGET:
+            return pdf_paragraphs(data, source)
+        paras, recognition = pdf_paragraphs(data, source, max_pages=PAGE_BUDGET)
+        recognition.warnings.append(
+            f"the PDF has {pages} pages, more than a resume: only the first {PAGE_BUDGET} were read"
+        )
+        return paras, recognition
     if fmt == "docx":
+        if data.startswith(_OLE_MAGIC):
+            _refuse_ole(data, source)
         if not data.startswith(b"PK"):
             raise InputError(
                 f"{source}: not a readable DOCX file (not a ZIP archive)", hint=UNREADABLE_HINT
@@ -152,8 +208,13 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
 def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> ImportResult:
     """The recognition report, read back from the Markdown by the analyzer's parser."""
     from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.resume.resemblance import looks_like_resume
+    from cvagent_cli.resume.resemblance import warning as not_a_resume
 
     doc = ResumeDocument.from_text(markdown, source=source)
+    warnings = list(recognition.warnings)
+    if not looks_like_resume(doc):
+        warnings.append(f"{not_a_resume()}; check that {source} is the file you meant")
     basics = doc.basics
     contacts = {f: str(getattr(basics, f)) for f in CONTACT_FIELDS if getattr(basics, f)}
     notes = list(recognition.notes)
@@ -176,6 +237,7 @@ def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> 
         bullets=sum(len(s.bullets) for s in doc.sections),
         contacts=contacts,
         notes=notes,
+        warnings=warnings,
     )
 
 
@@ -190,10 +252,11 @@ class Imported:
     def notice(self) -> str:
         r = self.result
         kind = FORMAT_NAMES.get(r.format, r.format)
+        warnings = "".join(f" (warning: {w})" for w in r.warnings)
         return (
             f"imported {self.source.name} ({kind}) to {self.target.name}: "
             f"{plural(len(r.sections), 'section')}, {plural(r.bullets, 'bullet')}; "
-            f"edits go to {self.target.name}, {self.source.name} is left as it is"
+            f"edits go to {self.target.name}, {self.source.name} is left as it is{warnings}"
         )
 
 

@@ -386,7 +386,10 @@ def _paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
     return paras
 
 
-def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
+def pdf_paragraphs(
+    data: bytes, source: str, max_pages: int | None = None
+) -> tuple[list[Para], Recognition]:
+    """The paragraphs of the PDF's first ``max_pages`` pages (all when None)."""
     pdfplumber = _require_pdfplumber()
     recognition = Recognition()
     try:
@@ -408,7 +411,7 @@ def pdf_paragraphs(data: bytes, source: str) -> tuple[list[Para], Recognition]:
         with pdf:
             producer = " ".join(str(pdf.metadata.get(k, "")) for k in ("Producer", "Creator"))
             tex = bool(re.search(r"tex\b|tex[-\s]|latex|xdvipdfmx", producer, re.IGNORECASE))
-            for number, page in enumerate(pdf.pages):
+            for number, page in enumerate(pdf.pages[:max_pages]):
                 pages.append(_read_page(page, number, recognition))
                 heights.append(float(page.height))
                 recognition.images += len(page.images)

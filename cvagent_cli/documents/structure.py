@@ -50,6 +50,7 @@ class Recognition:
     """What a reader noticed that the Markdown cannot show (for the import report)."""
 
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # what the user must know (not a resume …)
     unplaced: list[str] = field(default_factory=list)  # text left out (rotated words …)
     images: int = 0
     dropped: int = 0  # page numbers

@@ -11,8 +11,10 @@ from collections import defaultdict
 from datetime import date
 from typing import TYPE_CHECKING
 
+from cvagent_cli.resume import resemblance
 from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.resume.report import AnalysisReport, Finding, SectionOutline, Stats
+from cvagent_cli.resume.resemblance import looks_like_resume
 from cvagent_cli.resume.rules import (
     Context,
     RawFinding,
@@ -73,16 +75,22 @@ def analyze(
 ) -> AnalysisReport:
     ctx = build_context(doc, today)
     findings = run_rules(ctx)
+    basics, first = doc.basics, []
+    if not looks_like_resume(doc):
+        # An invoice's "name" is the company at its top: say what the file is instead,
+        # as the first finding.
+        first = [not_a_resume_finding(ctx)]
+        basics = basics.model_copy(update={"name": None})
     assessed = {
         "clarity": sum(1 for item in ctx.items if item.kind != "contact"),
         "dates": sum(1 for entry in ctx.entries if entry.ranges),
     }
-    categories = score_categories(findings, ctx.extras.get("impact"), assessed=assessed)  # type: ignore[arg-type]
+    categories = score_categories(first + findings, ctx.extras.get("impact"), assessed=assessed)  # type: ignore[arg-type]
     return AnalysisReport(
         source=doc.source,
         score=overall_score(categories),
         categories=categories,
-        findings=cap_findings(findings),
+        findings=[f.to_model() for f in first] + cap_findings(findings),
         stats=Stats(
             words=doc.word_count,
             lines=doc.line_count,
@@ -91,10 +99,24 @@ def analyze(
             bullets=sum(len(s.bullets) for s in doc.sections),
             language=doc.language,  # type: ignore[arg-type]
         ),
-        basics=doc.basics,
+        basics=basics,
         sections=[SectionOutline(**row) for row in doc.outline()],
         jd=jd.coverage(doc) if jd is not None else None,
         scoring=SCORING_EXPLANATION,
+    )
+
+
+def not_a_resume_finding(ctx: Context) -> RawFinding:
+    message = resemblance.warning()
+    return make(
+        "completeness.not-a-resume",
+        "error",
+        f"{message[:1].upper()}{message[1:]}.",
+        ctx.say(
+            "Check that this is the right file: a resume has sections such as Experience, "
+            "Education and Skills, with dates.",
+            "请确认文件是否正确：简历应有工作经历、教育背景、专业技能等部分，并写明起止时间。",
+        ),
     )
 
 

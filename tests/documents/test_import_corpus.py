@@ -130,21 +130,21 @@ def test_the_corpus_is_whole() -> None:
 # The accuracy measured when the corpus was committed (README "Import accuracy").
 FLOORS = {
     "dev": {
-        "name": 0.63,
+        "name": 0.71,  # 57/80: DOCX names from a text box, a Name field
         "email": 0.92,
         "phone": 1.0,
         "sections": 0.89,
-        "headings": 0.86,
+        "headings": 0.88,
         "rows": 0.91,
         "bullets": 0.67,
         "junk_free": 0.45,
     },
     "heldout": {
-        "name": 0.53,
+        "name": 0.61,  # 16/26
         "email": 0.96,
         "phone": 1.0,
         "sections": 0.91,
-        "headings": 0.9,
+        "headings": 0.91,
         "rows": 0.95,
         "bullets": 0.68,
         "junk_free": 0.42,
