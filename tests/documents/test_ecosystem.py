@@ -161,15 +161,15 @@ def test_english_fields_are_mapped() -> None:
 def test_a_section_with_no_field_is_kept_as_markdown_in_meta() -> None:
     text = (
         "# Ana Ruiz\n\nana@example.com\n\n## Experience\n\n### Developer — Acme\n2020 – 2021\n\n"
-        "- Built things\n\n## Conference Talks\n\n- Talk one (2021)\n- Talk two\n"
+        "- Built things\n\n## Teaching\n\n- Guest lecture (2021)\n- Workshop\n"
     )
     doc = export_json(text)
     assert doc["meta"]["cvagent"]["sections"][1] == {
-        "title": "Conference Talks",
-        "markdown": "- Talk one (2021)\n- Talk two",
+        "title": "Teaching",
+        "markdown": "- Guest lecture (2021)\n- Workshop",
     }
     back = jsonresume.to_markdown(doc)[0]
-    assert "## Conference Talks\n\n- Talk one (2021)\n- Talk two\n" in back
+    assert "## Teaching\n\n- Guest lecture (2021)\n- Workshop\n" in back
 
 
 def _imported(name: str) -> tuple[str, list[str]]:

@@ -72,8 +72,13 @@ def truncated_pdf() -> bytes:
 
 def long_pdf(pages: int = 201) -> bytes:
     """A resume followed by ``pages`` - 1 pages of an appendix: a thesis sent as a CV."""
-    filler = "Appendix text for the review board, with measurements and remarks. " * 40
-    body = "\n".join(f"#pagebreak()\n== Appendix {i}\n{filler}" for i in range(1, pages))
+    filler = "Appendix text for the review board, with measurements and remarks. " * 20
+    # each page's heading repeats in the same place with another number, as a running
+    # header does (the reader may drop it), so each page also says its number in its body
+    body = "\n".join(
+        f"#pagebreak()\n== Appendix {i}\n{filler}\n\nAppendixpage{i}marker.\n\n{filler}"
+        for i in range(1, pages)
+    )
     return typst_pdf(
         '#set page(paper: "a4")\n#set text(font: "Noto Sans", size: 10pt)\n'
         "#text(size: 20pt)[*Ottoline Vaskávez*]\n\n"
