@@ -112,9 +112,9 @@ def section_like(text: str, bold: bool) -> bool:
 
 
 def section_name(text: str) -> bool:
-    from cvagent_cli.resume.kinds import _EXACT, normalize_title
+    from cvagent_cli.resume.kinds import is_standalone_title
 
-    return normalize_title(plain(text).rstrip(":：")) in _EXACT
+    return is_standalone_title(plain(text).rstrip(":："))
 
 
 def all_bold(text: str) -> bool:

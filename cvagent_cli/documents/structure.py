@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from cvagent_cli.resume import person
 from cvagent_cli.resume.dates import find_dates
-from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.kinds import classify_title, is_standalone_title
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
 _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")
@@ -182,7 +182,7 @@ def assign_roles(paras: list[Para]) -> list[Para]:
 
 
 def _exact(text: str) -> bool:
-    return normalize_title(text.rstrip(":：")) in _EXACT
+    return is_standalone_title(text.rstrip(":："))
 
 
 def _emphasised(para: Para, body: float) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cvagent_cli.resume.inline import inline_text, plain_inline
-from cvagent_cli.resume.kinds import _EXACT, classify_title, normalize_title
+from cvagent_cli.resume.kinds import classify_title, is_standalone_title
 
 if TYPE_CHECKING:
     from cvagent_cli.resume.blocks import TokenLike
@@ -32,7 +32,7 @@ _FENCE_LINE_RE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 
 def is_plain_title(title: str) -> bool:
     """A line that is exactly a known section name, not written in lower case."""
-    return len(title) <= 30 and normalize_title(title) in _EXACT and not title.islower()
+    return len(title) <= 30 and is_standalone_title(title) and not title.islower()
 
 
 def unfenced(tokens: Sequence[TokenLike], lines: list[str]) -> tuple[int, int, str] | None:
@@ -97,7 +97,7 @@ def line_headings(inline: TokenLike, span: list[int], depth: int) -> list[Headin
         glued = _GLUED_BOLD_RE.match(source) if "**" in source or "__" in source else None
         if glued:
             title = plain_inline(glued.group("title")).rstrip(":：").strip()
-            if normalize_title(title) in _EXACT:
+            if is_standalone_title(title):
                 found.append((line, 0, title, "bold"))
             continue
         if depth:

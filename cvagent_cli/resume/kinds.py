@@ -378,6 +378,17 @@ _SYNONYMS["courses"] = (
 )
 
 _EXACT: dict[str, str] = {syn: kind for kind, syns in _SYNONYMS.items() for syn in syns}
+#: Section names that are also ordinary items of a section: a language's name titles a
+#: languages section when it is written as a heading (``## English``), but a line "English"
+#: alone is one of the languages listed under ``## Languages``, not a section of its own.
+_ALSO_ITEMS = frozenset({"english", "英语", "日语", "德语", "法语", "韩语"})
+
+
+def is_standalone_title(title: str) -> bool:
+    """Whether ``title``, on a line of its own without heading markup, names a section."""
+    norm = normalize_title(title)
+    return norm in _EXACT and norm not in _ALSO_ITEMS
+
 
 # Ordered: the first keyword contained in a title decides (more specific first).
 _KEYWORDS: tuple[tuple[str, str], ...] = (
