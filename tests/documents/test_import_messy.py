@@ -13,6 +13,7 @@ import pytest
 from cvagent_cli.documents.importer import import_bytes, sniff
 from cvagent_cli.errors import InputError
 from cvagent_cli.resume.document import ResumeDocument
+from tests.support import bad_documents as bad
 
 
 def _docx_direct_formatting(chinese: bool = False) -> bytes:
@@ -257,35 +258,9 @@ def test_bad_inputs_are_one_clear_input_error(data: bytes, suffix: str, message:
         import_bytes(data, f"bad{suffix}", suffix)
 
 
-def _encrypted_pdf() -> bytes:
-    """A one-page PDF behind the standard security handler (RC4, R2) whose empty user
-    password does not open it: what a "password to open" PDF looks like to a reader."""
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-        b"<< /Filter /Standard /V 1 /R 2 /O <"
-        + b"ab" * 32
-        + b"> /U <"
-        + b"cd" * 32
-        + b"> /P -44 >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size 5 /Root 1 0 R /Encrypt 4 0 R /ID [<" + b"01" * 16 + b"><"
-    out += b"01" * 16 + b">] >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
-
-
 def test_encrypted_pdf_is_a_clear_error() -> None:
     with pytest.raises(InputError, match="encrypted"):
-        import_bytes(_encrypted_pdf(), "locked.pdf", ".pdf")
+        import_bytes(bad.encrypted_pdf(), "locked.pdf", ".pdf")
 
 
 SIDEBAR_TYP = r"""
