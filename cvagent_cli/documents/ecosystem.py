@@ -38,10 +38,9 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 
 def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
     """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``);
-    a new file gets ``source``'s permission bits."""
-    from cvagent_cli.resume.textio import check_output_path, new_file_mode, read_text_file
+    a new file gets ``source``'s permission bits.  ``export_text`` checks the target."""
+    from cvagent_cli.resume.textio import new_file_mode, read_text_file
 
-    check_output_path(target, overwrite=force)
     return export_text(
         read_text_file(source).text,
         target,

@@ -206,9 +206,14 @@ def top_sections(doc: ResumeDocument) -> list[Section]:
     return out
 
 
+def section_kind(section: Section) -> str:
+    """The analyzer's kind, or one of the kinds only the data formats have (``EXTRA_TITLES``)."""
+    return EXTRA_TITLES.get(normalize_title(section.title)) or section.kind
+
+
 def section_field(section: Section) -> str | None:
-    kind = EXTRA_TITLES.get(normalize_title(section.title)) or section.kind
-    return FIELDS.get(kind)
+    """The JSON Resume field a section fills, None for a section with no field."""
+    return FIELDS.get(section_kind(section))
 
 
 class _Reader:
@@ -235,7 +240,7 @@ class _Reader:
 
     # -- sections ---------------------------------------------------------------
     def part(self, section: Section) -> Part:
-        kind = EXTRA_TITLES.get(normalize_title(section.title)) or section.kind
+        kind = section_kind(section)
         target = FIELDS.get(kind)
         part = Part(title=section.title, kind=kind, field=target)
         if target is None:
