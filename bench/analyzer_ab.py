@@ -32,8 +32,8 @@ try:
     os.sched_setaffinity(0, {cpus[-1]})
 except (AttributeError, OSError):
     pass
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
 texts = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(Path(sys.argv[1]).glob("*.md"))]
 def one():
     for name, text in texts:

@@ -62,7 +62,7 @@ def sample_texts() -> list[tuple[str, str]]:
 
 def longer(text: str, factor: int) -> tuple[str, int]:
     """``text`` with its Experience body repeated so the file is ~``factor``× as long."""
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
 
     if factor == 1:
         return text, 1
@@ -89,8 +89,8 @@ def pin_one_core() -> int | None:
 
 def worker(seconds: float, rounds: int) -> dict:
     cpu = pin_one_core()
-    from cvagent_cli.resume.analyzer import analyze
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.analysis.analyzer import analyze
+    from cvagent_cli.document.document import ResumeDocument
 
     texts = sample_texts()
 
@@ -221,7 +221,7 @@ def cores() -> int:
 
 
 def run_batch(ctx: Context) -> list[Figure]:
-    from cvagent_cli.resume.batch import MIN_POOL_FILES
+    from cvagent_cli.cli.batch import MIN_POOL_FILES
 
     cvagent = find_cvagent()
     big_n, small_n = (BATCH_FILES, SMALL_BATCH) if not ctx.quick else (400, 100)

@@ -84,7 +84,7 @@ def approve_all(edit):
 
 def new_session(sb: Sandbox, name: str, model_cls, prefill=None):
     from cvagent_cli.agent.session import ChatSession
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
 
     path = sb.resume(name)  # a fresh copy each time: edits always find their text
     session = ChatSession(
@@ -149,8 +149,8 @@ def measure_turn(sb: Sandbox, model_cls, prefill: list, text: str, index: int) -
 def components(sb: Sandbox, model_cls, prefill: list, repeats: int) -> dict[str, list[float]]:
     """Milliseconds for the parts of a step, one by one, at the given memory."""
     from cvagent_cli.agent.intent import classify
-    from cvagent_cli.agent.manus import ResumeTurn
-    from cvagent_cli.resume.editing import unified_diff
+    from cvagent_cli.agent.resume_agent import ResumeTurn
+    from cvagent_cli.document.editing import unified_diff
 
     session = new_session(sb, "parts.md", model_cls, prefill)
     agent = session.agent

@@ -84,7 +84,7 @@ class RecordingClient:
         return self.inner.count_tokens(messages, tools)
 
     def stream(self, messages, tools=None, **kwargs):
-        from cvagent_cli.safety.fencing import defuse
+        from cvagent_cli.truth.fencing import defuse
 
         doc = self.session_ref[0].workspace.doc
         if self.calls and self.calls[-1]["turn"] == self.turn_text:
@@ -117,7 +117,7 @@ def sent_sections(messages: list[dict]) -> set[str]:
 def naive_request_messages(agent, turn=None, history=None) -> list[dict]:
     """The naive agent: base prompt + the full resume + the full memory, every call."""
     from cvagent_cli.agent.prompts import BASE_PROMPT
-    from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
+    from cvagent_cli.truth.fencing import UNTRUSTED_NOTE, fence
 
     doc = agent.workspace.doc
     system = (
@@ -131,8 +131,8 @@ def naive_request_messages(agent, turn=None, history=None) -> list[dict]:
 def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     from cvagent_cli.agent import events as ev
     from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.llm.gateway import LiteLLMGateway
-    from cvagent_cli.resume.document import ResumeDocument
     from cvagent_cli.settings import load_settings
 
     first = len(srv.requests)

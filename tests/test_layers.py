@@ -1,4 +1,5 @@
-"""Dependencies run one way: cli → ui → agent → tools → llm / documents → safety → resume → base.
+"""Dependencies run one way: cli → ui → agent → tools → documents / llm / workspace → analysis /
+truth → document → store → base.
 
 Every import in the package, including the lazy ones inside functions, is checked, so an
 import cycle between two layers cannot come back unnoticed.
@@ -15,14 +16,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "cvagent_cli"
 
 #: Higher ranks may import lower ranks (and themselves), never the other way round.
 RANKS = {
-    "cli": 7,
-    "ui": 6,
-    "agent": 5,
-    "tools": 4,
-    "llm": 3,
-    "documents": 3,
-    "safety": 2,
-    "resume": 1,
+    "cli": 9,
+    "ui": 8,
+    "agent": 7,
+    "tools": 6,
+    "llm": 5,
+    "documents": 5,
+    "workspace": 5,
+    "analysis": 4,
+    "truth": 4,
+    "document": 3,
+    "store": 2,
 }
 BASE = 0  # top-level modules: errors, paths, settings, secrets, yamlio …
 
@@ -52,7 +56,7 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [f"{node.module}.{a.name}" for a in node.names]
-            # `from cvagent_cli.safety import fencing` imports the module cvagent_cli.safety.fencing
+            # `from cvagent_cli.truth import fencing` imports the module cvagent_cli.truth.fencing
             found += [(node.lineno, n) for n in names if n.startswith("cvagent_cli.")]
         elif isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names if a.name.startswith("cvagent_cli")]
@@ -83,7 +87,7 @@ def test_imports_point_down_the_layers_only():
 @pytest.mark.parametrize(
     ("module", "expected"),
     [
-        ("cvagent_cli.agent.toolcall", "agent"),
+        ("cvagent_cli.agent.toolcall_agent", "agent"),
         ("cvagent_cli.tools", "tools"),
         ("cvagent_cli.errors", "base"),
         ("cvagent_cli", "base"),

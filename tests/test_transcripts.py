@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.settings import Settings
-from cvagent_cli.transcripts import (
+from cvagent_cli.store.transcripts import (
     ToolCallRecord,
     TranscriptError,
     TranscriptLog,

@@ -21,8 +21,8 @@ from typing import Any
 from cvagent_cli import paths
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
-from cvagent_cli.resume.statefiles import move_aside, write_private_json
 from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
+from cvagent_cli.store.statefiles import move_aside, write_private_json
 
 SCHEMA_VERSION = 1
 #: ``chat --new`` keeps this many earlier conversations of a resume

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.editing import EditError, Replacement, apply_all, unified_diff
-from cvagent_cli.resume.statefiles import move_aside, write_private_json
-from cvagent_cli.safety.guards import EditFlag
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.editing import EditError, Replacement, apply_all, unified_diff
 from cvagent_cli.secrets import scrub_secrets
+from cvagent_cli.store.statefiles import move_aside, write_private_json
+from cvagent_cli.truth.guards import EditFlag
 from cvagent_cli.wording import plural
 
 SCHEMA_VERSION = 1

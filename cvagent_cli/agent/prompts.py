@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from cvagent_cli.agent.capabilities import Capability
 from cvagent_cli.agent.references import named_entries, points_at
-from cvagent_cli.resume.document import Section
-from cvagent_cli.resume.workspace import Workspace
-from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence
-from cvagent_cli.safety.guards import suspicious_instructions
+from cvagent_cli.document.document import Section
+from cvagent_cli.truth.fencing import UNTRUSTED_NOTE, fence
+from cvagent_cli.truth.guards import suspicious_instructions
+from cvagent_cli.workspace import Workspace
 
 BASE_PROMPT = """You are cvagent, a resume copilot in the user's terminal. You read and edit the user's Markdown resume only through your tools; every edit is shown to the user as a diff and applied only if they accept, and you are told the outcome.
 Rules: read the part you will change first and quote old_text exactly. Never invent facts: numbers, employers, titles, dates, schools and results come from the resume or the user's own words; ask when one is missing. Reply in the language the user writes in; keep the resume's language, Markdown style and tense. Answer general career questions directly, without tools. Be concise.

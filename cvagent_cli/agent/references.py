@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.resume.document import ResumeDocument, Section
+from cvagent_cli.document.document import ResumeDocument, Section
 
 #: words of entry titles that say what the job was, not which job: never a reference
 _ROLE_WORDS = frozenset(

@@ -17,21 +17,21 @@ from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
 from cvagent_cli.agent.history import ChatHistory
-from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
 from cvagent_cli.agent.pending import Offer, PendingEdits, rebase
-from cvagent_cli.agent.toolcall import Approver
-from cvagent_cli.agent.turnlog import TurnLog
+from cvagent_cli.agent.resume_agent import ResumeAgent
+from cvagent_cli.agent.toolcall_agent import Approver
+from cvagent_cli.agent.turn_transcript import TurnLog
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.editing import EditError
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.editing import EditError
-from cvagent_cli.resume.undo import UndoLog
-from cvagent_cli.resume.workspace import Workspace
+from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id
+from cvagent_cli.store.undo import UndoLog
 from cvagent_cli.tools.agent_tools import default_tools
-from cvagent_cli.transcripts import TranscriptError, TranscriptLog, new_session_id
 from cvagent_cli.wording import plural
+from cvagent_cli.workspace import Workspace
 
 MEMORY_MESSAGES = 50
 HISTORY_MESSAGES = 30
@@ -263,7 +263,7 @@ class ChatSession:
         return job
 
     def analyze(self) -> Any:
-        from cvagent_cli.resume.analyzer import analyze
+        from cvagent_cli.analysis.analyzer import analyze
 
         doc = self.workspace.doc
         if doc is None:

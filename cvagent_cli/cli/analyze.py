@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors
 from cvagent_cli.cli.options import api_base_option
 from cvagent_cli.errors import ExitCode
 
@@ -112,9 +112,9 @@ def analyze_command(
       cvagent analyze resume.md --watch   (again on every save)
     """
     if watch:
+        from cvagent_cli.cli.batch import FOLDER_SUFFIXES
         from cvagent_cli.cli.watch import run_watch
         from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
-        from cvagent_cli.resume.batch import FOLDER_SUFFIXES
 
         def once() -> None:
             analyze_command(
@@ -132,15 +132,15 @@ def analyze_command(
 
         run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
         return
-    from cvagent_cli.cli.errors import report_error
-    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES, read_job_description, read_resume
-    from cvagent_cli.errors import UsageError
-    from cvagent_cli.resume.batch import (
+    from cvagent_cli.cli.batch import (
         FOLDER_SUFFIXES,
         analyze_each,
         collect_inputs,
         default_jobs,
     )
+    from cvagent_cli.cli.error_exit import report_error
+    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES, read_job_description, read_resume
+    from cvagent_cli.errors import UsageError
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
@@ -220,7 +220,7 @@ def analyze_command(
         assert out is not None
         render_batch_summary(out, [r for _, r in reports], failures)
     if llm and reports:
-        from cvagent_cli.cli.review import run_review
+        from cvagent_cli.cli.analyze_review import run_review
 
         for doc, report in reports:
             assert doc is not None and out is not None

@@ -13,7 +13,7 @@ from cvagent_cli.cli.config import config_app
 from cvagent_cli.cli.export import export_command
 from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.cli.import_ import import_command
-from cvagent_cli.cli.log import log_app
+from cvagent_cli.cli.transcripts_command import log_app
 
 #: The README is not on disk after `pip install`: point to what is (the project page, and
 #: the CLI's own help and config commands).

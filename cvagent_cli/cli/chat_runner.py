@@ -94,7 +94,7 @@ def preload(client) -> None:
 
 def acquire_lock(path: Path):
     """Take the one-writer lock of ``path``; LockedError names the other process."""
-    from cvagent_cli.resume.lock import ResumeLock
+    from cvagent_cli.store.lock import ResumeLock
 
     lock = ResumeLock(path)
     lock.acquire()
@@ -196,10 +196,10 @@ def prepare_chat(
     """Settings, the resume, its lock, the session and the REPL; nothing is printed, so
     this can run while a prompt is on the screen (``io``: the REPL's, already drawn)."""
     from cvagent_cli.agent.session import ChatSession
-    from cvagent_cli.resume.document import ResumeDocument
-    from cvagent_cli.resume.textio import read_stdin
+    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.settings import load_settings
-    from cvagent_cli.transcripts import TranscriptLog
+    from cvagent_cli.store.textio import read_stdin
+    from cvagent_cli.store.transcripts import TranscriptLog
 
     settings = load_settings(model=model, api_base=api_base)
     stdin_tty = _isatty(sys.stdin)

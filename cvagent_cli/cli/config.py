@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors
 from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.cli.options import api_base_option
 

@@ -16,7 +16,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 from cvagent_cli import paths
 from cvagent_cli.errors import ConfigError, UsageError
-from cvagent_cli.resume.textio import atomic_write_text
 from cvagent_cli.secrets import scrub_secrets
 from cvagent_cli.settings import (
     SOURCE_ENV,
@@ -26,6 +25,7 @@ from cvagent_cli.settings import (
     env_var,
     load_settings,
 )
+from cvagent_cli.store.textio import atomic_write_text
 
 #: provider key variables always listed by ``config show`` (others appear when set)
 KNOWN_KEY_VARIABLES = (
@@ -174,7 +174,7 @@ def edit_config(path: Path | None = None) -> Path:
 
 def locations() -> list[tuple[str, Path, bool]]:
     """(what, path, exists) for every file and folder cvagent uses."""
-    from cvagent_cli.transcripts import transcript_path
+    from cvagent_cli.store.transcripts import transcript_path
 
     state = paths.state_dir()
     items = [

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors
 
 
 class Template(str, Enum):  # the names in cvagent_cli/documents/templates.py

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cvagent_cli.cli.errors import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors
 
 
 @handle_user_errors
@@ -58,7 +58,7 @@ def import_command(
         write_markdown,
     )
     from cvagent_cli.errors import InputError
-    from cvagent_cli.resume.textio import MAX_BYTES
+    from cvagent_cli.store.textio import MAX_BYTES
 
     if file == "-":
         data = sys.stdin.buffer.read(MAX_BYTES + 1)

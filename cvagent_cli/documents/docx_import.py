@@ -26,6 +26,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from cvagent_cli.document.dates import find_ranges
+from cvagent_cli.document.person import clean_name
 from cvagent_cli.documents.docx_package import as_plain_docx, embedded_objects
 from cvagent_cli.documents.docx_styles import (
     BODY_LEVEL,
@@ -66,8 +68,6 @@ from cvagent_cli.documents.structure import (
     to_markdown,
 )
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.dates import find_ranges
-from cvagent_cli.resume.person import clean_name
 from cvagent_cli.wording import plural
 
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"

@@ -106,13 +106,13 @@ def inline(pieces: list[tuple[str, bool, float]]) -> tuple[str, bool, str]:
 
 def section_like(text: str, bold: bool) -> bool:
     """A numbered paragraph that is a title ("1. Education" in bold), not a list item."""
-    from cvagent_cli.resume.kinds import classify_title
+    from cvagent_cli.document.kinds import classify_title
 
     return bold and len(plain(text)) <= 40 and classify_title(plain(text)) != "other"
 
 
 def section_name(text: str) -> bool:
-    from cvagent_cli.resume.kinds import is_standalone_title
+    from cvagent_cli.document.kinds import is_standalone_title
 
     return is_standalone_title(plain(text).rstrip(":："))
 

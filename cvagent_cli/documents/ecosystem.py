@@ -22,8 +22,8 @@ def is_data_export(target: Path) -> bool:
 
 def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, list[str]]:
     """The file's text for resume Markdown ``markdown``, and what it leaves out."""
+    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.documents import resume_data
-    from cvagent_cli.resume.document import ResumeDocument
 
     data = resume_data.read(ResumeDocument.from_text(markdown, source=source))
     if EXPORT_SUFFIXES[suffix.lower()] == "jsonresume":
@@ -39,7 +39,7 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
     """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``);
     a new file gets ``source``'s permission bits.  ``export_text`` checks the target."""
-    from cvagent_cli.resume.textio import new_file_mode, read_text_file
+    from cvagent_cli.store.textio import new_file_mode, read_text_file
 
     return export_text(
         read_text_file(source).text,
@@ -59,7 +59,7 @@ def export_text(
     new_mode: int | None = None,
 ) -> Exported:
     """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
-    from cvagent_cli.resume.textio import check_output_path, write_output
+    from cvagent_cli.store.textio import check_output_path, write_output
 
     check_output_path(target, overwrite=force)
     text, left_out = render(markdown, target.suffix, source=source)

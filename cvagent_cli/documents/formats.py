@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from cvagent_cli.errors import InputError
 
 if TYPE_CHECKING:
-    from cvagent_cli.resume.document import ResumeDocument
-    from cvagent_cli.resume.jd import JobDescription
+    from cvagent_cli.analysis.jd import JobDescription
+    from cvagent_cli.document.document import ResumeDocument
 
 #: File extensions ``cvagent import`` knows, and the reader each one goes to.
 SUFFIXES = {
@@ -104,7 +104,7 @@ def editable_markdown(path: Path, *, read_only: bool = False) -> tuple[Path, str
 def read_job_description(path: Path) -> JobDescription:
     """A job description from a Markdown or text file, or from a PDF, Word or HTML one
     (its text imported in memory; nothing is written)."""
-    from cvagent_cli.resume.jd import JobDescription
+    from cvagent_cli.analysis.jd import JobDescription
 
     if document_format(path) is None:
         return JobDescription.from_path(path)
@@ -117,7 +117,7 @@ def read_resume(item: str) -> ResumeDocument:
     """A resume to analyze: a Markdown or text file as it is, a PDF, Word or HTML file
     (by its extension) imported in memory, nothing written; ``-`` is standard input, where
     a PDF or Word file is recognised by its first bytes."""
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
 
     if item == "-":
         return _read_stdin()
@@ -132,8 +132,8 @@ def read_resume(item: str) -> ResumeDocument:
 def _read_stdin() -> ResumeDocument:
     import sys
 
-    from cvagent_cli.resume.document import ResumeDocument
-    from cvagent_cli.resume.textio import MAX_BYTES, check_not_blank, decode_bytes
+    from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.store.textio import MAX_BYTES, check_not_blank, decode_bytes
 
     data = sys.stdin.buffer.read(MAX_BYTES + 1)
     if any(data.startswith(magic) for magic, _ in _DOCUMENT_MAGIC):

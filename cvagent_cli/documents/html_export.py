@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import check_output_path, new_file_mode, read_text_file, write_output
+from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;

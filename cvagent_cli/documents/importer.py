@@ -21,7 +21,7 @@ from cvagent_cli.documents.formats import (
 )
 from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
+from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
 
 FORMATS = ("pdf", "docx", "html", "text", "json")
@@ -207,9 +207,9 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
 
 def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> ImportResult:
     """The recognition report, read back from the Markdown by the analyzer's parser."""
-    from cvagent_cli.resume.document import ResumeDocument
-    from cvagent_cli.resume.resemblance import looks_like_resume
-    from cvagent_cli.resume.resemblance import warning as not_a_resume
+    from cvagent_cli.analysis.resemblance import looks_like_resume
+    from cvagent_cli.analysis.resemblance import warning as not_a_resume
+    from cvagent_cli.document.document import ResumeDocument
 
     doc = ResumeDocument.from_text(markdown, source=source)
     warnings = list(recognition.warnings)

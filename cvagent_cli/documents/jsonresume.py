@@ -21,9 +21,9 @@ import json
 import re
 from typing import Any
 
+from cvagent_cli.document.dates import YearMonth, parse_date
 from cvagent_cli.documents import resume_data as rd
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.dates import YearMonth, parse_date
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SECTION_FIELDS = (
@@ -260,7 +260,7 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
 
 def _single_date(text: str) -> tuple[str, str]:
     """(text without its one date, ISO date) for an award or certificate line."""
-    from cvagent_cli.resume.dates import find_dates, find_ranges
+    from cvagent_cli.document.dates import find_dates, find_ranges
 
     if find_ranges(text):
         return text, ""

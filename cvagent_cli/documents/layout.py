@@ -20,10 +20,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from cvagent_cli.resume.basics import EMAIL_RE
-from cvagent_cli.resume.dates import find_dates, find_ranges
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.inline import HTML_TAG_RE
+from cvagent_cli.document.basics import EMAIL_RE
+from cvagent_cli.document.dates import find_dates, find_ranges
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.inline import HTML_TAG_RE
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ GENERIC_HEADERS = frozenset(
 def _phones(text: str, language: str) -> dict[str, str]:
     """The phone numbers of ``text`` as written → their ``tel:`` address (E.164 when
     libphonenumber can read the number, else its digits)."""
-    from cvagent_cli.resume.phones import find_phones, guess_regions, has_phone_candidate
+    from cvagent_cli.document.phones import find_phones, guess_regions, has_phone_candidate
 
     if not has_phone_candidate(text):
         return {}
@@ -503,8 +503,8 @@ _KEYWORD_SEPARATORS = frozenset(",，、;；|｜")
 
 def _keywords(doc: ResumeDocument, limit: int = 40) -> list[str]:
     """Keywords for the file's metadata: the short items of the skills sections."""
+    from cvagent_cli.document.inline import plain_inline
     from cvagent_cli.documents.markdown_source import TABLE_RULE_RE
-    from cvagent_cli.resume.inline import plain_inline
 
     found: list[str] = []
     for section in doc.sections_of_kind("skills"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.resume.inline import HTML_TAG_RE
+from cvagent_cli.document.inline import HTML_TAG_RE
 
 _SETEXT_RE = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _BLOCK_RE = re.compile(r"^\s*(?:#|[-*+]\s|\||>|```|~~~|\d+[.)]\s)")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli.document import person
+from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.pdf_layout import Word, join_words
 from cvagent_cli.documents.pdf_lines import PageLine, is_section, note, part, with_bars
 from cvagent_cli.documents.structure import Recognition
-from cvagent_cli.resume import person
-from cvagent_cli.resume.kinds import classify_title
 
 _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import statistics
 
+from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.pdf_layout import Line, Word
 from cvagent_cli.documents.structure import Recognition, _is_date_text
-from cvagent_cli.resume.kinds import classify_title
 
 
 class PageLine(Line):

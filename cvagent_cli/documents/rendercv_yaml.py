@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
+from cvagent_cli.document.dates import YearMonth
 from cvagent_cli.documents import resume_data as rd
-from cvagent_cli.resume.dates import YearMonth
 
 #: The social networks rendercv 2.3 knows (``SocialNetwork.network``), by host.
 NETWORKS = {

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cvagent_cli.document import person
+from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_dates, find_ranges
+from cvagent_cli.document.document import ResumeDocument, Section
+from cvagent_cli.document.inline import plain_inline
+from cvagent_cli.document.kinds import classify_title, normalize_title
+from cvagent_cli.document.person import _ROLE_WORDS, _ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
-from cvagent_cli.resume import person
-from cvagent_cli.resume.dates import PRESENT, DateRange, YearMonth, find_dates, find_ranges
-from cvagent_cli.resume.document import ResumeDocument, Section
-from cvagent_cli.resume.inline import plain_inline
-from cvagent_cli.resume.kinds import classify_title, normalize_title
-from cvagent_cli.resume.person import _ROLE_WORDS, _ZH_ROLE_RE
 
 #: Section kinds → the JSON Resume field they fill.  ``interests`` and ``references`` are
 #: not analyzer kinds (they count as "other" there); ``EXTRA_TITLES`` finds them.

@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.markdown_source import export_lines
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
 
 TODAY = date(2026, 11, 23)
 CONTACTS = ("name", "email", "phone", "linkedin", "github", "website")

@@ -18,9 +18,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from cvagent_cli.resume import person
-from cvagent_cli.resume.dates import find_dates
-from cvagent_cli.resume.kinds import classify_title, is_standalone_title
+from cvagent_cli.document import person
+from cvagent_cli.document.dates import find_dates
+from cvagent_cli.document.kinds import classify_title, is_standalone_title
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
 _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")

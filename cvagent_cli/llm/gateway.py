@@ -44,7 +44,10 @@ from typing import Any
 
 from cvagent_cli.errors import ConfigError, ModelError
 from cvagent_cli.llm.caching import cached_prompt_tokens, wants_cache_control, with_cache_control
-from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import them from here
+from cvagent_cli.llm.loader import litellm_loaded as litellm_loaded
+from cvagent_cli.llm.loader import load_litellm
+from cvagent_cli.llm.loader import preload_in_background as preload_in_background
+from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: callers import them from here
     PROVIDER_KEY_VARS,
     _cause_chain,
     _looks_like_context_error,
@@ -54,13 +57,10 @@ from cvagent_cli.llm.errors import (  # noqa: F401 - re-exported: callers import
     scrub_secrets,
     translate,
 )
-from cvagent_cli.llm.loader import litellm_loaded as litellm_loaded
-from cvagent_cli.llm.loader import load_litellm
-from cvagent_cli.llm.loader import preload_in_background as preload_in_background
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
-from cvagent_cli.llm.toolcalls import _get, _ToolCallAssembler
+from cvagent_cli.llm.tool_call_chunks import _get, _ToolCallAssembler
 from cvagent_cli.llm.types import (
     ModelResponse,
     Retrying,

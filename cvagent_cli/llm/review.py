@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cvagent_cli.analysis.schema import AnalysisReport
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.streaming import ECHOING, REPEATING, ReplyGuard
 from cvagent_cli.llm.types import ModelClient, ModelResponse, TextDelta
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.report import AnalysisReport
-from cvagent_cli.safety.fencing import UNTRUSTED_NOTE, fence, fence_markers
+from cvagent_cli.truth.fencing import UNTRUSTED_NOTE, fence, fence_markers
 
 MAX_RESUME_CHARS = 24_000
 

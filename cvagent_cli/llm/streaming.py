@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from cvagent_cli.resume.truth.facts import _CJK
+from cvagent_cli.truth.facts import _CJK
 
 T = TypeVar("T")
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from cvagent_cli.validation import expected_words, location
 
 if TYPE_CHECKING:
-    from cvagent_cli.resume.workspace import Workspace
+    from cvagent_cli.workspace import Workspace
 
 
 @dataclass(frozen=True)

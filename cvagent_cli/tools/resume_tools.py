@@ -7,17 +7,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cvagent_cli.resume.document import ResumeDocument, Section
-from cvagent_cli.resume.editing import (
+from cvagent_cli.document.document import ResumeDocument, Section
+from cvagent_cli.document.editing import (
     EditError,
     Replacement,
     apply_all,
     apply_replacement,
     unified_diff,
 )
-from cvagent_cli.safety.fencing import fence
-from cvagent_cli.safety.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.tools.base import BaseTool, ProposedEdit, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.truth.fencing import fence
+from cvagent_cli.truth.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.wording import plural
 
 MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
@@ -112,7 +112,7 @@ class AnalyzeResume(BaseTool):
     params = AnalyzeResumeParams
 
     def run(self, args: AnalyzeResumeParams, ctx: ToolContext) -> ToolOutcome:
-        from cvagent_cli.resume.analyzer import analyze
+        from cvagent_cli.analysis.analyzer import analyze
 
         doc = ctx.workspace.doc
         if doc is None:
@@ -161,7 +161,7 @@ def _propose(
     section: str | None,
     tool_call_id: str,
 ) -> ToolOutcome:
-    from cvagent_cli.resume.truth import check_edit
+    from cvagent_cli.truth import check_edit
 
     doc = ctx.workspace.doc
     assert doc is not None

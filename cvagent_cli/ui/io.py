@@ -232,7 +232,7 @@ class ChatIO:
             self.console.print(Text(CONFIRM_HELP, style="dim"))
 
     def _show_own_version(self, before: str, after: str) -> None:
-        from cvagent_cli.resume.editing import unified_diff
+        from cvagent_cli.document.editing import unified_diff
         from cvagent_cli.ui.render import print_diff
 
         self.console.print(Text("your version:", style="bold"))

@@ -251,7 +251,7 @@ class Repl:
 
     def cmd_diff(self, arg: str) -> None:
         """/diff [last] — what changed since the session started (or the last edit only)."""
-        from cvagent_cli.resume.editing import unified_diff
+        from cvagent_cli.document.editing import unified_diff
 
         if arg and arg.lower() != "last":
             raise self.usage_error("diff", arg)
@@ -447,7 +447,7 @@ class Repl:
             )
             self.renderer.notice(f"conversation saved{where}")
             return
-        from cvagent_cli.resume.textio import new_file_mode, write_output
+        from cvagent_cli.store.textio import new_file_mode, write_output
 
         doc = self._need_doc()
         target = path_argument(arg)
@@ -465,7 +465,7 @@ class Repl:
     def _may_write(self, target: Path) -> bool:
         """Whether ``target`` may be written: a folder, a missing folder or a read-only
         file is refused (an error line); an existing file only after the user's yes."""
-        from cvagent_cli.resume.textio import check_output_path
+        from cvagent_cli.store.textio import check_output_path
 
         check_output_path(target, overwrite=True)
         return not target.exists() or self.io.confirm(
@@ -476,7 +476,7 @@ class Repl:
         """/export [PATH] [--template classic|compact|modern] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
         from cvagent_cli.documents.ecosystem import export_text, is_data_export
         from cvagent_cli.documents.html_export import check_export_target, export_markdown
-        from cvagent_cli.resume.textio import new_file_mode
+        from cvagent_cli.store.textio import new_file_mode
 
         doc = self._need_doc()
         words, options = split_options(

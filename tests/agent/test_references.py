@@ -8,9 +8,9 @@ import pytest
 
 from cvagent_cli.agent.prompts import build_turn_context, relevant_sections
 from cvagent_cli.agent.references import named_entries, points_at
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.workspace import Workspace
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.workspace import Workspace
 from tests.conftest import SAMPLES
 
 EN = """# Mara Quill

@@ -11,8 +11,8 @@ from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.agent.request import current_turn_index, user_words
 from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
-from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.settings import load_settings
 from tests.support.openai_server import Reply
 
@@ -144,7 +144,7 @@ def test_api_key_never_reaches_history(server, resume, monkeypatch):
 def test_typing_another_resume_path_switches_lock_history_and_undo_log(
     server, resume, tmp_path, monkeypatch
 ):
-    from cvagent_cli.resume.lock import ResumeLock
+    from cvagent_cli.store.lock import ResumeLock
 
     other = tmp_path / "other.md"
     other.write_text(resume.read_text(encoding="utf-8").replace("Daniel", "Dana"), encoding="utf-8")

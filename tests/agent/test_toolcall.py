@@ -8,15 +8,15 @@ import pytest
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.capabilities import CapabilityRegistry
-from cvagent_cli.agent.manus import ResumeAgent
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.agent.request import user_words
+from cvagent_cli.agent.resume_agent import ResumeAgent
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import ContextWindowError, ModelError
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.undo import UndoLog
-from cvagent_cli.resume.workspace import Workspace
+from cvagent_cli.store.undo import UndoLog
 from cvagent_cli.tools.agent_tools import default_tools
+from cvagent_cli.workspace import Workspace
 from tests.conftest import SAMPLES
 from tests.support.scripted import Call, Reply, ScriptedModel, tool
 
@@ -430,7 +430,7 @@ def test_an_answer_cut_by_the_output_cap_says_so(resume):
 
 
 def test_a_turn_past_its_time_budget_stops_between_steps(resume, monkeypatch):
-    import cvagent_cli.agent.toolcall as toolcall
+    import cvagent_cli.agent.toolcall_agent as toolcall
 
     now = [0.0]
     monkeypatch.setattr(toolcall.time, "monotonic", lambda: now[0])

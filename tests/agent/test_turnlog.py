@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.transcripts import TranscriptLog
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.store.transcripts import TranscriptLog
 from tests.support.scripted import ScriptedModel, tool
 
 

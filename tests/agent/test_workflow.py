@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.agent.workflow import STAR_STAGES, Stage, StageMachine, Task, WorkflowProgress
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.document.document import ResumeDocument
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_resumes"
 

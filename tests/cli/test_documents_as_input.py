@@ -17,7 +17,7 @@ from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.formats import document_format, editable_markdown
 from cvagent_cli.documents.pdf_export import render_pdf
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import convert_hint, decode_bytes
+from cvagent_cli.store.textio import convert_hint, decode_bytes
 from tests.cli.conftest import SAMPLE, run_chat
 from tests.support.openai_server import Reply
 from tests.support.scripted import ScriptedModel
@@ -118,9 +118,9 @@ def test_the_hints_for_documents_name_cvagent_import():
 
 @pytest.mark.parametrize("suffix", [".pdf", ".docx", ".html"])
 def test_a_job_description_may_be_a_document(tmp_path, suffix):
+    from cvagent_cli.analysis.jd import JobDescription
     from cvagent_cli.documents.formats import read_job_description
     from cvagent_cli.documents.html_export import render_html
-    from cvagent_cli.resume.jd import JobDescription
 
     source = SAMPLE.parent / "jobs" / "en_backend.md"
     text = source.read_text(encoding="utf-8")
@@ -162,7 +162,7 @@ def test_analyze_reads_a_pdf_a_word_file_and_a_piped_pdf(tmp_path, pdf):
 def test_a_folder_of_documents_is_analyzed_in_the_pool_as_in_one_process(tmp_path, pdf):
     import shutil
 
-    from cvagent_cli.resume.batch import MIN_POOL_FILES
+    from cvagent_cli.cli.batch import MIN_POOL_FILES
 
     for i in range(MIN_POOL_FILES):
         shutil.copy(SAMPLE, tmp_path / f"r{i:02d}.md")

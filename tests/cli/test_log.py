@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from cvagent_cli.cli.app import app
 from cvagent_cli.settings import config_path, load_settings
-from cvagent_cli.transcripts import ToolCallRecord, TranscriptLog, TurnRecord
+from cvagent_cli.store.transcripts import ToolCallRecord, TranscriptLog, TurnRecord
 
 runner = CliRunner()
 NOW = datetime.now(timezone.utc)
@@ -145,7 +145,7 @@ def test_sessions_are_listed_in_the_order_of_the_start_times_shown(resume):
 
 def test_log_shows_tool_results_without_the_fence_tags(resume):
     """The model's data fences (`<untrusted kind="resume_diff" …>`) are not for people."""
-    from cvagent_cli.safety.fencing import fence
+    from cvagent_cli.truth.fencing import fence
 
     result = "Applied. The resume now has this change:\n" + fence("-old\n+new", "resume_diff")
     log = TranscriptLog()

@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 
 from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.paths import session_files
-from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.ui.io import ChatIO
 from cvagent_cli.ui.repl import Repl
 from tests.cli.conftest import SUMMARY_NEW, SUMMARY_OLD, run_chat

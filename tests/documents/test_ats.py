@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.document.dates import RANGE_RE
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
 from cvagent_cli.documents.roundtrip import compare
 from cvagent_cli.documents.templates import TEMPLATES
-from cvagent_cli.resume.dates import RANGE_RE
-from cvagent_cli.resume.document import ResumeDocument
 from tests.documents.test_html_export import SAMPLES
 
 MARKS = Path(__file__).parent / "data" / "inline_marks.md"

@@ -317,7 +317,7 @@ def test_a_docx_without_a_body_is_one_input_error() -> None:
 
 @pytest.mark.parametrize("sample", ["en_senior_backend", "zh_senior_frontend"])
 def test_a_docx_libreoffice_wrote_from_a_web_page_keeps_the_resume(sample: str) -> None:
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
 
     def facts(markdown: str) -> tuple[list[str], int, str | None, str | None]:
         doc = ResumeDocument.from_text(markdown)

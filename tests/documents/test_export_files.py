@@ -17,7 +17,7 @@ import pytest
 from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.html_export import export_resume, render_html
 from cvagent_cli.documents.pdf_export import render_pdf
-from cvagent_cli.resume.textio import atomic_write_bytes
+from cvagent_cli.store.textio import atomic_write_bytes
 
 EN = Path("sample_resumes/en_new_grad.md")
 ZH = Path("sample_resumes/zh_mid_java_table.md")

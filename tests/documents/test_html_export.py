@@ -2,9 +2,9 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.html_export import export_resume
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.document import ResumeDocument
 
 SAMPLES = sorted(
     p

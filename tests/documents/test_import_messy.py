@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.importer import import_bytes, sniff
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.document import ResumeDocument
 from tests.support import bad_documents as bad
 
 

@@ -2,12 +2,12 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.html_export import render_html
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
 from cvagent_cli.documents.roundtrip import bullets, compare, contacts, printed, score, titles
-from cvagent_cli.resume.document import ResumeDocument
 from tests.documents.test_html_export import SAMPLES
 
 RENDER = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}

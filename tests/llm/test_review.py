@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.review import STOPPED, Stopped, review_messages, stream_review
 from cvagent_cli.llm.streaming import ECHOING, REPEATING
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
 from tests.conftest import SAMPLES
 from tests.support.scripted import ScriptedModel
 

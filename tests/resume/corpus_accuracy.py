@@ -12,10 +12,10 @@ from pathlib import Path
 
 import yaml
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.kinds import normalize_title
-from cvagent_cli.resume.rules import build_context
-from cvagent_cli.resume.rules.impact import has_metric, measured_items
+from cvagent_cli.analysis.rules import build_context
+from cvagent_cli.analysis.rules.impact import has_metric, measured_items
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.kinds import normalize_title
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"

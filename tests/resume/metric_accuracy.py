@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cvagent_cli.resume.rules.metrics import find_metrics, has_metric
+from cvagent_cli.analysis.rules.metrics import find_metrics, has_metric
 
 DATA = Path(__file__).resolve().parent / "metric_bullets.jsonl"
 HOLDOUT_PERCENT = 28

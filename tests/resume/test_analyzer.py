@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.analyzer import (
+from cvagent_cli.analysis.analyzer import (
     MAX_PER_RULE,
     analyze,
     analyze_section,
     cap_findings,
     run_rules,
 )
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.jd import JobDescription
-from cvagent_cli.resume.report import AnalysisReport
-from cvagent_cli.resume.rules import build_context
-from cvagent_cli.resume.scoring import SCORING_EXPLANATION
+from cvagent_cli.analysis.jd import JobDescription
+from cvagent_cli.analysis.rules import build_context
+from cvagent_cli.analysis.schema import AnalysisReport
+from cvagent_cli.analysis.scoring import SCORING_EXPLANATION
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_resumes"

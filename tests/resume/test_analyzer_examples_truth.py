@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.truth import check_edit
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.truth import check_edit
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "sample_resumes").glob("*.md")) + sorted(

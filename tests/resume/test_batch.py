@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
+from cvagent_cli.cli import batch
+from cvagent_cli.cli.batch import analyze_each, collect_inputs
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume import batch
-from cvagent_cli.resume.batch import analyze_each, collect_inputs
 from tests.conftest import SAMPLES
 
 TODAY = date(2025, 6, 1)

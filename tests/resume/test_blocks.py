@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cvagent_cli.resume import blocks
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.blocks import _parser
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document import blocks
+from cvagent_cli.document.blocks import _parser
+from cvagent_cli.document.document import ResumeDocument
 from tests.conftest import sample_resume_paths
 
 TODAY = date(2025, 6, 1)

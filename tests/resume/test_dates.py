@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.dates import YearMonth, find_ranges, parse_date, parse_range
+from cvagent_cli.document.dates import YearMonth, find_ranges, parse_date, parse_range
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cvagent_cli.resume.document import ResumeDocument, slugify
-from cvagent_cli.resume.textio import TextFormat, decode_bytes
+from cvagent_cli.document.document import ResumeDocument, slugify
+from cvagent_cli.store.textio import TextFormat, decode_bytes
 from tests.conftest import SAMPLES, sample_resume_paths
 
 GOLDEN = SAMPLES.parent / "tests" / "resume" / "golden"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.editing import (
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.editing import (
     EditError,
     Replacement,
     apply_all,

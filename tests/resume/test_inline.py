@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvagent_cli.resume.inline import plain_inline
+from cvagent_cli.document.inline import plain_inline
 
 
 @pytest.mark.parametrize(

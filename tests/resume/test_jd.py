@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.jd import MAX_KEYWORDS, JobDescription
+from cvagent_cli.analysis.jd import MAX_KEYWORDS, JobDescription
+from cvagent_cli.document.document import ResumeDocument
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_resumes"
 

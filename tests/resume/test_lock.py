@@ -18,14 +18,14 @@ import pytest
 
 from cvagent_cli import paths
 from cvagent_cli.errors import LockedError
-from cvagent_cli.resume import lock as lock_module
-from cvagent_cli.resume.lock import ResumeLock
+from cvagent_cli.store import lock as lock_module
+from cvagent_cli.store.lock import ResumeLock
 
 HOLDER_SCRIPT = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from cvagent_cli.resume.lock import ResumeLock
+    from cvagent_cli.store.lock import ResumeLock
 
     lock = ResumeLock(Path(sys.argv[1])).acquire()
     print("locked", flush=True)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import build_context
-from cvagent_cli.resume.rules.impact import measured_items
+from cvagent_cli.analysis.rules import build_context
+from cvagent_cli.analysis.rules.impact import measured_items
+from cvagent_cli.document.document import ResumeDocument
 from tests.resume.metric_accuracy import Tally, held_out, load, measure
 
 ROOT = Path(__file__).resolve().parents[2]

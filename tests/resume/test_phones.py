@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.phones import find_masked, find_phones, guess_regions
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.phones import find_masked, find_phones, guess_regions
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import ats, build_context
-from cvagent_cli.resume.rules.ats import estimated_pages
+from cvagent_cli.analysis.rules import ats, build_context
+from cvagent_cli.analysis.rules.ats import estimated_pages
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 FILLER = "Built a reporting pipeline for 12 regional teams and cut manual work by 30 percent.\n"

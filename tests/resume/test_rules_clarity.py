@@ -7,10 +7,10 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import build_context, clarity
-from cvagent_cli.resume.rules.clarity import past_form
-from cvagent_cli.resume.rules.lexicon import BUZZWORD_TRIGGERS, BUZZWORDS_EN
+from cvagent_cli.analysis.rules import build_context, clarity
+from cvagent_cli.analysis.rules.clarity import past_form
+from cvagent_cli.analysis.rules.lexicon import BUZZWORD_TRIGGERS, BUZZWORDS_EN
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 EN_HEAD = "# Jane Doe\n\n## Experience\n\n### Engineer — Acme\nJan 2020 – Present\n\n"

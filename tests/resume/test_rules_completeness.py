@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import build_context, completeness
-from cvagent_cli.resume.rules.completeness import detect_name
+from cvagent_cli.analysis.rules import build_context, completeness
+from cvagent_cli.analysis.rules.completeness import detect_name
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 FULL_EN = """# Jane Doe

@@ -6,15 +6,15 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import build_context
-from cvagent_cli.resume.rules import dates as dates_rule
+from cvagent_cli.analysis.rules import build_context
+from cvagent_cli.analysis.rules import timeline
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 
 
 def run(text: str) -> list:
-    return dates_rule.check(build_context(ResumeDocument.from_text(text), TODAY))
+    return timeline.check(build_context(ResumeDocument.from_text(text), TODAY))
 
 
 def job(title: str, when: str, level: str = "###") -> str:

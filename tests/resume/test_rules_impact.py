@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import build_context, impact
-from cvagent_cli.resume.rules.impact import ImpactStats, has_metric
+from cvagent_cli.analysis.rules import build_context, impact
+from cvagent_cli.analysis.rules.impact import ImpactStats, has_metric
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 EN_HEAD = "# Jane Doe\n\njane@example.com | +1 555-123-4567 | github.com/jane\n\n## Experience\n\n### Engineer — Acme\nJan 2020 – Present\n\n"

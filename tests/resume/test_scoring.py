@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.rules import make
-from cvagent_cli.resume.rules.impact import ImpactStats
-from cvagent_cli.resume.scoring import (
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.analysis.rules import make
+from cvagent_cli.analysis.rules.impact import ImpactStats
+from cvagent_cli.analysis.scoring import (
     CONSTANTS,
     SCORING_EXPLANATION,
     ScoringConstants,
@@ -20,6 +19,7 @@ from cvagent_cli.resume.scoring import (
     penalty_score,
     score_categories,
 )
+from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_resumes"

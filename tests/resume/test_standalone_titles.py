@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.kinds import classify_title, is_standalone_title
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.kinds import classify_title, is_standalone_title
 
 
 def test_a_language_listed_under_languages_is_not_a_section() -> None:

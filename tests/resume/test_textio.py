@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from cvagent_cli.errors import InputError
-from cvagent_cli.resume.textio import (
+from cvagent_cli.store.textio import (
     UnencodableTextError,
     atomic_write_bytes,
     decode_bytes,
@@ -117,7 +117,7 @@ def test_windows_1252_file_refuses_characters_it_cannot_store():
 
 
 def test_windows_1252_file_round_trips_through_read_edit_write(tmp_path):
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
 
     path = tmp_path / "cv.md"
     path.write_bytes(WINDOWS_RESUME.encode("cp1252"))
@@ -218,7 +218,7 @@ def test_every_chinese_sample_saved_as_gbk_is_still_gb18030(name):
 
 # -- files cvagent writes for the user: one check, one write (issue 21 items 1, 2) ----------
 def test_output_checks_refuse_what_cannot_be_written(tmp_path):
-    from cvagent_cli.resume.textio import check_output_path
+    from cvagent_cli.store.textio import check_output_path
 
     folder = tmp_path / "sub.pdf"
     folder.mkdir()
@@ -238,7 +238,7 @@ def test_output_checks_refuse_what_cannot_be_written(tmp_path):
 
 
 def test_a_read_only_output_is_never_replaced(tmp_path):
-    from cvagent_cli.resume.textio import check_output_path, is_read_only
+    from cvagent_cli.store.textio import check_output_path, is_read_only
 
     path = tmp_path / "cv.pdf"
     path.write_bytes(b"keep")
@@ -250,7 +250,7 @@ def test_a_read_only_output_is_never_replaced(tmp_path):
 
 
 def test_write_output_turns_an_os_error_into_one_line(tmp_path, monkeypatch):
-    from cvagent_cli.resume.textio import write_output
+    from cvagent_cli.store.textio import write_output
 
     path = tmp_path / "cv.html"
     path.write_bytes(b"old")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cvagent_cli.resume.truth import FactFlag, check_edit
+from cvagent_cli.truth import FactFlag, check_edit
 
 EN_RESUME = """# Jane Doe
 jane@example.com | +1 (415) 555-0100 | github.com/jane

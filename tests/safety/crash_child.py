@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.document.document import ResumeDocument
 from tests.support.scripted import ScriptedModel, tool
 
 WORDS = [

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.document.document import ResumeDocument
 from tests.conftest import SAMPLES
 from tests.safety.helpers import (
     assert_no_traceback,
@@ -330,7 +330,7 @@ def _work(text: str) -> int:
     """Bytecodes executed inside cvagent_cli while parsing and analyzing ``text``: a
     deterministic measure of work (no clocks)."""
     import cvagent_cli
-    from cvagent_cli.resume.analyzer import analyze
+    from cvagent_cli.analysis.analyzer import analyze
 
     package = str(Path(cvagent_cli.__file__).parent)
     count = 0

@@ -34,9 +34,9 @@ import pytest
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.resume.batch import collect_inputs
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.undo import UndoLog
+from cvagent_cli.cli.batch import collect_inputs
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.store.undo import UndoLog
 from tests.conftest import ROOT, SAMPLES
 from tests.support.scripted import ScriptedModel, tool
 
@@ -251,7 +251,7 @@ import os, sys
 from pathlib import Path
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.document.document import ResumeDocument
 from tests.support.scripted import ScriptedModel, tool
 
 resume = Path(sys.argv[1]).resolve()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.safety.guards import sensitive_edit_flags, suspicious_instructions
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.truth.guards import sensitive_edit_flags, suspicious_instructions
 
 RESUME = "# Ann Lee\nann@example.com | +1 555-123-4567\n\n## Experience\n- Built the API\n\n## Education\n- BSc, 2018\n- Dean's list\n"
 
@@ -92,8 +92,8 @@ def test_a_section_replaced_by_another_elsewhere_is_a_deletion():
 
 def test_with_yes_a_renamed_section_is_applied():
     from cvagent_cli.agent.events import Action, ProposedEdit
-    from cvagent_cli.agent.toolcall import automatic_decision
-    from cvagent_cli.resume.truth import check_edit
+    from cvagent_cli.agent.toolcall_agent import automatic_decision
+    from cvagent_cli.truth import check_edit
 
     old, new = "## Education\n", "## Education and Training\n"
     after = RESUME.replace(old, new)

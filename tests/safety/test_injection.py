@@ -33,9 +33,9 @@ from rich.console import Console
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.session import ChatSession
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.jd import JobDescription
-from cvagent_cli.safety import fencing
+from cvagent_cli.analysis.jd import JobDescription
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.truth import fencing
 from cvagent_cli.ui.io import ChatIO
 from tests.conftest import ROOT
 from tests.support.scripted import Call, Reply, ScriptedModel, tool
@@ -320,7 +320,7 @@ def test_injected_edit_is_blocked_under_yes_even_when_the_payload_evades_the_key
     entry, tmp_path, monkeypatch
 ):
     """A paraphrased payload is not recognised as an instruction: the edit itself must be flagged."""
-    from cvagent_cli.safety import guards
+    from cvagent_cli.truth import guards
 
     monkeypatch.setattr(guards, "suspicious_instructions", lambda text, limit=5: [])
     attack = _run(_prepare(entry, tmp_path), "yes")

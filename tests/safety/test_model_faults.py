@@ -19,9 +19,9 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
-from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.settings import load_settings
 from tests.safety.helpers import FAKE_KEY, assert_no_traceback, cli_env, run_cli, write_config
 from tests.support.openai_server import (

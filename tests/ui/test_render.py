@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rich.console import Console
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.resume.editing import unified_diff
+from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.ui.console import make_console
 from cvagent_cli.ui.render import (
     EventRenderer,
@@ -332,7 +332,7 @@ def test_guard_flags_are_labelled_by_what_they_protect():
     from rich.console import Console
 
     from cvagent_cli.agent import events as ev
-    from cvagent_cli.safety.guards import EditFlag
+    from cvagent_cli.truth.guards import EditFlag
     from cvagent_cli.ui.render import EventRenderer
 
     stream = StringIO()

@@ -17,8 +17,8 @@ from rich.console import Console
 
 from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.cli.chat_runner import NoModelClient
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
-from cvagent_cli.resume.document import ResumeDocument
 from cvagent_cli.ui.io import ChatIO, locate_replacement, make_completer
 from cvagent_cli.ui.repl import Repl, is_command
 
@@ -426,7 +426,7 @@ def test_flagged_edit_is_asked_even_with_yes(resume):
 
 def test_non_interactive_confirmation_never_waits():
     from cvagent_cli.agent.events import Action, ProposedEdit
-    from cvagent_cli.agent.toolcall import automatic_decision
+    from cvagent_cli.agent.toolcall_agent import automatic_decision
 
     plain = ProposedEdit("1", "c", None, "a", "b", "", (), (("a", "b"),))
     flagged = ProposedEdit("1", "c", None, "a", "b", "", ("73% appears nowhere",), (("a", "b"),))
@@ -566,7 +566,7 @@ def test_save_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_pat
 
 
 def test_hints_name_what_exists_where_they_are_shown(resume):
-    from cvagent_cli.resume.textio import convert_hint
+    from cvagent_cli.store.textio import convert_hint
 
     assert "cvagent import cv.pdf" in convert_hint("a PDF file", "cv.pdf")  # it exists now
     assert "pandoc" not in convert_hint("a ZIP archive (a DOCX, ODT or Pages file is one)")

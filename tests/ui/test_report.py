@@ -8,8 +8,8 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.ui.console import THEME, TrimmedLines, make_console
 from cvagent_cli.ui.report import render_report
 from tests.conftest import SAMPLES

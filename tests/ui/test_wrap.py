@@ -14,9 +14,9 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from cvagent_cli.resume.analyzer import analyze
-from cvagent_cli.resume.document import ResumeDocument
-from cvagent_cli.resume.editing import unified_diff
+from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.ui.console import THEME
 from cvagent_cli.ui.render import EventRenderer, print_diff
 from cvagent_cli.ui.report import render_batch_summary, render_report
@@ -116,7 +116,7 @@ def test_a_chinese_diff_line_never_leaves_its_mark_alone(width):
 def repl_on_a_terminal(resume: Path, lines: list[str], width: int):
     from cvagent_cli.agent.session import ChatSession
     from cvagent_cli.cli.chat_runner import NoModelClient
-    from cvagent_cli.resume.document import ResumeDocument
+    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.ui.io import ChatIO
     from cvagent_cli.ui.repl import Repl
 

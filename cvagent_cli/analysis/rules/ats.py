@@ -1,0 +1,263 @@
+"""ATS and format: length, markup that parsers drop, headings, duplicates, stray bytes.
+
+Page estimate (documented for README/--explain): ``latin_words / 450 + cjk_chars / 800``,
+i.e. 450 English words or 800 Chinese characters per page; a pure English resume gets
+words/450 and a pure Chinese one CJK-characters/800.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvagent_cli.analysis.rules import Context, RawFinding, make
+from cvagent_cli.analysis.rules.completeness import detect_name
+from cvagent_cli.analysis.rules.lexicon import STANDARD_SECTIONS_EN, STANDARD_SECTIONS_ZH
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.wording import plural
+
+WORDS_PER_PAGE_EN = 450
+CJK_CHARS_PER_PAGE = 800
+MAX_WORDS, MAX_PAGES, MIN_WORDS = 1000, 2.0, 150
+LONG_LINE = 500
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# "[\W_][\W_]*" is "[\W_]+" in a form re can skip ahead with (see _TOKEN_RE in __init__.py).
+_NORMALIZE_RE = re.compile(r"[\W_][\W_]*", re.UNICODE)
+
+
+def estimated_pages(doc: ResumeDocument) -> float:
+    # word_count counts each CJK character as a word, so the rest are Latin-script words.
+    cjk = doc.cjk_chars
+    latin = max(0, doc.word_count - cjk)
+    return round(latin / WORDS_PER_PAGE_EN + cjk / CJK_CHARS_PER_PAGE, 2)
+
+
+def check(ctx: Context) -> list[RawFinding]:
+    return _length(ctx) + _markup(ctx) + _headings(ctx) + _duplicates(ctx) + _hygiene(ctx)
+
+
+def _length(ctx: Context) -> list[RawFinding]:
+    words, pages = ctx.doc.word_count, estimated_pages(ctx.doc)
+    if (words > MAX_WORDS and ctx.lang == "en") or pages > MAX_PAGES:
+        return [
+            make(
+                "ats.too-long",
+                "warning",
+                f"About {plural(words, 'word')}, an estimated {pages:.1f} pages.",
+                ctx.say(
+                    "Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
+                    "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。",
+                ),
+            )
+        ]
+    if words < MIN_WORDS:
+        return [
+            make(
+                "ats.too-short",
+                "warning",
+                f"Only {plural(words, 'word')}; there is too little for a recruiter or an ATS to match.",
+                ctx.say(
+                    "Add experience bullets with results and a skills section (aim for 350–700 words).",
+                    "补充工作经历中的成果描述与专业技能，建议 600–1200 字。",
+                ),
+            )
+        ]
+    return []
+
+
+def _markup(ctx: Context) -> list[RawFinding]:
+    doc = ctx.doc
+    findings: list[RawFinding] = []
+    for block in doc.blocks:
+        section = ctx.section_at(block.start_line)
+        if block.kind == "table":
+            findings.append(
+                make(
+                    "ats.table",
+                    "warning",
+                    "Table: many ATS parsers drop or scramble table cells.",
+                    ctx.say(
+                        'Turn the table into plain lines, e.g. "- Analytics: SQL, Amplitude, Looker".',
+                        "把表格改成普通列表，例如：- 电话：138-0000-0000",
+                    ),
+                    section=section,
+                    line=block.start_line,
+                    text=doc.line(block.start_line),
+                )
+            )
+        elif block.kind == "html":
+            findings.append(_html(ctx, section, block.start_line))
+        else:
+            findings.append(
+                make(
+                    "ats.code-block",
+                    "info",
+                    "Code block: shown as raw text by most resume parsers.",
+                    "Move code samples to a GitHub link and keep the resume to prose and bullets.",
+                    section=section,
+                    line=block.start_line,
+                    text=doc.line(block.start_line),
+                )
+            )
+    for line in doc.html_inline_lines:
+        findings.append(_html(ctx, ctx.section_at(line), line))
+    return findings
+
+
+def _html(ctx: Context, section, line: int) -> RawFinding:  # type: ignore[no-untyped-def]
+    return make(
+        "ats.html",
+        "warning",
+        "HTML markup: ATS parsers drop it or show the tags as text.",
+        ctx.say(
+            "Use plain Markdown instead: a line break instead of <br>, **bold** instead of <span>.",
+            "改用纯 Markdown：用换行代替 <br>，用 **加粗** 代替 <span>。",
+        ),
+        section=section,
+        line=line,
+        text=ctx.doc.line(line),
+    )
+
+
+def _headings(ctx: Context) -> list[RawFinding]:
+    doc = ctx.doc
+    headed = [s for s in doc.sections if s.heading_line]
+    if not headed:
+        return [
+            make(
+                "ats.no-headings",
+                "warning",
+                "No headings: an ATS cannot find your sections.",
+                ctx.say(
+                    'Mark each section with a Markdown heading: "## Experience", "## Education", "## Skills".',
+                    "用 Markdown 标题标出各部分，例如：## 工作经历、## 教育背景、## 专业技能",
+                ),
+            )
+        ]
+    findings: list[RawFinding] = []
+    name = (detect_name(doc) or "").casefold()
+    first = headed[0]
+    for section in headed:
+        if section.parent_id is not None or section.kind != "other":
+            continue
+        is_title = section is first and (
+            section.start_line <= _first_body_line(doc) or section.title.casefold() == name
+        )
+        if is_title:
+            continue
+        findings.append(
+            make(
+                "ats.unknown-heading",
+                "info",
+                f'"{section.title}" is not a standard section name.',
+                ctx.say(
+                    f"Use a standard heading an ATS recognises ({STANDARD_SECTIONS_EN}) or drop the section.",
+                    f"使用 ATS 能识别的标准标题（{STANDARD_SECTIONS_ZH}），或删除该部分。",
+                ),
+                section=section,
+                line=section.heading_line,
+                text=section.title,
+            )
+        )
+    previous = 0
+    for section in headed:
+        if section.heading_style != "atx":
+            continue
+        if previous and section.level > previous + 1:
+            findings.append(
+                make(
+                    "ats.heading-skip",
+                    "info",
+                    f"Heading level jumps from {previous} to {section.level}.",
+                    "Do not skip levels: use ## for sections and ### for the entries inside them.",
+                    section=section,
+                    line=section.heading_line,
+                    text=doc.line(section.heading_line),
+                )
+            )
+        previous = section.level
+    return findings
+
+
+def _first_body_line(doc: ResumeDocument) -> int:
+    start = doc.front_matter_span[1] if doc.front_matter_span else 0
+    for number in range(start, min(len(doc.lines), start + 200)):
+        if doc.lines[number].strip():
+            return number + 1
+    return 1
+
+
+def _duplicates(ctx: Context) -> list[RawFinding]:
+    """Identical or near-identical (case, punctuation, spacing) bullets and paragraphs."""
+    seen: dict[str, int] = {}
+    findings: list[RawFinding] = []
+    for item in ctx.items:
+        if item.kind == "contact":
+            continue
+        key = _NORMALIZE_RE.sub(" ", item.lower).strip()
+        if (len(key) < 8) if item.zh else (key.count(" ") < 3):  # under 8 characters / 4 words
+            continue
+        if key in seen:
+            findings.append(
+                make(
+                    "ats.duplicate",
+                    "warning",
+                    f"Same text as line {seen[key]} (lines {seen[key]} and {item.line}).",
+                    ctx.say(
+                        "Keep it once, in the most relevant role, and write a different result here.",
+                        "只保留一处，另一处改写为该段经历独有的成果。",
+                    ),
+                    section=item.section,
+                    line=item.line,
+                    text=item.text,
+                )
+            )
+        else:
+            seen[key] = item.line
+    return findings
+
+
+def _hygiene(ctx: Context) -> list[RawFinding]:
+    doc = ctx.doc
+    findings: list[RawFinding] = []
+    # The document counted CONTROL_RE's characters (a superset of these) when it was
+    # built: none there, none here, and the text need not be scanned again.
+    control = _CONTROL_RE.search(doc.text) if doc.control_chars else None
+    count = max(doc.control_chars, len(_CONTROL_RE.findall(doc.text)) if control else 0)
+    if count:
+        line = doc.text.count("\n", 0, control.start()) + 1 if control else None
+        findings.append(
+            make(
+                "ats.control-chars",
+                "warning",
+                f"{plural(count, 'invisible control character')} in the text.",
+                "Remove them (they usually come from copy-pasting out of a PDF or Word file).",
+                line=line,
+            )
+        )
+    if doc.front_matter_error:
+        findings.append(
+            make(
+                "ats.front-matter-error",
+                "warning",
+                f"Front matter is not valid YAML: {doc.front_matter_error}",
+                "Fix the YAML between the --- lines, e.g. quote values that contain a colon.",
+                line=1,
+            )
+        )
+    for number, raw in enumerate(doc.lines, 1):
+        if len(raw) > LONG_LINE:
+            findings.append(
+                make(
+                    "ats.long-line",
+                    "info",
+                    f"Line {number} is {len(raw.rstrip())} characters long.",
+                    ctx.say(
+                        "Break long paragraphs into bullets of one idea each.",
+                        "把长段落拆成每条一个要点的列表。",
+                    ),
+                    section=ctx.section_at(number),
+                    line=number,
+                    text=raw,
+                )
+            )
+    return findings

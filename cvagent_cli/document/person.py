@@ -1,0 +1,213 @@
+"""The person's name: cleaned from the places real resumes put it, or refused.
+
+A candidate (front matter, the title heading, an HTML banner, a labelled line …) is cleaned
+of markup and of the words around a name ("X的简历", "Kofi Mensah's Resume",
+"NAME | COUNTRY | CITY") and kept only when it *looks* like a name: two to four Chinese
+characters, or a few capitalised words.  Refusing is the point: a document title ("简历",
+"Résumé"), a section title, a sentence ("This is my CV for …") or an HTML tag is never a name.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from cvagent_cli.document.kinds import classify_title, strip_decoration
+
+_TAG_RE = re.compile(r"<[^<>]*>")
+_MARKUP_RE = re.compile(r"[*_`#>~]+")
+_GENERIC_WORDS = frozenset(
+    "resume résumé cv curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人 求职 我的 my the of "
+    "이력서 자기소개서 履歴書 職務経歴書 経歴書".split()
+)
+# "韩梓萱的简历", "韩梓萱的个人简历", "Kofi Mensah's Resume", "Resume of X", "Resume - X".
+_ZH_OF_RESUME_RE = re.compile(r"^(.+?)\s*(?:的)?(?:个人|求职)?(?:简历|履历)$")
+_EN_OF_RESUME_RE = re.compile(
+    r"^(.+?)(?:['’]s?)\s+(?:resume|résumé|cv|curriculum vitae)$", re.IGNORECASE
+)
+_RESUME_OF_RE = re.compile(
+    r"^(?:resume|résumé|cv|curriculum vitae|简历)\s*(?:of|[-–—:：|｜])\s*(.+)$", re.IGNORECASE
+)
+_ASIDE_RE = re.compile(r"\s*[(（][^()（）]{1,20}[)）]\s*$")
+_PARTS_RE = re.compile(r"\s*[|｜]\s*|\s+[-–—·•]\s+|\s*[/／]\s*|\s{3,}")
+_PARTICLES = frozenset(
+    "van von der den de del della da di la le du bin binti bint ben al el ibn dos das do y e zu "
+    "ter ten af av ap mac st.".split()
+)
+_NAME_PUNCTUATION = frozenset("'’.-‐")
+_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’", "(": ")", "«": "»", "„": "“"}
+_LABEL_RE = re.compile(
+    r"(?:^|[|｜\s•·-])[*_]*(?:full\s*name|name|姓\s*名)\s*[*_]*\s*[:：|｜]\s*[*_]*\s*([^|｜\n,，;；]{1,40})",
+    re.IGNORECASE | re.MULTILINE,
+)
+_FIRST_LAST_RE = (
+    re.compile(r"(?:first|given)\s*name\s*[*_:：]*\s*\n*\s*([^\W\d_][\w'’-]+)", re.IGNORECASE),
+    re.compile(r"(?:last|family|sur)\s*name\s*[*_:：]*\s*\n*\s*([^\W\d_][\w'’-]+)", re.IGNORECASE),
+)
+# "宋嘉禾/男/1998", "宋嘉禾 | 男 | 28岁": a name followed by a gender.
+_NAME_GENDER_RE = re.compile(r"(?m)^[\s*+-]*([\u4e00-\u9fff]{2,4})\s*[/|｜,，、]\s*[男女]")
+# Pandoc title block: "% Viktor Novak" on the first line.
+_PANDOC_TITLE_RE = re.compile(r"\A\s*%\s*([^\n]+)")
+
+
+def _plain(text: str) -> str:
+    text = html.unescape(_TAG_RE.sub(" ", text))
+    return " ".join(strip_decoration(_MARKUP_RE.sub(" ", text)).split())
+
+
+def clean_name(raw: object) -> str | None:
+    """The name in ``raw`` when it holds one, else None."""
+    if not isinstance(raw, str):
+        return None
+    text = _plain(raw).strip(" :：,，.-")
+    text = _ASIDE_RE.sub("", text)  # "黎景行 (3年开发)", "Ana Ruiz (she/her)"
+    if not text:
+        return None
+    for regex in (_RESUME_OF_RE, _ZH_OF_RESUME_RE, _EN_OF_RESUME_RE):
+        match = regex.match(text)
+        if match:
+            text = match.group(1).strip(" :：,，-")
+            break
+    for part in _PARTS_RE.split(text):
+        part = part.strip()
+        if part:
+            return part if looks_like_name(part) else None
+    return None
+
+
+_CREDENTIALS_RE = re.compile(
+    r",\s*(?:ph\.?d|mba|md|cpa|pmp|msc|bsc|jr|sr|ii|iii)\.?$", re.IGNORECASE
+)
+
+
+# A job title is not a name ("title: QA Automation Engineer" in front matter, "# 前端工程师").
+_ROLE_WORDS = frozenset(
+    "engineer developer manager designer analyst scientist intern consultant specialist "
+    "architect director officer administrator programmer researcher assistant associate "
+    "lead head accountant teacher nurse technician coordinator representative executive "
+    "qa ui ux senior junior principal staff frontend backend full-stack fullstack".split()
+)
+_ZH_ROLE_RE = re.compile(
+    r"工程师|经理|总监|专员|主管|开发|设计|运营|产品|实习|助理|老师|教师|分析|架构|测试|前端|后端|算法"
+)
+
+
+def _east_asian(ch: str) -> bool:
+    """A Han character, a Hangul syllable or a kana (by code point: a regex over these
+    ranges costs milliseconds to compile at start-up)."""
+    return (
+        "\u4e00" <= ch <= "\u9fff"
+        or "\u3400" <= ch <= "\u4dbf"
+        or "\uac00" <= ch <= "\ud7a3"
+        or "\u3040" <= ch <= "\u30ff"
+    )
+
+
+def _is_cjk_name(text: str) -> bool:
+    """A Chinese, Japanese or Korean name by its shape: two to four characters ("韩梓萱",
+    "김민준"), family and given name apart ("李 明", "山田 太郎"), or a transliterated name in
+    parts joined by middle dots ("买买提·艾力", "阿依古丽·买买提·吐尔逊")."""
+    if "·" in text or "•" in text:
+        parts = re.split("[·•]", text)
+        return len(parts) <= 3 and all(
+            1 <= len(p) <= 6 and all(_east_asian(ch) for ch in p) for p in parts
+        )
+    parts = text.split(" ")
+    if len(parts) == 1:
+        return 2 <= len(text) <= 4 and all(_east_asian(ch) for ch in text)
+    return (
+        len(parts) == 2
+        and all(1 <= len(p) <= 4 and all(_east_asian(ch) for ch in p) for p in parts)
+        and len(text) <= 8
+    )
+
+
+def _is_name_word(word: str) -> bool:
+    """A capitalised word in any Latin-based script — Trần, Łukasz, Şükrü, Þórsdóttir,
+    Ọlábísí (combining marks too), O'Connor, Dupont-Laurent — an initial ("J."), or a
+    quoted nickname ("Sam")."""
+    if len(word) >= 3 and _QUOTES.get(word[0]) == word[-1]:
+        word = word[1:-1]  # Samantha "Sam" O'Connor
+    if not word or not (word[0].isupper() or word[0].istitle()):
+        return False
+    return all(
+        ch.isalpha() or ch in _NAME_PUNCTUATION or unicodedata.category(ch).startswith("M")
+        for ch in word[1:]
+    )
+
+
+def is_generic_title(text: str) -> bool:
+    """ "Resume", "简历 / Resume", "## Résumé": a document title, not a name."""
+    words = [w for w in re.split(r"[\s/|｜·•:：-]+", _plain(text).casefold()) if w]
+    return bool(words) and all(w in _GENERIC_WORDS for w in words)
+
+
+def looks_like_name(text: str) -> bool:
+    if _is_cjk_name(text):
+        return (
+            text not in _GENERIC_WORDS
+            and not _ZH_ROLE_RE.search(text)
+            and classify_title(text) == "other"
+        )
+    text = _CREDENTIALS_RE.sub("", text)
+    if "," in text:  # "Stockholm, Sweden", "Oakland, CA": a place
+        return False
+    words = text.split()
+    named = [w for w in words if w not in _PARTICLES]
+    if not 2 <= len(named) <= 5 or len(words) > 8 or len(text) > 60:
+        return False
+    if all(w.casefold() in _GENERIC_WORDS for w in words):
+        return False
+    if any(ch.isdigit() or ch in "@/\\:" for ch in text):
+        return False
+    if not all(_is_name_word(w) or w in _PARTICLES for w in words):
+        return False
+    if any(_east_asian(ch) for ch in text):
+        return False
+    if any(w.casefold().strip(".") in _ROLE_WORDS for w in words):
+        return False
+    return classify_title(text) == "other"
+
+
+def first(candidates: Iterable[object]) -> str | None:
+    for candidate in candidates:
+        name = clean_name(candidate)
+        if name:
+            return name
+    return None
+
+
+def from_text(text: str) -> str | None:
+    """A name stated in running text: a label, split first/last fields, a name/gender list,
+    a pandoc title block."""
+    for match in _LABEL_RE.finditer(text):
+        name = clean_name(match.group(1))
+        if name:
+            return name
+    given, family = (regex.search(text) for regex in _FIRST_LAST_RE)
+    if given and family:
+        name = clean_name(f"{given.group(1)} {family.group(1)}")
+        if name:
+            return name
+    match = _NAME_GENDER_RE.search(text)
+    if match and looks_like_name(match.group(1)):
+        return match.group(1)
+    match = _PANDOC_TITLE_RE.match(text)
+    return clean_name(match.group(1)) if match else None
+
+
+def from_lines(text: str, limit: int = 3) -> str | None:
+    """The first of the opening lines that is nothing but a name (a banner or a bold line)."""
+    seen = 0
+    for line in text.splitlines():
+        if not _plain(line):
+            continue
+        name = clean_name(line)
+        if name:
+            return name
+        seen += 1
+        if seen >= limit:
+            break
+    return None

@@ -1,1 +1,0 @@
-"""The resume: text I/O, the Markdown document model, the offline analyzer, JD matching."""
