@@ -1,7 +1,8 @@
 """resume.md → DOCX with real Word styles (Title/Heading 1/2, List Bullet) so it stays
 editable.  It lays out the same reading of the resume as the PDF (``layout.read_layout``):
 bold, italic, code, strikethrough and links are Word runs and hyperlinks; an entry's dates
-sit on its row at a right-aligned tab stop; entry rows and headings are kept with the next
+sit on its row at a right-aligned tab stop (in the modern template after the place the
+title ends with, when the row has room for both); entry rows and headings are kept with the next
 paragraph; a generic two-column table is label / value pairs without borders."""
 
 from __future__ import annotations
@@ -20,13 +21,17 @@ from cvagent_cli.documents.layout import (
     Paragraph,
     Run,
     Table,
+    plain,
     read_layout,
+    where,
 )
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.install import documents_hint
 
 ACCENT = {"modern": "1F5F8B"}
+#: Templates that print an entry's place beside its dates, on the right of its row.
+PLACE_RIGHT = frozenset({"modern"})
 
 
 def _require_docx(what: str = "DOCX export"):
@@ -86,6 +91,21 @@ def _tab_right(paragraph, document) -> None:
     section = document.sections[0]
     width = section.page_width - section.left_margin - section.right_margin
     paragraph.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
+
+
+def _fits(title: Line, right: Line, document) -> bool:
+    """Whether a bold ``title`` and ``right`` fit on one line of the page, by an estimate
+    (Word lays the page out, not python-docx): 0.45 em a Latin character (Calibri's
+    average in running text), 1 em a CJK one, bold 5% wider, 1 em between them."""
+    style = document.styles["Normal"].font.size
+    size = style.pt if style is not None else 11.0
+    section = document.sections[0]
+    width = (section.page_width - section.left_margin - section.right_margin) / 12700  # pt
+
+    def ems(text: str) -> float:
+        return sum(1.0 if ord(ch) >= 0x2E80 else 0.45 for ch in text)
+
+    return bool((1.05 * ems(plain(title)) + ems(plain(right)) + 1) * size <= width)
 
 
 def _table(document, table: Table) -> None:
@@ -180,11 +200,18 @@ def render_docx(
             row.paragraph_format.keep_with_next = True
             row.paragraph_format.space_before = Pt(6)
             row.paragraph_format.space_after = Pt(2)
-            add_runs(row, block.title, bold=True)
-            if block.dates:
+            title, dates = block.title, block.dates
+            if (
+                template in PLACE_RIGHT
+                and block.place
+                and _fits(block.head, where(block), document)
+            ):
+                title, dates = block.head, where(block)
+            add_runs(row, title, bold=True)
+            if dates:
                 _tab_right(row, document)
                 row.add_run("\t")
-                add_runs(row, block.dates)
+                add_runs(row, dates)
         elif isinstance(block, Paragraph):
             paragraph = document.add_paragraph()
             for index, line in enumerate(block.lines):

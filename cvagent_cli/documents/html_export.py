@@ -6,6 +6,20 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
+from cvagent_cli.documents.layout import (
+    Bullets,
+    Entry,
+    HeaderLine,
+    Heading,
+    Item,
+    Layout,
+    Line,
+    Name,
+    Paragraph,
+    Run,
+    Table,
+    where,
+)
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
@@ -35,11 +49,20 @@ ul { margin: 0.1em 0; }
 
 MODERN_STYLESHEET = """
 h1 { color: #1f5f8b; text-align: center; font-size: 2.2em; }
-h1 + p { text-align: center; }
+h1 + p, p.header { text-align: center; margin: 0.1em 0; }
 h2 { color: #1f5f8b; border-bottom-color: #1f5f8b; }
 li::marker { color: #1f5f8b; }
+a { color: #1f5f8b; }
+.entry { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1.2em;
+         margin: 0.8em 0 0.2em; }
+.entry > :first-child { margin: 0; }
+.entry .where { margin: 0 0 0 auto; color: #5a5a5a; white-space: nowrap; }
+table.pairs th { text-align: left; padding-right: 1.2em; }
 """
 EXTRA_STYLES = {"compact": COMPACT_STYLESHEET, "modern": MODERN_STYLESHEET}
+#: Templates written from the resume's layout (``layout.read_layout``), as the PDF and DOCX
+#: are, so an entry's row can hold its place and dates; the others are markdown-it's page.
+FROM_LAYOUT = frozenset({"modern"})
 
 
 def render_html(
@@ -56,11 +79,14 @@ def render_html(
 
     style = STYLESHEET + EXTRA_STYLES.get(check_template(template), "")
     layout = read_layout(markdown)
-    body = (
-        MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
-        .enable(["table", "strikethrough"])
-        .render(strip_front_matter(markdown))
-    )
+    if template in FROM_LAYOUT:
+        body = layout_html(layout)
+    else:
+        body = (
+            MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
+            .enable(["table", "strikethrough"])
+            .render(strip_front_matter(markdown))
+        )
     created = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%d")
     meta = {
         "author": layout.name,
@@ -80,6 +106,105 @@ def render_html(
         f"<title>{html.escape(title or layout.title)}</title>{tags}<style>{style}</style></head>"
         f"<body>\n{body}</body></html>\n"
     )
+
+
+def runs_html(runs: Line) -> str:
+    """HTML for a line of runs; runs that share a link become one ``<a>``."""
+    out: list[str] = []
+    i = 0
+    while i < len(runs):
+        href = runs[i].href
+        j = i + 1
+        while j < len(runs) and runs[j].href == href:
+            j += 1
+        pieces = "".join(_run_html(r) for r in runs[i:j])
+        out.append(f'<a href="{html.escape(href)}">{pieces}</a>' if href else pieces)
+        i = j
+    return "".join(out)
+
+
+def _run_html(run: Run) -> str:
+    text = html.escape(run.text, quote=False)
+    for flag, tag in (
+        (run.code, "code"),
+        (run.strike, "s"),
+        (run.italic, "em"),
+        (run.bold, "strong"),
+    ):
+        if flag:
+            text = f"<{tag}>{text}</{tag}>"
+    return text
+
+
+def layout_html(layout: Layout) -> str:
+    """The page body written from the resume's layout: an entry is a row with its title
+    on the left and its place and dates on the right (``.where``)."""
+    out: list[str] = []
+    for block in layout.blocks:
+        if isinstance(block, Name):
+            out.append(f"<h1>{runs_html(block.runs)}</h1>")
+        elif isinstance(block, HeaderLine):  # the lines under the name: one paragraph
+            items = " | ".join(runs_html(item) for item in block.items)
+            if out and out[-1].startswith('<p class="header">'):
+                out[-1] = out[-1].removesuffix("</p>") + f"<br>\n{items}</p>"
+            else:
+                out.append(f'<p class="header">{items}</p>')
+        elif isinstance(block, Heading):
+            out.append(f"<h2>{runs_html(block.runs)}</h2>")
+        elif isinstance(block, Entry):
+            tag = f"h{min(block.level, 6)}"
+            right = where(block)
+            side = f'<p class="where">{runs_html(right)}</p>' if right else ""
+            head = block.head if block.place else block.title
+            out.append(f'<div class="entry"><{tag}>{runs_html(head)}</{tag}>{side}</div>')
+        elif isinstance(block, Paragraph):
+            out.append("<p>" + "<br>\n".join(runs_html(line) for line in block.lines) + "</p>")
+        elif isinstance(block, Bullets):
+            out.append(_list_html(block.items))
+        elif isinstance(block, Table):
+            out.append(_table_html(block))
+    return "\n".join(out) + "\n"
+
+
+def _list_html(items: list[Item]) -> str:
+    """Nested ``<ul>``/``<ol>`` for items with depths."""
+    out: list[str] = []
+    open_lists: list[str] = []
+    for item in items:
+        tag = "ol" if item.number is not None else "ul"
+        while len(open_lists) > item.depth + 1:
+            out[-1] += f"</li></{open_lists.pop()}>"
+        if len(open_lists) == item.depth + 1:
+            out[-1] += "</li>"
+        while len(open_lists) < item.depth + 1:
+            start = f' start="{item.number}"' if item.number not in (None, 1) else ""
+            out.append(f"<{tag}{start}>")
+            open_lists.append(tag)
+        out.append(f"<li>{runs_html(item.runs)}")
+    while open_lists:
+        out[-1] += f"</li></{open_lists.pop()}>"
+    return "\n".join(out)
+
+
+def _table_html(table: Table) -> str:
+    rows = table.rows
+    if table.pairs:
+        cells = [
+            f"<tr><th>{runs_html(row[0])}</th><td>{runs_html(row[1] if len(row) > 1 else [])}</td></tr>"
+            for row in rows
+            if row
+        ]
+        return '<table class="pairs">' + "".join(cells) + "</table>"
+    out = ["<table>"]
+    if table.header and rows:
+        out.append(
+            "<thead><tr>" + "".join(f"<th>{runs_html(c)}</th>" for c in rows[0]) + "</tr></thead>"
+        )
+        rows = rows[1:]
+    out.append("<tbody>")
+    out += ["<tr>" + "".join(f"<td>{runs_html(c)}</td>" for c in row) + "</tr>" for row in rows]
+    out.append("</tbody></table>")
+    return "".join(out)
 
 
 def export_resume(

@@ -46,6 +46,16 @@ def _size(style: str) -> float:
     return {"pt": value, "px": value * 0.75, "em": value * 12, "rem": value * 12}[unit]
 
 
+def _names(text: str, href: str) -> bool:
+    """The link's text is its address: "github.com/x" for https://github.com/x, a phone
+    number as written for its ``tel:`` address."""
+    if href.startswith("tel:"):
+        digits = re.sub(r"\D", "", text)
+        return len(digits) >= 7 and re.sub(r"\D", "", href).endswith(digits)
+    bare = re.sub(r"^https?://(?:www\.)?", "", href).rstrip("/")
+    return href.rstrip("/") in text or (bool(bare) and bare in text)
+
+
 class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -174,7 +184,7 @@ class _Reader(HTMLParser):
             if href.startswith("mailto:"):
                 href = href[len("mailto:") :]
             text = self.link_text.strip()
-            if href and text and href.rstrip("/") not in text and not href.startswith("#"):
+            if href and text and not _names(text, href) and not href.startswith("#"):
                 self.pieces.append((f" ({href})" if text else href, False, self._cur_size()))
             self.link = None
         if tag in _BLOCKS:

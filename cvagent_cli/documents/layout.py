@@ -8,8 +8,8 @@ one reading and differ only in how they draw it:
 
 - ``Name`` and ``HeaderLine`` (the lines between the name and the first section: a headline,
   the contact line split at its separators, with e-mail, phone and web addresses made links);
-- ``Heading`` (a section), ``Entry`` (a job, school or project: its title, and the dates
-  written on the line under it or at the end of the title);
+- ``Heading`` (a section), ``Entry`` (a job, school or project: its title, the place the
+  title ends with, and the dates written on the line under it or at the end of the title);
 - ``Paragraph`` (its lines kept), ``Bullets``, ``Table`` (two-column label/value pairs when
   the header row is generic, "项目 | 内容", "Item | Detail"; else a real table).
 """
@@ -62,9 +62,23 @@ class Heading:
 
 @dataclass
 class Entry:
+    """``title`` as written; ``place`` the place it ends with (", Seattle, WA"), as the
+    parsed entry reads it (``resume_data.entry_place``), which the modern template prints
+    beside the dates: ``head`` is the title without it."""
+
     title: Line
     dates: Line = field(default_factory=list)
     level: int = 3
+    place: Line = field(default_factory=list)
+
+    @property
+    def head(self) -> Line:
+        suffix = PLACE_JOIN + plain(self.place)
+        if not self.place or not self.title or not self.title[-1].text.endswith(suffix):
+            return self.title
+        last = self.title[-1]
+        rest = last.text[: -len(suffix)]
+        return [*self.title[:-1], replace(last, text=rest)] if rest else self.title[:-1]
 
 
 @dataclass
@@ -114,8 +128,24 @@ class Layout:
         return f"{self.name}的简历" if self.language == "zh" else f"Resume of {self.name}"
 
 
+#: What joins an entry's title and its place in the Markdown ("Northwind Payments, Seattle").
+PLACE_JOIN = ", "
+
+
 def plain(runs: Sequence[Run]) -> str:
     return "".join(r.text for r in runs)
+
+
+#: Between an entry's place and its dates where the two share a line.
+WHERE_JOIN = " · "
+
+
+def where(entry: Entry) -> Line:
+    """What a template that moves the place prints on the right of an entry's row: the
+    place and the dates ("Seattle, WA · Mar 2019 – Present"), or whichever there is."""
+    if entry.place and entry.dates:
+        return [*entry.place, Run(WHERE_JOIN), *entry.dates]
+    return entry.place or entry.dates
 
 
 # -- inline -------------------------------------------------------------------------------
@@ -318,6 +348,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.in_body = False  # past the first section heading
         self.contact_section = False  # in a section of contact details (基本信息)
+        self.kind = "other"  # the kind of the section being read
         self.phones = _phones(self.doc.body, self.doc.language)
 
     # a line at 1-based ``number`` of a paragraph (or a heading's text)
@@ -330,11 +361,12 @@ class _Reader:
             self.blocks.append(Heading(_unmarked(runs)))
             self.in_body = True
             self.contact_section = section.kind == "contact"
+            self.kind = section.kind
             return
         if section is not None or (self.in_body and _whole_bold(runs)):
             title, dates = _split_title_dates(runs if section else _unmarked(runs))
             level = section.level if section else 3
-            self.blocks.append(Entry(title, dates, level))
+            self.blocks.append(Entry(title, dates, level, self.place(title)))
             return
         text = plain(runs)
         last = self.blocks[-1] if self.blocks else None
@@ -355,6 +387,18 @@ class _Reader:
         self._continues = True
 
     _continues = False
+
+    def place(self, title: Line) -> Line:
+        """The place ``title`` ends with, when the parsed entry names one (in a run of its
+        own text: never part of a link or code)."""
+        from cvagent_cli.documents.resume_data import entry_place
+
+        if not title or title[-1].href or title[-1].code:
+            return []
+        place = entry_place(plain(title), self.kind, self.doc.language)
+        if not place or not title[-1].text.endswith(PLACE_JOIN + place):
+            return []
+        return [Run(place)]
 
     def header(self, runs: Line) -> None:
         linked = autolink(runs, web=True, phones=self.phones)

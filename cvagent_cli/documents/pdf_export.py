@@ -4,8 +4,9 @@ The resume is read once (``layout.read_layout``) and written as Typst code: ever
 resume text is a Typst string literal, so nothing in it is ever read as markup.  The three
 templates share one set of Typst functions (``_LIBRARY``) and differ in their settings.
 
-Typesetting rules: an entry's title and dates share a row (dates right-aligned); an entry
-header is kept on the page with its first bullet; a contact line wraps between items, so a
+Typesetting rules: an entry's title and dates share a row, the dates right-aligned (in the
+modern template with the place the title ends with, "Seattle, WA · 2019 – …", when the row
+has room for both; else as written); an entry header is kept on the page with its first bullet; a contact line wraps between items, so a
 separator never starts or ends a line; e-mail addresses and names never break, web
 addresses only after a ``/``; no hyphenation.  When the last page would hold only a small
 tail, the layout is tried again with tighter spacing (within the template's limits) and
@@ -42,7 +43,9 @@ from cvagent_cli.documents.layout import (
     Run,
     Table,
     read_layout,
+    where,
 )
+from cvagent_cli.documents.resume_data import split_title
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
@@ -65,6 +68,7 @@ class Style:
     rule: str = "full"  # full: a line under the section title; partial: a line after it
     header_align: str = "left"
     title_split: bool = False  # "Title — Employer": the title bold, the employer regular
+    place_right: bool = False  # an entry's place beside its dates ("Seattle, WA · 2019 – …")
     link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
 
 
@@ -90,6 +94,7 @@ STYLES = {
         rule="partial",
         header_align="center",
         title_split=True,
+        place_right=True,
         link='rgb("#1f5f8b")',
     ),
 }
@@ -119,6 +124,12 @@ _LIBRARY = r"""
 #let cv-entry(title, dates) = block(above: 0.95 * cv-space, below: 0.45 * cv-space, width: 100%, breakable: false,
   grid(columns: (1fr, auto), column-gutter: 1.2em, align: (left + bottom, right + bottom),
     title, text(fill: CV_MUTED, dates)))
+#let cv-entry-where(head, place-dates, title, dates) = block(above: 0.95 * cv-space, below: 0.45 * cv-space, width: 100%, breakable: false, layout(size => {
+  let gap = measure(box(width: 1.2em)).width
+  let fits = measure(head).width + gap + measure(text(fill: CV_MUTED, place-dates)).width <= size.width
+  grid(columns: (1fr, auto), column-gutter: 1.2em, align: (left + bottom, right + bottom),
+    if fits { head } else { title }, text(fill: CV_MUTED, if fits { place-dates } else { dates }))
+}))
 #let cv-contacts(..items, sep: "|") = block(width: 100%, above: 0.35 * cv-space, below: 0.35 * cv-space, layout(size => {
   let gap = h(0.45em)
   let mark = text(fill: CV_MUTED, sep)
@@ -236,13 +247,16 @@ def inline(runs: Line) -> str:
     return "[" + "".join(out) + "]"
 
 
-def _title(runs: Line, style: Style) -> str:
-    """An entry's title in bold; "Title — Employer" as bold title and regular employer in
-    templates that split it."""
-    if style.title_split and len(runs) == 1 and not runs[0].href:
-        parts = re.split(r"(\s+[—–|]\s+)", runs[0].text, maxsplit=1)
-        if len(parts) == 3:
-            head, sep, rest = parts
+def _title(runs: Line, style: Style, *, dated: bool) -> str:
+    """An entry's title in bold; in templates that split it, "Title — Employer" as a bold
+    title and a regular employer, split where the resume's structured reading splits it
+    (``resume_data.split_title``).  Only on a row with dates: an import reads a row of
+    mixed weights as an entry by the dates beside it."""
+    if style.title_split and dated and len(runs) == 1 and not runs[0].href:
+        head, sep, rest = split_title(runs[0].text)
+        if sep:
+            at = runs[0].text.index(sep)
+            head, rest = runs[0].text[:at], runs[0].text[at + len(sep) :]
             return f"[#strong({typst_string(head)})#{typst_string(sep)}#{typst_string(rest)}]"
     return inline([replace(r, bold=True) for r in runs])
 
@@ -259,7 +273,12 @@ def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, b
     if isinstance(block, Heading):
         return f"== #{inline(block.runs)}", False
     if isinstance(block, Entry):
-        row = f"#cv-entry({_title(block.title, style)}, {inline(block.dates)})"
+        dated = bool(block.dates or block.place)
+        title, dates = _title(block.title, style, dated=dated), inline(block.dates)
+        row = f"#cv-entry({title}, {dates})"
+        if style.place_right and block.place:  # on one row when both fit, else as written
+            head = _title(block.head, style, dated=dated)
+            row = f"#cv-entry-where({head}, {inline(where(block))}, {title}, {dates})"
         if isinstance(next_block, Bullets) and next_block.items:
             first = _list([next_block.items[0]])
             return f"#cv-keep[{row}\n{first}]", True
@@ -418,7 +437,9 @@ def _drop(layout: Layout, drop: Callable[[str], bool]) -> Layout:
             if not block.items:
                 continue
         elif isinstance(block, Entry):
-            block = replace(block, title=line(block.title), dates=line(block.dates))
+            block = replace(
+                block, title=line(block.title), dates=line(block.dates), place=line(block.place)
+            )
         elif isinstance(block, Paragraph):
             block = replace(block, lines=[line(ln) for ln in block.lines])
         elif isinstance(block, Bullets):

@@ -385,7 +385,7 @@ class _Reader:
                 rest, dates, note = _take_dates(text)
                 entry.dates, entry.date_note = dates, entry.date_note or note
                 entry.date_text = ranges[0].raw
-                if rest and _is_place(rest) and not entry.location:
+                if rest and is_place(rest) and not entry.location:
                     entry.location = rest
                 elif rest:
                     kept.append(rest)
@@ -508,15 +508,15 @@ class _Reader:
                     and not out.extra
                     and len(re.findall(r"\d", piece)) < 5
                 ):
-                    left, _, right = _split_title(piece)
-                    if right and _is_place(right) and (not out.location or right == out.location):
+                    left, _, right = split_title(piece)
+                    if right and is_place(right) and (not out.location or right == out.location):
                         out.label, out.location = left, right
                         known.append(right)
                         continue
-                    if not _is_place(piece) and not (out.location and out.location in piece):
+                    if not is_place(piece) and not (out.location and out.location in piece):
                         out.label = piece
                         continue
-                if not out.location and _is_place(piece):
+                if not out.location and is_place(piece):
                     out.location = piece
                     known.append(piece)
                     continue
@@ -565,7 +565,8 @@ def _generic_header(row: list[str]) -> bool:
     )
 
 
-def _is_place(text: str) -> bool:
+def is_place(text: str) -> bool:
+    """A town, region or country as an entry title ends with ("Seattle, WA", "杭州")."""
     text = text.strip()
     if not text or len(text) > 40:
         return False
@@ -581,7 +582,7 @@ def _role(text: str) -> bool:
     return bool(words & _ROLE_WORDS) or bool(_ZH_ROLE_RE.search(text)) or "intern" in words
 
 
-def _split_title(title: str) -> tuple[str, str, str]:
+def split_title(title: str) -> tuple[str, str, str]:
     """``title`` at its first separator: (left, separator, right)."""
     best: tuple[int, str] | None = None
     for sep in _SEPARATORS:
@@ -640,7 +641,7 @@ class Heading:
 
 def read_heading(entry: Entry, language: str) -> Heading:
     """Employer and position (or school and degree) from an entry title."""
-    left, sep, right = _split_title(entry.title)
+    left, sep, right = split_title(entry.title)
     if not sep:
         if "，" not in left and ", " in left and language == "en":
             a, b = left.split(", ", 1)
@@ -662,9 +663,19 @@ def read_heading(entry: Entry, language: str) -> Heading:
     location = ""
     if ", " in org:
         head, tail = org.split(", ", 1)
-        if _is_place(tail):
+        if is_place(tail):
             org, location = head, tail
     return Heading(organisation=org, role=role, location=location, role_first=role_first)
+
+
+def entry_place(title: str, kind: str, language: str) -> str:
+    """The place at the end of an entry title ("… — Northwind Payments, Seattle, WA" →
+    "Seattle, WA"), read as the JSON Resume and rendercv exporters read it (a school's for
+    an education entry); "" when the title names none."""
+    entry = Entry(title=title)
+    if kind == "education":
+        return read_degree(entry).location
+    return read_heading(entry, language).location
 
 
 @dataclass
@@ -677,7 +688,7 @@ class Degree:
 
 
 def read_degree(entry: Entry) -> Degree:
-    left, sep, right = _split_title(entry.title)
+    left, sep, right = split_title(entry.title)
     sides = [left, right] if sep else [left]
     for i, side in enumerate(sides):
         match = _DEGREE_RE.match(side) or _ZH_DEGREE_RE.match(side)
@@ -686,7 +697,7 @@ def read_degree(entry: Entry) -> Degree:
             location = ""
             if ", " in other:
                 head, tail = other.split(", ", 1)
-                if _is_place(tail):
+                if is_place(tail):
                     other, location = head, tail
             return Degree(
                 institution=other,
@@ -698,7 +709,7 @@ def read_degree(entry: Entry) -> Degree:
     institution, location = entry.title, ""
     if ", " in institution:
         head, tail = institution.split(", ", 1)
-        if _is_place(tail):
+        if is_place(tail):
             institution, location = head, tail
     return Degree(institution=institution, location=location)
 

@@ -19,8 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from cvagent_cli.document import person
-from cvagent_cli.document.dates import find_dates
+from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
+from cvagent_cli.documents.resume_data import is_place
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
 _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")
@@ -209,6 +210,17 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
+def _place_beside_dates(text: str) -> tuple[str, str]:
+    """("Seattle, WA", "Mar 2019 – Present") from "Seattle, WA · Mar 2019 – Present": the
+    place an export printed beside an entry's dates, which goes back to the end of the
+    entry's title; ("", text) for anything else."""
+    place, sep, dates = text.partition(" · ")
+    ranges = find_ranges(dates) if sep else []
+    if ranges and ranges[0].offset == 0 and is_place(place):
+        return place.strip(), dates.strip()
+    return "", text
+
+
 def to_markdown(paras: list[Para]) -> str:
     """Markdown for paragraphs whose roles are decided (see ``assign_roles``)."""
     out: list[str] = []
@@ -252,6 +264,9 @@ def to_markdown(paras: list[Para]) -> str:
             lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
             block(*lines)
         elif previous == "h3" and _is_date_text(text):
+            place, dates = _place_beside_dates(text)
+            if place and out[-1].startswith("### "):  # the modern template's "place · dates"
+                out[-1], text = f"{out[-1]}, {place}", dates
             out.append(_escape_start(text))  # the entry's dates, right under its heading
         else:
             block(*(_escape_start(line.strip()) for line in text.split("\n") if line.strip()))

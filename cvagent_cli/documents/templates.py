@@ -1,6 +1,8 @@
 """The export templates: ``classic`` (the default look), ``compact`` (tighter margins, a
 smaller font and less space between blocks, to fit one page where possible) and ``modern``
-(an accent colour, a centred header, entry titles with the employer in regular weight)."""
+(an accent colour, a centred header, entry rows with the title and employer on the left and
+the place and dates right-aligned: "Seattle, WA · Mar 2019 – Present"; the title in bold
+and the employer in regular weight)."""
 
 from __future__ import annotations
 

@@ -19,9 +19,11 @@ import pytest
 
 from cvagent_cli.document.dates import RANGE_RE
 from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
 from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.documents.resume_data import entry_place
 from cvagent_cli.documents.roundtrip import compare
 from cvagent_cli.documents.templates import TEMPLATES
 from tests.documents.test_html_export import SAMPLES
@@ -48,15 +50,41 @@ def squash(text: str) -> str:
 
 
 def expected_in_order(markdown: str) -> list[str]:
-    """Section titles, entry titles, paragraphs and bullets, in the source's order."""
+    """Section titles, entry titles, paragraphs and bullets, in the source's order.  An
+    entry title's place may be printed beside its dates (the modern template: "Northwind
+    Payments" on the left, "Seattle, WA · Mar 2019 – Present" on the right): the title
+    before its place and the place with what follows are two pieces, in that order, so the
+    comma between them is all that is not compared."""
     doc = ResumeDocument.from_text(markdown)
+    source = markdown.splitlines()
     found: list[tuple[int, str]] = []
     for section in doc.sections:
         if section.heading_line:
-            found.append((section.heading_line, section.title))
+            pieces = [section.title]
+            if section.level >= 3:
+                pieces = at_place(section.title, section.title, section.kind, doc.language)
+            found += [(section.heading_line, piece) for piece in pieces]
         found += [(b.line, b.text) for b in section.bullets]
-        found += [(p.line, p.text) for p in section.paragraphs if section.heading_line]
-    return [text for _, text in sorted(found) if squash(text)]
+        for p in section.paragraphs if section.heading_line else []:
+            first = source[p.line - 1]
+            if first.lstrip().startswith(("**", "__")):  # an entry written as a bold line
+                title = plain_inline(HTML_TAG_RE.sub("", first))
+                found += [
+                    (p.line, piece) for piece in at_place(p.text, title, section.kind, doc.language)
+                ]
+            else:
+                found.append((p.line, p.text))
+    return [text for _, text in sorted(found, key=lambda f: f[0]) if squash(text)]
+
+
+def at_place(text: str, title: str, kind: str, language: str) -> list[str]:
+    """``text`` split before the place its entry ``title`` ends with, as the resume's
+    structured reading (``resume_data.entry_place``) finds it."""
+    place = entry_place(title, kind, language)
+    if not place or f", {place}" not in text:
+        return [text]
+    before, after = text.split(f", {place}", 1)
+    return [before, place + after]
 
 
 def assert_reads_in_order(text: str, markdown: str) -> None:
@@ -133,6 +161,26 @@ def test_the_marker_check_can_fail() -> None:
         assert_reads_in_order(
             "Skills\nExperience\n- Built it", "# A\n\n## Experience\n\n- Built it\n\n## Skills\n"
         )
+
+
+def test_an_entry_place_may_move_beside_its_dates_but_not_go_missing_or_first() -> None:
+    markdown = "# A\n\n## Experience\n\n### Engineer — Acme, Seattle, WA\nMar 2019 – Present\n"
+    for printed in (
+        "A Experience Engineer — Acme, Seattle, WA Mar 2019 – Present",  # classic
+        "A Experience Engineer — Acme Seattle, WA · Mar 2019 – Present",  # modern
+    ):
+        assert_reads_in_order(printed, markdown)
+    for broken in (
+        "A Experience Engineer — Acme Mar 2019 – Present",
+        "A Experience Seattle, WA Engineer — Acme Mar 2019 – Present",
+        "A Experience Engineer — Acme Mar 2019 – Present Seattle, WA",
+    ):
+        with pytest.raises(AssertionError, match="out of order"):
+            assert_reads_in_order(broken, markdown)
+    bold = "# A\n\n## Experience\n\n**Engineer — Acme, Austin, TX**\nJan 2022 – Present\n"
+    assert_reads_in_order("A Experience Engineer — Acme Austin, TX · Jan 2022 – Present", bold)
+    with pytest.raises(AssertionError, match="out of order"):
+        assert_reads_in_order("A Experience Engineer — Acme · Jan 2022 – Present", bold)
 
 
 def test_every_link_of_the_inline_sample_is_clickable() -> None:

@@ -138,3 +138,118 @@ def test_entry_dates_come_from_the_line_under_it_or_the_end_of_its_title() -> No
         ("Data Analyst — Acme, Austin, TX", "Jan 2022 – Present"),
         ("TinyKV (course project)", ""),
     ]
+
+
+def test_an_entry_title_s_place_is_read_from_the_parsed_entry() -> None:
+    layout = read_layout(
+        "# A\n\n## Experience\n\n### Engineer — Northwind Payments, Seattle, WA\nMar 2019 – Present\n\n"
+        "**Analyst — Acme Corp, Austin, TX**\nJan 2022 – Present\n\n"
+        "### Office Coordinator, Brightline Property Group\n2016 – 2018\n\n"
+        "## Education\n\n### B.A. in Cognitive Science — University of California, San Diego\n"
+        "2010 – 2014\n\n### MBA — University of California, Berkeley (Haas School of Business)\n"
+    )
+    entries = [b for b in layout.blocks if isinstance(b, Entry)]
+    assert [(plain(e.head), plain(e.place)) for e in entries] == [
+        ("Engineer — Northwind Payments", "Seattle, WA"),
+        ("Analyst — Acme Corp", "Austin, TX"),
+        ("Office Coordinator, Brightline Property Group", ""),
+        ("B.A. in Cognitive Science — University of California", "San Diego"),
+        ("MBA — University of California, Berkeley (Haas School of Business)", ""),
+    ]
+    assert plain(entries[0].title) == "Engineer — Northwind Payments, Seattle, WA"
+
+
+def _row(lines: list[str], start: str) -> str:
+    return next(line for line in lines if line.startswith(start))
+
+
+def test_the_modern_template_sets_the_place_beside_the_dates_and_classic_leaves_it() -> None:
+    import pdfplumber
+
+    modern = page_lines(render_pdf(SAMPLE, "modern"))[0]
+    assert _row(modern, "Staff Software Engineer") == (
+        "Staff Software Engineer — Northwind Payments Seattle, WA · Mar 2019 – Present"
+    )
+    classic = page_lines(render_pdf(SAMPLE, "classic"))[0]
+    assert _row(classic, "Staff Software Engineer") == (
+        "Staff Software Engineer — Northwind Payments, Seattle, WA Mar 2019 – Present"
+    )
+    with pdfplumber.open(io.BytesIO(render_pdf(SAMPLE, "modern"))) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+    staff = next(w for w in words if w["text"] == "Staff")
+    seattle = next(w for w in words if w["text"] == "Seattle," and abs(w["top"] - staff["top"]) < 2)
+    present = next(w for w in words if w["text"] == "Present" and abs(w["top"] - staff["top"]) < 2)
+    assert seattle["x0"] > page.width / 2  # in the right-aligned part of the row
+    assert abs(present["x1"] - (page.width - 1.7 / 2.54 * 72)) < 2  # at the right margin
+
+
+def test_a_row_without_room_for_place_and_dates_keeps_the_place_in_the_title() -> None:
+    text = Path("sample_resumes/en_new_grad.md").read_text(encoding="utf-8")
+    lines = page_lines(render_pdf(text, "modern"))[0]
+    assert _row(lines, "B.S. in Computer Science") == (
+        "B.S. in Computer Science — Carnegie Mellon University, Pittsburgh, PA "
+        "Aug 2021 – May 2025 (expected)"
+    )
+    assert _row(lines, "Backend Intern") == (
+        "Backend Intern — Steelcity Robotics Pittsburgh, PA · Jun 2023 – Aug 2023"
+    )
+    import docx
+
+    from cvagent_cli.documents.docx_export import render_docx
+
+    paragraphs = docx.Document(io.BytesIO(render_docx(text, "modern"))).paragraphs
+    assert _row([p.text for p in paragraphs], "B.S. in Computer Science") == (
+        "B.S. in Computer Science — Carnegie Mellon University, Pittsburgh, PA\t"
+        "Aug 2021 – May 2025 (expected)"
+    )
+
+
+def test_docx_and_html_set_the_place_beside_the_dates_in_the_modern_template() -> None:
+    import docx
+
+    from cvagent_cli.documents.docx_export import render_docx
+    from cvagent_cli.documents.html_export import render_html
+
+    def rows(template: str) -> list[str]:
+        document = docx.Document(io.BytesIO(render_docx(SAMPLE, template)))
+        return [p.text for p in document.paragraphs if p.text.startswith("Staff Software")]
+
+    assert rows("modern") == [
+        "Staff Software Engineer — Northwind Payments\tSeattle, WA · Mar 2019 – Present"
+    ]
+    assert rows("classic") == [
+        "Staff Software Engineer — Northwind Payments, Seattle, WA\tMar 2019 – Present"
+    ]
+    page = render_html(SAMPLE, template="modern")
+    assert (
+        '<div class="entry"><h3>Staff Software Engineer — Northwind Payments</h3>'
+        '<p class="where">Seattle, WA · Mar 2019 – Present</p></div>'
+    ) in page
+    assert "<h3>Staff Software Engineer — Northwind Payments, Seattle, WA</h3>" in render_html(
+        SAMPLE
+    )
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "docx", "html"])
+def test_importing_a_modern_export_puts_the_place_back_in_the_entry_title(fmt: str) -> None:
+    from cvagent_cli.documents.docx_export import render_docx
+    from cvagent_cli.documents.html_export import render_html
+    from cvagent_cli.documents.importer import import_bytes
+
+    render = {
+        "pdf": lambda: render_pdf(SAMPLE, "modern"),
+        "docx": lambda: render_docx(SAMPLE, "modern"),
+        "html": lambda: render_html(SAMPLE, template="modern").encode(),
+    }[fmt]
+    imported = import_bytes(render(), "cv", f".{fmt}").markdown
+    for title, dates in (
+        ("Staff Software Engineer — Northwind Payments, Seattle, WA", "Mar 2019 – Present"),
+        ("Senior Software Engineer — Cascade Logistics, Bellevue, WA", "Jun 2015 – Feb 2019"),
+        ("Software Engineer — Bluefin Analytics, Portland, OR", "Aug 2013 – May 2015"),
+        ("B.S. in Computer Science — University of Washington, Seattle, WA", "Sep 2009 – Jun 2013"),
+    ):
+        assert f"### {title}\n{dates}\n" in imported, imported
+    assert " · " not in imported
+    if fmt == "html":  # a contact link whose text is its address is read as that text
+        assert " (tel:" not in imported and " (https://" not in imported
