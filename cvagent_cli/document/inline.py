@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
 
 _CODE_SPAN_RE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _IMAGE_RE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_LINK_RE = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 _AUTOLINK_RE = re.compile(r"<((?:https?|mailto|ftp):[^<>\s]+|[\w.+-]+@[\w.-]+)>")
 HTML_TAG_RE = re.compile(r"<!--.*?-->|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>", re.DOTALL)
 _EMPHASIS_RE = re.compile(r"(\*\*|__|~~|\*)(?=\S)(.+?)(?<=\S)\1")
@@ -26,8 +27,9 @@ _HIDDEN = 0xF0000
 _UNHIDE = {_HIDDEN + c: chr(c) for c in range(33, 127)}
 
 
-def plain_inline(source: str) -> str:
-    """Plain text of Markdown inline source: markup dropped, line breaks as spaces."""
+def plain_inline(source: str, link: Callable[[str, str], str] | None = None) -> str:
+    """Plain text of Markdown inline source: markup dropped, line breaks as spaces.  A link
+    becomes its text, or what ``link(text, address)`` makes of it."""
     text = source
     escaped = "\\" in text
     if escaped:
@@ -35,7 +37,11 @@ def plain_inline(source: str) -> str:
     if "`" in text:
         text = _CODE_SPAN_RE.sub(lambda m: m.group(2).strip(), text)
     if "[" in text:
-        text = _LINK_RE.sub(r"\1", _IMAGE_RE.sub(r"\1", text))
+        text = _IMAGE_RE.sub(r"\1", text)
+        if link is None:
+            text = _LINK_RE.sub(r"\1", text)
+        else:
+            text = _LINK_RE.sub(lambda m: link(m.group(1), _address(m.group(2))), text)
     if "<" in text:
         text = HTML_TAG_RE.sub("", _AUTOLINK_RE.sub(r"\1", text))
     if "*" in text or "~" in text or "__" in text:
@@ -51,6 +57,20 @@ def plain_inline(source: str) -> str:
     if "&" in text:
         text = html.unescape(text)
     return " ".join(text.split()) if "\n" in text or "  " in text else text.strip()
+
+
+def _address(target: str) -> str:
+    """A link's address without its title: ``https://x "X"`` → ``https://x``."""
+    target = target.strip()
+    if target.startswith("<") and ">" in target:
+        return target[1 : target.index(">")]
+    return target.split(maxsplit=1)[0] if target else ""
+
+
+def starts_bold(source: str) -> bool:
+    """Whether Markdown inline ``source`` opens with bold text (``**Acme** — Engineer``)."""
+    match = _EMPHASIS_RE.match(source.lstrip())
+    return match is not None and match.group(1) in ("**", "__")
 
 
 def inline_text(token: TokenLike | None) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from cvagent_cli.document import person
 from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
-from cvagent_cli.document.inline import plain_inline
+from cvagent_cli.document.inline import plain_inline, starts_bold
 from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.person import _ROLE_WORDS, _ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
@@ -56,9 +56,7 @@ EXTRA_TITLES = {
 #: list of one-line items.
 ENTRY_FIELDS = ("work", "projects", "education", "volunteer")
 
-_LINK_RE = re.compile(r"(?<!!)\[([^\]]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 _MARKER_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
-_BOLD_LINE_RE = re.compile(r"^\s*(\*\*|__)(.+?)\1")
 _SEPARATORS = (" — ", " – ", " | ", "｜", " · ", " - ", " —", "— ")
 _ORG_RE = re.compile(
     r"公司|集团|大学|学院|学校|中学|银行|研究院|研究所|医院|实验室|事务所|分行|工作室|"
@@ -90,12 +88,12 @@ def flat(source: str) -> str:
     """Plain text of inline Markdown, keeping a link's address: ``[demo](https://x)`` →
     ``demo (https://x)`` (JSON Resume strings are plain text)."""
 
-    def link(match: re.Match[str]) -> str:
-        text, url = match.group(1).strip(), match.group(2)
+    def link(text: str, url: str) -> str:
+        text = text.strip()
         bare = re.sub(r"^(?:https?://|mailto:|tel:)", "", url).rstrip("/")
         return text if not text or bare in text or url in text else f"{text} ({url})"
 
-    return plain_inline(_LINK_RE.sub(link, source)) if source else ""
+    return plain_inline(source, link) if source else ""
 
 
 @dataclass
@@ -362,7 +360,7 @@ class _Reader:
     def is_entry_head(lines: list[str]) -> bool:
         if len(lines) > 4:
             return False
-        if _BOLD_LINE_RE.match(lines[0]) and len(plain_inline(lines[0])) <= 120:
+        if starts_bold(lines[0]) and len(plain_inline(lines[0])) <= 120:
             return True
         return any(find_ranges(plain_inline(x)) for x in lines) and len(lines[0]) <= 120
 
@@ -439,7 +437,7 @@ class _Reader:
             )
         part.items = [text for _, text in sorted(found) if text]
         if layouts:
-            part.layout = max(set(layouts), key=layouts.count)
+            part.layout = max(dict.fromkeys(layouts), key=layouts.count)  # a tie: the first
 
     # -- the person -------------------------------------------------------------
     def basics(self) -> Basics:
