@@ -154,7 +154,9 @@ def slash_commands_page() -> str:
         )
         note = " *(no argument)*" if name in NO_ARGUMENTS else ""
         more = f" {rest.strip()}" if rest.strip() else ""
-        lines.append(f"| `{usage}`{note} | {_cell(text[:1].upper() + text[1:] + more)} |")
+        lines.append(
+            f"| {_cell('`' + usage + '`')}{note} | {_cell(text[:1].upper() + text[1:] + more)} |"
+        )
     lines += ["", "Keys: " + " · ".join(KEYS) + "."]
     return HEADER + "\n".join(lines) + "\n"
 
@@ -352,9 +354,9 @@ def exit_codes_page() -> str:
         "|---|---|---|---|",
     ]
     for cls in classes:
-        doc = (inspect.getdoc(cls) or "").split("\n\n")[0]
+        doc = inspect.cleandoc(cls.__dict__.get("__doc__") or "").split("\n\n")[0]  # its own
         lines.append(
-            f"| `{cls.__name__}` | `{cls.__module__}` | {int(cls.exit_code)} | {_cell(doc)} |"
+            f"| `{cls.__name__}` | `{cls.__module__}` | {int(cls.exit_code)} | {_cell(doc) or '—'} |"
         )
     return HEADER + "\n".join(lines) + "\n"
 
