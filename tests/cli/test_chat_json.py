@@ -79,12 +79,14 @@ def test_json_needs_messages_to_send(monkeypatch, resume):
         )
 
 
-def test_every_event_type_is_documented_in_the_readme():
+def test_every_event_type_is_documented_in_the_reference():
     from tests.conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for kind in EVENT_FIELDS:
-        assert f"`{kind}`" in readme, kind
+    page = (ROOT / "docs/reference/chat-json-events.md").read_text(encoding="utf-8")
+    for kind, fields in EVENT_FIELDS.items():
+        assert f"| `{kind}` |" in page, kind
+        for name in fields:
+            assert f"`{name}`" in page, (kind, name)
 
 
 def test_a_loop_cut_after_it_was_streamed_is_retracted_to_the_final_text(server, chat_env, resume):

@@ -1,7 +1,7 @@
 """Import accuracy on the corpus of documents other tools made (tests/documents/import_corpus).
 
 The floors are the accuracy measured on the committed corpus when it was made (both
-splits, README "Import accuracy"): a change that reads these files worse fails here.  Raise a
+splits, docs/developer-guide.md "Import accuracy"): a change that reads these files worse fails here.  Raise a
 floor when the reader gets better; never lower one to let a change through.  The evaluator's
 own measures are checked on small hand-made cases first, so a floor cannot pass by a
 measure that counts nothing.
@@ -127,7 +127,7 @@ def test_the_corpus_is_whole() -> None:
     assert {r["lang"] for r in held} == {"en", "zh"}
 
 
-# The accuracy measured when the corpus was committed (README "Import accuracy").
+# The accuracy measured when the corpus was committed (docs/developer-guide.md "Import accuracy").
 FLOORS = {
     # measured after the PDF (h22b) and DOCX (h22c) readers landed, 2026-11-25
     "dev": {

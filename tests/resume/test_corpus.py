@@ -1,8 +1,8 @@
 """Accuracy on real-world resume shapes: the figures issue 10 asks for, printed as a table.
 
 The corpus (tests/resume/corpus/, invented people in the shapes of public Markdown resumes)
-and its labels are described in corpus_labels.yaml; the README's Accuracy table is this
-test's output.
+and its labels are described in corpus_labels.yaml; the analyzer accuracy table of
+docs/developer-guide.md is this test's output.
 """
 
 from __future__ import annotations

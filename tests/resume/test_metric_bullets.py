@@ -1,7 +1,7 @@
 """Per-bullet truth for "this bullet states a metric" (data: metric_bullets.jsonl).
 
-The floors are the issue-25 targets, asserted on both splits; the README's Accuracy table
-reports the same figures (``python -m tests.resume.metric_accuracy``).
+The floors are the issue-25 targets, asserted on both splits; the per-bullet table of
+docs/developer-guide.md reports the same figures (``python -m tests.resume.metric_accuracy``).
 """
 
 from __future__ import annotations
