@@ -137,6 +137,22 @@ class ProviderError:
     when: Condition | None = None
 
 
+#: the fields a message or hint may use, for the reference page (built by ``_failure``)
+FIELDS: dict[str, str] = {
+    "model": "the model name as the user gave it",
+    "model_repr": "the same, quoted",
+    "msg": "the server's own message, on one line, secrets masked",
+    "provider": 'the provider litellm resolved, or "model"',
+    "url": "the server URL (--api-base or a local provider's default)",
+    "api_base": "the --api-base setting",
+    "where": '" at URL" when the URL is known',
+    "code": '" (HTTP 503)" when the server sent a status',
+    "limit": '" (its limit is N tokens)" when the server said',
+    "key_var": "the environment variable of the provider's API key",
+    "timeout": "the timeout setting, in seconds",
+    "exc_type": "the exception's class name",
+}
+
 #: what each ``when`` condition means, for the reference page
 CONDITIONS: dict[Condition, str] = {
     "context": "its message speaks of the context length",

@@ -6,16 +6,20 @@ that changes a word or moves ahead of another fails here."""
 
 from __future__ import annotations
 
+import string
+
 import httpx
 import pytest
 
 from cvagent_cli.llm.gateway import load_litellm
 from cvagent_cli.llm.provider_errors import (
     CONDITIONS,
+    FIELDS,
     PROVIDER_ERRORS,
     UNEXPECTED,
     Failure,
     ProviderError,
+    _failure,
     translate,
 )
 
@@ -592,3 +596,11 @@ def test_every_row_is_reached_by_some_case(monkeypatch):
         for url in (None, "http://127.0.0.1:9"):
             translate(make(), litellm, model=M, provider=P, url=url, api_base=url, timeout=1)
     assert all(id(row) in reached for row in PROVIDER_ERRORS)
+
+
+def test_every_template_field_is_one_the_failure_fills_and_the_reference_explains():
+    failure = _failure(RuntimeError("x"), litellm, "m", None, None, None, 1.0)
+    assert set(failure.fields) == set(FIELDS)
+    for row in (*PROVIDER_ERRORS, UNEXPECTED):
+        for template in (row.message, row.hint or ""):
+            assert {n for _, n, _, _ in string.Formatter().parse(template) if n} <= set(FIELDS)

@@ -11,7 +11,7 @@ import pytest
 
 from cvagent_cli.analysis.analyzer import not_a_resume_finding, run_rules
 from cvagent_cli.analysis.rules import RawFinding, build_context
-from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, RULES
+from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, FIELDS, RULES
 from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
@@ -91,13 +91,25 @@ def test_findings_carry_their_rows_severity_category_and_fix(emitted):
 
 
 @pytest.mark.parametrize("spec", RULES.values(), ids=list(RULES))
-def test_fix_templates_use_only_known_kinds_of_field(spec):
-    """Constant fields are filled by the catalogue; the rest must be named by the rule."""
+def test_every_fix_field_is_explained_and_every_explained_field_used(spec):
+    """Constant fields are filled by the catalogue; each other field has a line in FIELDS
+    (the reference page's legend)."""
     for template in (spec.fix_en, spec.fix_zh, spec.plain_en, spec.plain_zh):
-        if template is None:
-            continue
-        names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        for name in names - set(CONSTANT_FIELDS):
-            assert name.isidentifier(), (spec.id, name)
-    assert spec.checks.endswith(".") and spec.severity in ("error", "warning", "info")
-    assert (spec.plain_zh is None) or spec.plain_en is not None
+        if template is not None:
+            assert set(fields_of(template)) <= set(CONSTANT_FIELDS) | set(FIELDS), spec.id
+    assert spec.description().endswith(".") and spec.severity in ("error", "warning", "info")
+
+
+def test_no_field_is_explained_that_no_fix_uses():
+    used = {
+        name
+        for spec in RULES.values()
+        for template in (spec.fix_en, spec.fix_zh, spec.plain_en, spec.plain_zh)
+        if template
+        for name in fields_of(template)
+    }
+    assert set(FIELDS) <= used
+
+
+def fields_of(template: str) -> list[str]:
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name]

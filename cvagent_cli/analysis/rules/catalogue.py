@@ -31,12 +31,30 @@ CONSTANT_FIELDS: dict[str, str] = {
     "standard_zh": STANDARD_SECTIONS_ZH,
 }
 
+#: the fields rules fill in, as the reference page explains them
+FIELDS: dict[str, str] = {
+    "name": "the name found elsewhere in the resume",
+    "example": "the bullet's own words, without a pronoun or weak opener, capitalised",
+    "core_en": "the bullet's own words without its pronoun or weak opener (English)",
+    "core_zh": "the bullet's own words without 我/本人 or its weak opener (Chinese, shortened)",
+    "rewritten": "the bullet with its first-person pronoun dropped",
+    "active": "the user's passive sentence made active",
+    "quoted": "the clichés found, quoted",
+    "quoted_zh": "the clichés found, quoted the Chinese way",
+    "word": "the present-tense opening verb",
+    "past": "its past tense",
+    "swapped": "the user's date range with its ends exchanged",
+    "usual": "the date format most of the resume's dates use",
+    "usual_line": "a line that uses it",
+    "usual_raw": "the date as written on that line",
+}
+
 
 @dataclass(frozen=True)
 class RuleSpec:
     id: str
     severity: Severity
-    checks: str  # what the rule looks for, in one line
+    checks: str  # what the rule looks for, in one line; fields: the thresholds in limits()
     fix_en: str
     fix_zh: str | None = None  # for Chinese resumes; None: the English text serves both
     plain_en: str | None = None  # the fix when no example can be built from the user's words
@@ -46,6 +64,10 @@ class RuleSpec:
     @property
     def category(self) -> str:
         return self.id.split(".")[0]
+
+    def description(self) -> str:
+        """``checks`` with the rules' thresholds filled in."""
+        return self.checks.format(**limits())
 
     def fix(self, lang: str, *, plain: bool = False, **fields: Any) -> str:
         """The suggestion in ``lang`` ("en"/"zh"), filled in from ``fields``."""
@@ -57,6 +79,19 @@ class RuleSpec:
         if "{" not in template:
             return template  # most fixes: no fields to fill, nothing to build
         return template.format_map(_Fields(CONSTANT_FIELDS, **fields))
+
+
+def limits() -> dict[str, Any]:
+    """The thresholds the rule modules use, by name, for the ``checks`` descriptions."""
+    from cvagent_cli.analysis.rules import ats, clarity, completeness, timeline
+
+    modules = (ats, clarity, completeness, timeline)
+    return {
+        name: value
+        for module in modules
+        for name, value in vars(module).items()
+        if name.isupper() and isinstance(value, (int, float))
+    }
 
 
 class _Fields(dict[str, Any]):
@@ -143,7 +178,7 @@ _SPECS = (
     RuleSpec(
         "completeness.no-summary",
         "info",
-        "No summary although the resume shows two or more jobs or five years of experience.",
+        "No summary although the resume shows {EXPERIENCED_ENTRIES} or more jobs or {EXPERIENCED_MONTHS} months of experience.",
         'Add a 2–3 line "## Summary": role, years, strongest results, e.g. "[Role], [N] years, [your strongest result from below]".',
         "添加 2–3 行“## 个人简介”，例如：[N] 年[岗位]经验，[下文中你最有力的一项成果]。",
     ),
@@ -177,7 +212,7 @@ _SPECS = (
     RuleSpec(
         "clarity.too-long",
         "warning",
-        "An experience or project bullet is over 35 words (90 Chinese characters).",
+        "An experience or project bullet is over {MAX_WORDS_EN} words ({MAX_CHARS_ZH} Chinese characters).",
         "Split it into two bullets or cut it to one action, one method and one result (under 25 words).",
         "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
         "改为：{core_zh}，通过[方法]，使[指标]提升[X%]",
@@ -185,7 +220,7 @@ _SPECS = (
     RuleSpec(
         "clarity.too-short",
         "warning",
-        "An experience or project bullet is under 4 words (8 Chinese characters).",
+        "An experience or project bullet is under {MIN_WORDS_EN} words ({MIN_CHARS_ZH} Chinese characters).",
         'Expand it with what you did, how, and the result, e.g. "{example} [how], [result: N / X%]".',
         "补充做了什么、怎么做、结果如何。改为：{core_zh}，通过[方法]，使[指标]提升[X%]",
     ),
@@ -217,7 +252,7 @@ _SPECS = (
     RuleSpec(
         "clarity.repeated-opener",
         "info",
-        "Three or more bullets of one section start with the same verb.",
+        "{REPEAT_LIMIT} or more bullets of one section start with the same verb.",
         "Vary the verbs: led, built, cut, shipped, designed, grew, automated…",
         "换用不同的动词开头：主导、设计、搭建、推动、优化、落地……",
     ),
@@ -270,7 +305,7 @@ _SPECS = (
     RuleSpec(
         "dates.gap",
         "warning",
-        "More than 6 months between jobs, not counting time in education.",
+        "More than {GAP_MONTHS} months between jobs, not counting time in education.",
         'If the break was intentional, say so in one line, e.g. "Career break — [reason], [start] – [end]".',
         "如有空档期，可用一行说明，例如：[开始] - [结束] 职业间隔（[原因]）",
     ),
@@ -278,14 +313,15 @@ _SPECS = (
     RuleSpec(
         "ats.too-long",
         "warning",
-        "Over 1,000 English words or an estimated 2 pages (450 words or 800 CJK characters a page).",
+        "Over {MAX_WORDS:,} words in an English resume, or over an estimated {MAX_PAGES:g} pages "
+        "({WORDS_PER_PAGE_EN} English words or {CJK_CHARS_PER_PAGE} CJK characters a page).",
         "Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
         "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。",
     ),
     RuleSpec(
         "ats.too-short",
         "warning",
-        "Under 150 words.",
+        "Under {MIN_WORDS} words.",
         "Add experience bullets with results and a skills section (aim for 350–700 words).",
         "补充工作经历中的成果描述与专业技能，建议 600–1200 字。",
     ),
@@ -351,7 +387,7 @@ _SPECS = (
     RuleSpec(
         "ats.long-line",
         "info",
-        "A line over 500 characters.",
+        "A line over {LONG_LINE} characters.",
         "Break long paragraphs into bullets of one idea each.",
         "把长段落拆成每条一个要点的列表。",
     ),
