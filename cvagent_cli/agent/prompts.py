@@ -35,11 +35,6 @@ INTENT_SECTION_KINDS = {
 #: Intents that do not work on the resume: their turn context leaves out the goal and the
 #: resume's state (a greeting, thanks, or a general career question needs neither).
 OFF_RESUME = ("GREETING", "THANKS", "QUESTION")
-NEXT_STEP = {
-    "ANALYZE": "Run analyze_resume if you have no results yet, then present them: the score, the 3 most valuable fixes with line numbers, and offer to fix them one at a time.",
-    "EDIT": "Continue the edit: read what you need, then propose one precise edit_resume change (or ask for a missing fact).",
-    "TAILOR": "Compare the resume with the job description (analyze_resume shows coverage), then propose keep / remove / add of keywords the user's experience supports.",
-}
 
 
 @dataclass
@@ -259,11 +254,18 @@ _NO_DEFAULT = ("GREETING", "THANKS")
 
 
 def next_step_prompt(
-    capability: Capability, *, intent: str, stage: str | None, backtracked: bool
+    capability: Capability,
+    *,
+    intent: str,
+    stage: str | None,
+    backtracked: bool,
+    fallback: Capability | None = None,
 ) -> str:
     """The pack's prompt for the first key it has — ``BACKTRACK`` (the stage just moved
-    back), the current stage, the intent, then ``DEFAULT`` — else cvagent's own for the
-    intent, else nothing (the model just answers)."""
+    back), the current stage, the intent, then ``DEFAULT`` — else the ``fallback`` pack's
+    (the base pack's) prompt for the intent, else nothing (the model just answers).
+
+    The packs are the one source of next-step wording: cvagent keeps none of its own."""
     keys = (
         ["BACKTRACK"] * backtracked
         + ([stage] if stage else [])
@@ -271,6 +273,6 @@ def next_step_prompt(
         + ([] if intent in _NO_DEFAULT else ["DEFAULT"])
     )
     found = capability.next_step_prompt(*keys)
-    if found is not None:
-        return found
-    return NEXT_STEP.get(intent, "")
+    if found is None and fallback is not None:
+        found = fallback.next_step_prompt(intent)
+    return found or ""

@@ -189,7 +189,11 @@ class ResumeAgent(ToolCallAgent):
         )
         stage = self.stage.current if self.stage is not None else None
         next_step = next_step_prompt(
-            self.capability, intent=intent, stage=stage, backtracked=turn.backtracked
+            self.capability,
+            intent=intent,
+            stage=stage,
+            backtracked=turn.backtracked,
+            fallback=self.registry.get("base") if "base" in self.registry else None,
         )
         turn.backtracked = False
         if turn.context is None or turn.context_capability != self.capability.name:

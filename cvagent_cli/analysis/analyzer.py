@@ -108,16 +108,7 @@ def analyze(
 
 def not_a_resume_finding(ctx: Context) -> RawFinding:
     message = resemblance.warning()
-    return make(
-        "completeness.not-a-resume",
-        "error",
-        f"{message[:1].upper()}{message[1:]}.",
-        ctx.say(
-            "Check that this is the right file: a resume has sections such as Experience, "
-            "Education and Skills, with dates.",
-            "请确认文件是否正确：简历应有工作经历、教育背景、专业技能等部分，并写明起止时间。",
-        ),
-    )
+    return ctx.report("completeness.not-a-resume", f"{message[:1].upper()}{message[1:]}.")
 
 
 def analyze_section(

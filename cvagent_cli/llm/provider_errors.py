@@ -9,7 +9,8 @@ the loaded module by the gateway, which stays the only place that imports it.
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from cvagent_cli.errors import ContextWindowError, ModelError
 from cvagent_cli.llm.retry import parse_retry_after
@@ -109,7 +110,205 @@ def _looks_like_context_error(text: str) -> bool:
     return any(h in lowered for h in _CONTEXT_HINTS)
 
 
-# ------------------------------------------------------------------ translation
+# ------------------------------------------------------------------ the table
+
+Condition = Literal["context", "api_base", "url", "tools", "no_provider"]
+Status = Literal["5xx", "429"]
+
+
+@dataclass(frozen=True)
+class ProviderError:
+    """One row of the table: which failures it matches and what the user is told.
+
+    A row matches when the exception is an instance of one of ``classes`` (names in
+    ``litellm.exceptions``), or has one of ``chain`` in its cause chain (httpx and builtin
+    names), or carries an HTTP ``status`` of that family, and then only if its ``when``
+    condition holds.  The first matching row wins.  ``message`` and ``hint`` are
+    ``str.format`` templates over the fields of :class:`Failure`.
+    """
+
+    classes: tuple[str, ...]
+    message: str
+    hint: str | None = None
+    retryable: bool = False
+    context_window: bool = False  # raised as ContextWindowError (the agent trims and retries)
+    chain: frozenset[str] = frozenset()
+    status: Status | None = None
+    when: Condition | None = None
+
+
+#: the fields a message or hint may use, for the reference page (built by ``_failure``)
+FIELDS: dict[str, str] = {
+    "model": "the model name as the user gave it",
+    "model_repr": "the same, quoted",
+    "msg": "the server's own message, on one line, secrets masked",
+    "provider": 'the provider litellm resolved, or "model"',
+    "url": "the server URL (--api-base or a local provider's default)",
+    "api_base": "the --api-base setting",
+    "where": '" at URL" when the URL is known',
+    "code": '" (HTTP 503)" when the server sent a status',
+    "limit": '" (its limit is N tokens)" when the server said',
+    "key_var": "the environment variable of the provider's API key",
+    "timeout": "the timeout setting, in seconds",
+    "exc_type": "the exception's class name",
+}
+
+#: what each ``when`` condition means, for the reference page
+CONDITIONS: dict[Condition, str] = {
+    "context": "its message speaks of the context length",
+    "api_base": "an API base URL is set (a local or self-hosted server)",
+    "url": "the server URL is known (--api-base)",
+    "tools": 'its message names "tools", not "temperature"',
+    "no_provider": 'its message says "LLM Provider NOT provided"',
+}
+
+_CONTEXT_WINDOW = ProviderError(
+    ("ContextWindowExceededError",),
+    "the conversation is too long for {model}'s context window{limit}",
+    hint="start a new chat or shorten the resume; details: {msg}",
+    context_window=True,
+)
+_SERVER_GONE = frozenset(
+    {
+        "APIConnectionError",
+        "RemoteProtocolError",
+        "ReadError",
+        "ConnectionResetError",
+        "ConnectionAbortedError",
+        "BrokenPipeError",
+    }
+)
+
+#: litellm failures -> what the user reads, in the order they are tried
+PROVIDER_ERRORS: tuple[ProviderError, ...] = (
+    _CONTEXT_WINDOW,
+    replace(_CONTEXT_WINDOW, classes=("BadRequestError",), when="context"),
+    ProviderError(
+        ("AuthenticationError",),
+        "authentication failed for {model}",
+        hint="the server at {url} rejected the key; set {key_var} to the key it expects",
+        when="api_base",
+    ),
+    ProviderError(
+        ("AuthenticationError",),
+        "authentication failed for {model}",
+        hint="check {key_var}: it is missing, wrong or revoked",
+    ),
+    ProviderError(
+        ("PermissionDeniedError",),
+        "access denied to {model}: {msg}",
+        hint="your key may not have access to this model",
+    ),
+    ProviderError(
+        ("NotFoundError",),
+        "model not found: {model}",
+        hint="check the model name; the server said: {msg}",
+    ),
+    ProviderError(
+        ("RateLimitError",),
+        "rate limited by the model provider: {msg}",
+        hint="wait a moment and try again, or check your plan's limits",
+        retryable=True,
+    ),
+    ProviderError(
+        ("Timeout",),
+        "the model did not answer within {timeout} s",
+        hint="the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
+        retryable=True,
+        chain=frozenset({"ReadTimeout", "APITimeoutError"}),
+    ),
+    ProviderError(
+        (),
+        "cannot reach the model server at {url} — is it running?",
+        hint="start the server or fix --api-base",
+        retryable=True,
+        chain=frozenset({"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}),
+        when="url",
+    ),
+    ProviderError(
+        (),
+        "cannot reach the {provider} API for {model}",
+        hint="check your network connection",
+        retryable=True,
+        chain=frozenset({"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}),
+    ),
+    ProviderError(
+        ("APIConnectionError",),
+        "lost the connection to the model server{where}",
+        hint="the server closed the connection; try again",
+        retryable=True,
+        chain=_SERVER_GONE,
+    ),
+    ProviderError(
+        ("ServiceUnavailableError", "InternalServerError", "BadGatewayError"),
+        "the model server had an error{code}: {msg}",
+        hint="usually temporary; try again in a moment",
+        retryable=True,
+        status="5xx",
+    ),
+    ProviderError(
+        ("ContentPolicyViolationError",),
+        "the provider refused the request: {msg}",
+        hint="its content policy blocked this message",
+    ),
+    ProviderError(
+        ("UnsupportedParamsError",),
+        "{model} does not support tool calling",
+        hint="cvagent's chat needs a model with tool calling, e.g. "
+        "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest",
+        when="tools",
+    ),
+    ProviderError(
+        ("UnsupportedParamsError",),
+        "{model} does not accept a parameter cvagent sent: {msg}",
+        hint="if it is temperature, remove it from config.yaml or the command line",
+    ),
+    ProviderError(
+        ("BadRequestError", "UnprocessableEntityError"),
+        "litellm does not know which provider serves {model_repr}",
+        hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
+        "or ollama_chat/llama3.1, or pass --api-base",
+        when="no_provider",
+    ),
+    ProviderError(
+        ("BadRequestError", "UnprocessableEntityError"),
+        "the model server rejected the request: {msg}",
+    ),
+    ProviderError((), "rate limited by the model provider: {msg}", retryable=True, status="429"),
+)
+
+#: when no row matches
+UNEXPECTED = ProviderError((), "unexpected error from litellm ({exc_type}): {msg}")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What the table looks at in one exception, and the fields its templates use."""
+
+    exc: BaseException
+    exceptions: Any  # litellm.exceptions
+    msg: str
+    status: int | None
+    chain_names: frozenset[str]
+    fields: dict[str, str]
+
+    def matches(self, row: ProviderError) -> bool:
+        hit = (
+            any(isinstance(self.exc, getattr(self.exceptions, name)) for name in row.classes)
+            or bool(row.chain & self.chain_names)
+            or (row.status == "5xx" and self.status is not None and self.status >= 500)
+            or (row.status == "429" and self.status == 429)
+        )
+        return hit and (row.when is None or self.holds(row.when))
+
+    def holds(self, condition: Condition) -> bool:
+        if condition == "context":
+            return _looks_like_context_error(self.msg)
+        if condition == "tools":
+            return bool(re.search(r"\btools?\b", self.msg)) and "temperature" not in self.msg
+        if condition == "no_provider":
+            return "LLM Provider NOT provided" in self.msg
+        return bool(self.fields[condition])  # "api_base", "url": set or not
 
 
 def translate(
@@ -122,144 +321,55 @@ def translate(
     api_base: str | None,
     timeout: float,
 ) -> ModelError:
-    """Map one litellm/openai/httpx exception to a user-facing ModelError.
+    """Map one litellm/openai/httpx exception to a user-facing ModelError (see PROVIDER_ERRORS).
 
     ``litellm`` is the loaded module (only :mod:`cvagent_cli.llm.gateway` imports it);
     ``model`` is the name the user gave, ``url`` the scrubbed server URL, if any.
     """
     if isinstance(exc, ModelError):
         return exc
-    ex = litellm.exceptions
+    failure = _failure(exc, litellm, model, provider, url, api_base, timeout)
+    row = next((r for r in PROVIDER_ERRORS if failure.matches(r)), UNEXPECTED)
+    cls = ContextWindowError if row.context_window else ModelError
+    hint = row.hint.format(**failure.fields) if row.hint else None
+    err = cls(
+        scrub_secrets(row.message.format(**failure.fields)),
+        hint=scrub_secrets(hint) if hint else None,
+        retryable=row.retryable,
+    )
+    err.retry_after = _retry_after_of(exc)
+    return err
+
+
+def _failure(
+    exc: BaseException,
+    litellm: Any,
+    model: str,
+    provider: str | None,
+    url: str | None,
+    api_base: str | None,
+    timeout: float,
+) -> Failure:
     msg = _server_message(exc)
-    status = getattr(exc, "status_code", None)
-    chain_names = {type(e).__name__ for e in _cause_chain(exc)}
-
-    def make(
-        cls: type[ModelError], message: str, hint: str | None = None, retryable: bool = False
-    ) -> ModelError:
-        err = cls(
-            scrub_secrets(message), hint=scrub_secrets(hint) if hint else None, retryable=retryable
-        )
-        err.retry_after = _retry_after_of(exc)
-        return err
-
-    if isinstance(exc, ex.ContextWindowExceededError) or (
-        isinstance(exc, ex.BadRequestError) and _looks_like_context_error(msg)
-    ):
-        limit = re.search(r"maximum context length is (\d+) tokens", msg)
-        detail = f" (its limit is {limit.group(1)} tokens)" if limit else ""
-        return make(
-            ContextWindowError,
-            f"the conversation is too long for {model}'s context window{detail}",
-            hint="start a new chat or shorten the resume; details: " + msg,
-        )
-    if isinstance(exc, ex.AuthenticationError):
-        var = key_var(provider)
-        if api_base:
-            hint = f"the server at {url} rejected the key; set {var} to the key it expects"
-        else:
-            hint = f"check {var}: it is missing, wrong or revoked"
-        return make(ModelError, f"authentication failed for {model}", hint=hint)
-    if isinstance(exc, ex.PermissionDeniedError):
-        return make(
-            ModelError,
-            f"access denied to {model}: {msg}",
-            hint="your key may not have access to this model",
-        )
-    if isinstance(exc, ex.NotFoundError):
-        return make(
-            ModelError,
-            f"model not found: {model}",
-            hint=f"check the model name; the server said: {msg}",
-        )
-    if isinstance(exc, ex.RateLimitError):
-        return make(
-            ModelError,
-            f"rate limited by the model provider: {msg}",
-            hint="wait a moment and try again, or check your plan's limits",
-            retryable=True,
-        )
-    if (
-        isinstance(exc, ex.Timeout)
-        or "ReadTimeout" in chain_names
-        or "APITimeoutError" in chain_names
-    ):
-        return make(
-            ModelError,
-            f"the model did not answer within {timeout:g} s",
-            hint="the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
-            retryable=True,
-        )
-    if chain_names & {"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}:
-        if url:
-            return make(
-                ModelError,
-                f"cannot reach the model server at {url} — is it running?",
-                hint="start the server or fix --api-base",
-                retryable=True,
-            )
-        return make(
-            ModelError,
-            f"cannot reach the {provider or 'model'} API for {model}",
-            hint="check your network connection",
-            retryable=True,
-        )
-    if isinstance(exc, ex.APIConnectionError) or chain_names & {
-        "APIConnectionError",
-        "RemoteProtocolError",
-        "ReadError",
-        "ConnectionResetError",
-        "ConnectionAbortedError",
-        "BrokenPipeError",
-    }:
-        where = f" at {url}" if url else ""
-        return make(
-            ModelError,
-            f"lost the connection to the model server{where}",
-            hint="the server closed the connection; try again",
-            retryable=True,
-        )
-    if isinstance(
-        exc, (ex.ServiceUnavailableError, ex.InternalServerError, ex.BadGatewayError)
-    ) or (isinstance(status, int) and status >= 500):
-        code = f" (HTTP {status})" if isinstance(status, int) else ""
-        return make(
-            ModelError,
-            f"the model server had an error{code}: {msg}",
-            hint="usually temporary; try again in a moment",
-            retryable=True,
-        )
-    if isinstance(exc, ex.ContentPolicyViolationError):
-        return make(
-            ModelError,
-            f"the provider refused the request: {msg}",
-            hint="its content policy blocked this message",
-        )
-    if isinstance(exc, ex.UnsupportedParamsError):
-        if re.search(r"\btools?\b", msg) and "temperature" not in msg:
-            return make(
-                ModelError,
-                f"{model} does not support tool calling",
-                hint="cvagent's chat needs a model with tool calling, e.g. "
-                "openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest",
-            )
-        return make(
-            ModelError,
-            f"{model} does not accept a parameter cvagent sent: {msg}",
-            hint="if it is temperature, remove it from config.yaml or the command line",
-        )
-    if isinstance(exc, (ex.BadRequestError, ex.UnprocessableEntityError)):
-        if "LLM Provider NOT provided" in msg:
-            return make(
-                ModelError,
-                f"litellm does not know which provider serves {model!r}",
-                hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
-                "or ollama_chat/llama3.1, or pass --api-base",
-            )
-        return make(ModelError, f"the model server rejected the request: {msg}")
-    if isinstance(status, int) and status == 429:
-        return make(ModelError, f"rate limited by the model provider: {msg}", retryable=True)
-    return make(ModelError, f"unexpected error from litellm ({type(exc).__name__}): {msg}")
+    raw_status = getattr(exc, "status_code", None)
+    status = raw_status if isinstance(raw_status, int) else None
+    limit = re.search(r"maximum context length is (\d+) tokens", msg)
+    fields = {
+        "model": model,
+        "model_repr": repr(model),
+        "msg": msg,
+        "provider": provider or "model",
+        "url": url or "",
+        "api_base": api_base or "",
+        "where": f" at {url}" if url else "",
+        "code": f" (HTTP {status})" if status is not None else "",
+        "limit": f" (its limit is {limit.group(1)} tokens)" if limit else "",
+        "key_var": key_var(provider),
+        "timeout": f"{timeout:g}",
+        "exc_type": type(exc).__name__,
+    }
+    chain_names = frozenset(type(e).__name__ for e in _cause_chain(exc))
+    return Failure(exc, litellm.exceptions, msg, status, chain_names, fields)
 
 
 def _retry_after_of(exc: BaseException) -> float | None:

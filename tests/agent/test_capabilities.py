@@ -189,6 +189,41 @@ def test_next_step_prompt_takes_the_first_key_present():
     assert star.next_step_prompt(None, "nope", "drafting") == star.next_step_prompts["DRAFTING"]
 
 
+def test_a_pack_without_next_step_prompts_falls_back_to_the_base_packs_wording(user_packs: Path):
+    from cvagent_cli.agent.prompts import next_step_prompt
+
+    write(user_packs, "bare.yaml", MINIMAL.format(name="bare"))
+    registry = CapabilityRegistry.load()
+    bare, base = registry.get("bare"), registry.get("base")
+    for intent in Intent:
+        got = next_step_prompt(
+            bare, intent=intent.value, stage=None, backtracked=False, fallback=base
+        )
+        assert got == (base.next_step_prompts.get(intent.value) or ""), intent
+    assert next_step_prompt(bare, intent="ANALYZE", stage=None, backtracked=False) == ""
+
+
+def test_every_next_step_prompt_sent_comes_from_a_pack_file():
+    """One source of next-step wording: the packs (cvagent keeps no copy of its own)."""
+    from cvagent_cli.agent.prompts import next_step_prompt
+
+    registry = CapabilityRegistry.load()
+    written = {text for pack in registry for text in pack.next_step_prompts.values()}
+    base = registry.get("base")
+    for pack in registry:
+        for stage in [None, *(pack.stages or [])]:
+            for intent in Intent:
+                for backtracked in (False, True):
+                    got = next_step_prompt(
+                        pack,
+                        intent=intent.value,
+                        stage=stage,
+                        backtracked=backtracked,
+                        fallback=base,
+                    )
+                    assert got == "" or got in written, (pack.name, stage, intent)
+
+
 def test_source_is_not_part_of_the_serialised_pack():
     star = CapabilityRegistry.load().get("star")
     assert "source" not in star.model_dump()

@@ -9,10 +9,12 @@ rule has to rescan the document per bullet.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
+from cvagent_cli.analysis.rules.catalogue import RULES
 from cvagent_cli.analysis.rules.lexicon import ACTION_VERBS, IRREGULAR_PAST
 from cvagent_cli.analysis.schema import Finding, Severity
 from cvagent_cli.document.dates import DateRange, find_ranges
@@ -114,13 +116,40 @@ class Context:
     def has_kind(self, kind: str) -> bool:
         return kind in self.kinds.values()
 
-    def say(self, en: str, zh: str) -> str:
-        """The suggestion in the resume's language: a Chinese example rewrite for zh resumes."""
-        return zh if self.lang == "zh" else en
+    def report(
+        self,
+        rule_id: str,
+        message: str,
+        *,
+        fix: Mapping[str, object] | None = None,
+        plain: bool = False,
+        lang: str | None = None,
+        severity: Severity | None = None,
+        section: Section | str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+    ) -> RawFinding:
+        """A finding of ``rule_id`` with its severity and fix from the catalogue.
 
-    def say_built(self, en: Callable[[], str], zh: Callable[[], str]) -> str:
-        """``say`` for suggestions built from the bullet: only the one shown is built."""
-        return zh() if self.lang == "zh" else en()
+        ``fix`` fills the fix template's fields (see ``catalogue``); ``plain`` picks the fix
+        for when no example could be built; ``lang`` overrides the resume's language (a
+        Chinese bullet in an English resume); ``severity`` overrides the catalogue's."""
+        spec = RULES[rule_id]
+        return make(
+            rule_id,
+            severity or spec.severity,
+            message,
+            spec.fix(lang or self.lang, plain=plain, **(fix or {})),
+            section=section,
+            line=line,
+            text=text,
+        )
+
+    def report_item(self, rule_id: str, item: Item, message: str, **kwargs: Any) -> RawFinding:
+        """``report`` located at one bullet or paragraph."""
+        return self.report(
+            rule_id, message, section=item.section, line=item.line, text=item.text, **kwargs
+        )
 
 
 def effective_kinds(doc: ResumeDocument) -> tuple[dict[str, str], dict[str, str]]:
@@ -329,12 +358,4 @@ def make(
         shorten(text) if text else None,
         message,
         suggestion,
-    )
-
-
-def for_item(
-    rule_id: str, severity: Severity, item: Item, message: str, suggestion: str
-) -> RawFinding:
-    return make(
-        rule_id, severity, message, suggestion, section=item.section, line=item.line, text=item.text
     )

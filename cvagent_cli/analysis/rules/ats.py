@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.analysis.rules import Context, RawFinding, make
+from cvagent_cli.analysis.rules import Context, RawFinding
 from cvagent_cli.analysis.rules.completeness import detect_name
-from cvagent_cli.analysis.rules.lexicon import STANDARD_SECTIONS_EN, STANDARD_SECTIONS_ZH
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.wording import plural
 
@@ -39,26 +38,15 @@ def _length(ctx: Context) -> list[RawFinding]:
     words, pages = ctx.doc.word_count, estimated_pages(ctx.doc)
     if (words > MAX_WORDS and ctx.lang == "en") or pages > MAX_PAGES:
         return [
-            make(
-                "ats.too-long",
-                "warning",
-                f"About {plural(words, 'word')}, an estimated {pages:.1f} pages.",
-                ctx.say(
-                    "Cut to 1–2 pages: keep the last 10 years and 3–5 bullets per role.",
-                    "精简到 1–2 页：保留近 10 年经历，每段 3–5 条成果。",
-                ),
+            ctx.report(
+                "ats.too-long", f"About {plural(words, 'word')}, an estimated {pages:.1f} pages."
             )
         ]
     if words < MIN_WORDS:
         return [
-            make(
+            ctx.report(
                 "ats.too-short",
-                "warning",
                 f"Only {plural(words, 'word')}; there is too little for a recruiter or an ATS to match.",
-                ctx.say(
-                    "Add experience bullets with results and a skills section (aim for 350–700 words).",
-                    "补充工作经历中的成果描述与专业技能，建议 600–1200 字。",
-                ),
             )
         ]
     return []
@@ -71,14 +59,9 @@ def _markup(ctx: Context) -> list[RawFinding]:
         section = ctx.section_at(block.start_line)
         if block.kind == "table":
             findings.append(
-                make(
+                ctx.report(
                     "ats.table",
-                    "warning",
                     "Table: many ATS parsers drop or scramble table cells.",
-                    ctx.say(
-                        'Turn the table into plain lines, e.g. "- Analytics: SQL, Amplitude, Looker".',
-                        "把表格改成普通列表，例如：- 电话：138-0000-0000",
-                    ),
                     section=section,
                     line=block.start_line,
                     text=doc.line(block.start_line),
@@ -88,11 +71,9 @@ def _markup(ctx: Context) -> list[RawFinding]:
             findings.append(_html(ctx, section, block.start_line))
         else:
             findings.append(
-                make(
+                ctx.report(
                     "ats.code-block",
-                    "info",
                     "Code block: shown as raw text by most resume parsers.",
-                    "Move code samples to a GitHub link and keep the resume to prose and bullets.",
                     section=section,
                     line=block.start_line,
                     text=doc.line(block.start_line),
@@ -104,14 +85,9 @@ def _markup(ctx: Context) -> list[RawFinding]:
 
 
 def _html(ctx: Context, section, line: int) -> RawFinding:  # type: ignore[no-untyped-def]
-    return make(
+    return ctx.report(
         "ats.html",
-        "warning",
         "HTML markup: ATS parsers drop it or show the tags as text.",
-        ctx.say(
-            "Use plain Markdown instead: a line break instead of <br>, **bold** instead of <span>.",
-            "改用纯 Markdown：用换行代替 <br>，用 **加粗** 代替 <span>。",
-        ),
         section=section,
         line=line,
         text=ctx.doc.line(line),
@@ -122,17 +98,7 @@ def _headings(ctx: Context) -> list[RawFinding]:
     doc = ctx.doc
     headed = [s for s in doc.sections if s.heading_line]
     if not headed:
-        return [
-            make(
-                "ats.no-headings",
-                "warning",
-                "No headings: an ATS cannot find your sections.",
-                ctx.say(
-                    'Mark each section with a Markdown heading: "## Experience", "## Education", "## Skills".',
-                    "用 Markdown 标题标出各部分，例如：## 工作经历、## 教育背景、## 专业技能",
-                ),
-            )
-        ]
+        return [ctx.report("ats.no-headings", "No headings: an ATS cannot find your sections.")]
     findings: list[RawFinding] = []
     name = (detect_name(doc) or "").casefold()
     first = headed[0]
@@ -145,14 +111,9 @@ def _headings(ctx: Context) -> list[RawFinding]:
         if is_title:
             continue
         findings.append(
-            make(
+            ctx.report(
                 "ats.unknown-heading",
-                "info",
                 f'"{section.title}" is not a standard section name.',
-                ctx.say(
-                    f"Use a standard heading an ATS recognises ({STANDARD_SECTIONS_EN}) or drop the section.",
-                    f"使用 ATS 能识别的标准标题（{STANDARD_SECTIONS_ZH}），或删除该部分。",
-                ),
                 section=section,
                 line=section.heading_line,
                 text=section.title,
@@ -164,11 +125,9 @@ def _headings(ctx: Context) -> list[RawFinding]:
             continue
         if previous and section.level > previous + 1:
             findings.append(
-                make(
+                ctx.report(
                     "ats.heading-skip",
-                    "info",
                     f"Heading level jumps from {previous} to {section.level}.",
-                    "Do not skip levels: use ## for sections and ### for the entries inside them.",
                     section=section,
                     line=section.heading_line,
                     text=doc.line(section.heading_line),
@@ -198,14 +157,9 @@ def _duplicates(ctx: Context) -> list[RawFinding]:
             continue
         if key in seen:
             findings.append(
-                make(
+                ctx.report(
                     "ats.duplicate",
-                    "warning",
                     f"Same text as line {seen[key]} (lines {seen[key]} and {item.line}).",
-                    ctx.say(
-                        "Keep it once, in the most relevant role, and write a different result here.",
-                        "只保留一处，另一处改写为该段经历独有的成果。",
-                    ),
                     section=item.section,
                     line=item.line,
                     text=item.text,
@@ -226,35 +180,26 @@ def _hygiene(ctx: Context) -> list[RawFinding]:
     if count:
         line = doc.text.count("\n", 0, control.start()) + 1 if control else None
         findings.append(
-            make(
+            ctx.report(
                 "ats.control-chars",
-                "warning",
                 f"{plural(count, 'invisible control character')} in the text.",
-                "Remove them (they usually come from copy-pasting out of a PDF or Word file).",
                 line=line,
             )
         )
     if doc.front_matter_error:
         findings.append(
-            make(
+            ctx.report(
                 "ats.front-matter-error",
-                "warning",
                 f"Front matter is not valid YAML: {doc.front_matter_error}",
-                "Fix the YAML between the --- lines, e.g. quote values that contain a colon.",
                 line=1,
             )
         )
     for number, raw in enumerate(doc.lines, 1):
         if len(raw) > LONG_LINE:
             findings.append(
-                make(
+                ctx.report(
                     "ats.long-line",
-                    "info",
                     f"Line {number} is {len(raw.rstrip())} characters long.",
-                    ctx.say(
-                        "Break long paragraphs into bullets of one idea each.",
-                        "把长段落拆成每条一个要点的列表。",
-                    ),
                     section=ctx.section_at(number),
                     line=number,
                     text=raw,

@@ -11,7 +11,6 @@ from cvagent_cli.analysis.rules import (
     Item,
     RawFinding,
     en_words,
-    for_item,
     lemma,
 )
 from cvagent_cli.analysis.rules.lexicon import (
@@ -98,38 +97,23 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
         size, unit, high, low = len(en_words(item.text)), "words", MAX_WORDS_EN, MIN_WORDS_EN
     if size > high:
         return [
-            for_item(
+            ctx.report_item(
                 "clarity.too-long",
-                "warning",
                 item,
                 f"Bullet is {size} {unit} long (more than {high}); recruiters skim.",
-                ctx.say_built(
-                    lambda: (
-                        "Split it into two bullets or cut it to one action, one method and one result (under 25 words)."
-                    ),
-                    lambda: (
-                        "拆成两条，或精简为“动作 + 方法 + 结果”，控制在 60 字以内。"
-                        f"改为：{zh_core(item.text, limit=20)}，通过[方法]，使[指标]提升[X%]"
-                    ),
-                ),
+                fix={"core_zh": lambda: zh_core(item.text, limit=20)},
             )
         ]
     if size < low:
         return [
-            for_item(
+            ctx.report_item(
                 "clarity.too-short",
-                "warning",
                 item,
                 f"Bullet is only {plural(size, unit[:-1])}; it does not say what you achieved.",
-                ctx.say_built(
-                    lambda: (
-                        "Expand it with what you did, how, and the result, e.g. "
-                        f'"{capitalised(en_core(item.text))} [how], [result: N / X%]".'
-                    ),
-                    lambda: (
-                        f"补充做了什么、怎么做、结果如何。改为：{zh_core(item.text)}，通过[方法]，使[指标]提升[X%]"
-                    ),
-                ),
+                fix={
+                    "example": lambda: capitalised(en_core(item.text)),
+                    "core_zh": lambda: zh_core(item.text),
+                },
             )
         ]
     return []
@@ -151,26 +135,20 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
     if word is None:
         return []
     if item.zh:
-        core = zh_core(item.text)
-        fix = (
-            f"去掉“我/本人”，直接以动词开头。改为：{core}"
-            if not _ZH_PRONOUN_RE.search(zh_core(item.text, limit=len(item.text)))
-            else "去掉句中的“我/本人”，直接以动词开头，写你做了什么。"
-        )
+        plain = bool(_ZH_PRONOUN_RE.search(zh_core(item.text, limit=len(item.text))))
+        fix: dict[str, object] = {"core_zh": zh_core(item.text)}
     else:
         rewritten = without_pronoun(item.text)
-        fix = (
-            f'Drop the pronoun and start with the verb: "{rewritten}".'
-            if rewritten
-            else "Rewrite it without the pronoun: start with the verb for what you did."
-        )
+        plain, fix = not rewritten, {"rewritten": rewritten}
     return [
-        for_item(
+        ctx.report_item(
             "clarity.first-person",
-            severity,
             item,
             f'First-person pronoun "{word}": resumes are written without them.',
-            fix,
+            fix=fix,
+            plain=plain,
+            lang="zh" if item.zh else "en",
+            severity=severity,
         )
     ]
 
@@ -185,14 +163,13 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
             continue  # "4 were promoted": a result for other people, rightly passive
         active = active_without_me(item.text)
         return [
-            for_item(
+            ctx.report_item(
                 "clarity.passive-voice",
-                "info",
                 item,
                 f'Passive voice "{match.group()}" hides who did the work.',
-                f'Make yourself the subject: "{active}".'
-                if active
-                else "If the work was yours, make yourself the subject: start with the verb for what you did.",
+                fix={"active": active},
+                plain=not active,
+                lang="en",
             )
         ]
     return []
@@ -217,15 +194,11 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
     noun = "Cliché" if len(words) == 1 else "Clichés"
     verb = "claims a trait" if len(words) == 1 else "claim traits"
     return [
-        for_item(
+        ctx.report_item(
             "clarity.buzzword",
-            "warning",
             item,
             f"{noun} {quoted} {verb} without evidence.",
-            ctx.say(
-                f"Replace {quoted} with a fact that shows it: [what you did], [result: X% / N].",
-                f"删去{zh_quoted}，用事实证明。改为：[你做了什么]，使[指标]提升[X%]",
-            ),
+            fix={"quoted": quoted, "quoted_zh": zh_quoted},
         )
     ]
 
@@ -249,15 +222,10 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
         if len(group) >= REPEAT_LIMIT:
             lines = ", ".join(str(it.line) for it in group)
             findings.append(
-                for_item(
+                ctx.report_item(
                     "clarity.repeated-opener",
-                    "info",
                     group[REPEAT_LIMIT - 1],
                     f'{plural(len(group), "bullet")} in this section start with "{key}" (lines {lines}).',
-                    ctx.say(
-                        "Vary the verbs: led, built, cut, shipped, designed, grew, automated…",
-                        "换用不同的动词开头：主导、设计、搭建、推动、优化、落地……",
-                    ),
                 )
             )
     return findings
@@ -306,12 +274,11 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
         if past and present:
             item, word = present[0]
             findings.append(
-                for_item(
+                ctx.report_item(
                     "clarity.mixed-tense",
-                    "warning",
                     item,
                     f'This past role mixes tenses: "{past[0][1]}" (past) and "{word}" (present).',
-                    f'Use the past tense for roles you have left: "{word}" → "{past_form(word)}".',
+                    fix={"word": word, "past": past_form(word)},
                 )
             )
     return findings

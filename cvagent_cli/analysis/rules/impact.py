@@ -17,11 +17,8 @@ from cvagent_cli.analysis.rules import (
     Item,
     RawFinding,
     en_words,
-    for_item,
 )
 from cvagent_cli.analysis.rules.lexicon import (
-    STRONG_VERBS_EN,
-    STRONG_VERBS_ZH,
     WEAK_OPENERS_EN,
     WEAK_OPENERS_ZH,
 )
@@ -90,23 +87,21 @@ def check(ctx: Context) -> list[RawFinding]:
             metrics += 1
         else:
             findings.append(
-                for_item(
+                ctx.report_item(
                     "impact.no-metric",
-                    "warning",
                     item,
                     "No number shows the scale or the result of this work.",
-                    _no_metric_fix(ctx, item),
+                    fix=_examples(item),
                 )
             )
         if opener:
             weak += 1
             findings.append(
-                for_item(
+                ctx.report_item(
                     "impact.weak-opener",
-                    "warning",
                     item,
                     f'Weak opener "{opener}" describes a duty, not what you achieved.',
-                    _weak_opener_fix(ctx, item, opener),
+                    fix=_examples(item, opener),
                 )
             )
         elif (
@@ -116,55 +111,26 @@ def check(ctx: Context) -> list[RawFinding]:
             and not _starts_with_verb(item)
         ):
             findings.append(
-                for_item(
+                ctx.report_item(
                     "impact.no-action-verb",
-                    "info",
                     item,
                     "Bullet does not start with an action verb.",
-                    _action_verb_fix(ctx, item),
+                    fix=_examples(item),
                 )
             )
     ctx.extras["impact"] = ImpactStats(len(items), metrics, weak)
     return findings
 
 
-# The fixes, each built only in the resume's language.  An example keeps the user's own
-# claim ("helped" never becomes "led", 协助 never 主导) and marks what only they can fill in.
-def _no_metric_fix(ctx: Context, item: Item) -> str:
-    if ctx.lang == "zh":
-        return (
-            "补充量化结果（规模、比例、时间），方括号换成你的真实数字。"
-            f"改为：{zh_core(item.text)}，[结果：规模 / 比例 / 时间，如 N 人、X%、N 小时]"
-        )
-    return (
-        "Add the number only you know — how much, how many, how fast — e.g. "
-        f'"{capitalised(en_core(item.text))} — [how many / how much / how fast: N, X%]".'
-    )
-
-
-def _weak_opener_fix(ctx: Context, item: Item, opener: str) -> str:
-    if ctx.lang == "zh":
-        return (
-            f"写清你本人做了什么：只在属实时才用{STRONG_VERBS_ZH}等动词，并写出结果。"
-            f"改为：{zh_core(item.text)}，[你具体做了什么]，使[指标]提升[X%]"
-        )
-    return (
-        f"Say what you did yourself with a verb that is true of your part ({STRONG_VERBS_EN}… "
-        "only if they are), and end with the result, e.g. "
-        f'"[your verb] {en_core(item.text, opener)}, [result: X% / N]".'
-    )
-
-
-def _action_verb_fix(ctx: Context, item: Item) -> str:
-    if ctx.lang == "zh":
-        return (
-            f"以动词开头描述你做了什么（{STRONG_VERBS_ZH}…，只用属实的）。"
-            f"改为：[动词]{zh_core(item.text)}，使[指标]提升[X%]"
-        )
-    return (
-        f"Lead with a past-tense action verb for what you did ({STRONG_VERBS_EN}… only if "
-        f'true), e.g. "[verb] {en_core(item.text)}" instead of a noun phrase.'
-    )
+# The fixes' examples (see catalogue), each built only in the resume's language.  An example
+# keeps the user's own claim ("helped" never becomes "led", 协助 never 主导) and marks what
+# only they can fill in.
+def _examples(item: Item, opener: str | None = None) -> dict[str, object]:
+    return {
+        "core_zh": lambda: zh_core(item.text),
+        "core_en": lambda: en_core(item.text, opener),
+        "example": lambda: capitalised(en_core(item.text)),
+    }
 
 
 def _starts_with_verb(item: Item) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from cvagent_cli.analysis.rules import Context, Entry, RawFinding, make
+from cvagent_cli.analysis.rules import Context, Entry, RawFinding
 from cvagent_cli.document.dates import RANGE_RE, DateRange, month_index
 
 GAP_MONTHS = 6  # a longer unexplained break between jobs is reported
@@ -25,15 +25,10 @@ def check(ctx: Context) -> list[RawFinding]:
         for line, rng in entry.ranges:
             if rng.reversed:
                 findings.append(
-                    make(
+                    ctx.report(
                         "dates.end-before-start",
-                        "error",
                         f'End date comes before the start date in "{rng.raw}".',
-                        ctx.say(
-                            "Fix the range so that it runs from the earlier date to the later one"
-                            f', e.g. "{_swapped(rng.raw)}" if the dates are otherwise right.',
-                            f"修正起止时间，早的在前。若日期本身无误，改为：{_swapped(rng.raw)}",
-                        ),
+                        fix={"swapped": _swapped(rng.raw)},
                         section=entry.section_id,
                         line=line,
                         text=rng.raw,
@@ -41,14 +36,9 @@ def check(ctx: Context) -> list[RawFinding]:
                 )
             elif rng.start.year > limit or (rng.end is not None and rng.end.year > limit):
                 findings.append(
-                    make(
+                    ctx.report(
                         "dates.future",
-                        "info",
                         f'"{rng.raw}" lies more than a year in the future.',
-                        ctx.say(
-                            'Check the year; for an expected graduation write "(expected)" after the date.',
-                            "请检查年份；预计毕业可在日期后写“（预计）”。",
-                        ),
                         section=entry.section_id,
                         line=line,
                         text=rng.raw,
@@ -57,18 +47,11 @@ def check(ctx: Context) -> list[RawFinding]:
     for entry in ctx.entries:
         if entry.kind in ORDERED_KINDS and entry.items and not entry.ranges:
             findings.append(
-                make(
+                ctx.report(
                     "dates.missing",
-                    "warning",
                     f'No dates for "{entry.title or "this entry"}".',
-                    ctx.say(
-                        "Add a start and end month under the title"
-                        + (f", written {usual} like your other dates" if usual else "")
-                        + ', e.g. "[start month and year] – [end month and year, or Present]".',
-                        "在标题下补充起止时间"
-                        + (f"，与其他日期一样写作 {usual}" if usual else "")
-                        + "，例如：[开始年月] - [结束年月 / 至今]",
-                    ),
+                    fix={"usual": usual},
+                    plain=not usual,
                     section=entry.section_id,
                     line=entry.line,
                     text=entry.title,
@@ -106,14 +89,10 @@ def _formats(ctx: Context, dated: list[Entry], usual: str | None) -> list[RawFin
     # The finding sits on the first line that breaks with the usual format.
     other = next(v for fmt, v in seen.items() if fmt != usual)
     return [
-        make(
+        ctx.report(
             "dates.inconsistent-format",
-            "warning",
             f"{len(seen)} date formats are mixed: {listed}.",
-            ctx.say(
-                f'Use one format everywhere: most of your dates are "{usual}", as on line {usual_line}: "{usual_raw}".',
-                f"全文统一一种日期格式：多数日期写作 {usual}，如第 {usual_line} 行：{usual_raw}",
-            ),
+            fix={"usual": usual, "usual_line": usual_line, "usual_raw": usual_raw},
             section=other[2],
             line=other[0],
             text=other[1],
@@ -132,15 +111,10 @@ def _order(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
             a, b = above.date_range, below.date_range
             if b.end_index(ctx.today) > a.end_index(ctx.today):  # type: ignore[union-attr]
                 findings.append(
-                    make(
+                    ctx.report(
                         "dates.not-reverse-chronological",
-                        "warning",
                         f"{below.kind.capitalize()} entries are not in reverse-chronological order: "
                         f'"{b.raw}" (line {below.range_line}) is listed after "{a.raw}" (line {above.range_line}).',  # type: ignore[union-attr]
-                        ctx.say(
-                            "List the most recent entry first; recruiters read the top one most carefully.",
-                            "按时间倒序排列，最近的经历放在最前面。",
-                        ),
                         section=below.section_id,
                         line=below.range_line,
                         text=below.title or b.raw,  # type: ignore[union-attr]
@@ -175,15 +149,9 @@ def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
                 idle = sum(1 for m in range(first, last + 1) if m not in studying)
                 if idle > GAP_MONTHS:
                     findings.append(
-                        make(
+                        ctx.report(
                             "dates.gap",
-                            "warning",
                             f'Gap of {last - first + 1} months between "{previous.date_range.raw}" and "{rng.raw}".',  # type: ignore[union-attr]
-                            ctx.say(
-                                "If the break was intentional, say so in one line, e.g. "
-                                '"Career break — [reason], [start] – [end]".',
-                                "如有空档期，可用一行说明，例如：[开始] - [结束] 职业间隔（[原因]）",
-                            ),
                             section=entry.section_id,
                             line=entry.range_line,
                             text=entry.title or rng.raw,
