@@ -24,6 +24,7 @@ from typing import Any
 from cvagent_cli.document.dates import YearMonth, parse_date
 from cvagent_cli.documents import resume_data as rd
 from cvagent_cli.errors import InputError
+from cvagent_cli.script import HAN_RE
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SECTION_FIELDS = (
@@ -546,7 +547,7 @@ def _unplaced(r: _Reader, section: dict[str, Any], i: int) -> list[str]:
 
 def _language(obj: dict[str, Any]) -> str:
     text = json.dumps(obj, ensure_ascii=False)
-    han = len(re.findall(r"[\u4e00-\u9fff]", text))
+    han = len(HAN_RE.findall(text))
     latin = len(re.findall(r"[A-Za-z]+", text))
     return "zh" if han and han >= 0.3 * (han + latin) else "en"
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from cvagent_cli.document import person
 from cvagent_cli.document.dates import find_dates
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
+from cvagent_cli.script import HAN_RE
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
 _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")
@@ -81,7 +82,7 @@ def headingish(para: Para) -> bool:
     text = plain(para.text)
     if not text or "\n" in para.text.strip() or para.role in ("bullet", "table"):
         return False
-    limit = 40 if re.search(r"[\u4e00-\u9fff]", text) else 80
+    limit = 40 if HAN_RE.search(text) else 80
     return len(text) <= limit and not text.endswith(_SENTENCE_END)
 
 

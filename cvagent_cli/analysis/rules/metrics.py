@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterator
 
 from cvagent_cli.document.dates import find_ranges
+from cvagent_cli.script import FULLWIDTH_DIGITS
 
 # -- shared pieces ----------------------------------------------------------------------
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
@@ -339,7 +340,7 @@ _DURATION_RES = (
     ),
     re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_DURATION_ZH})"),
 )
-_DIGIT_RE = re.compile(r"[0-9０-９]")
+_DIGIT_RE = re.compile(f"[0-9{FULLWIDTH_DIGITS}]")
 _SURE_RE = re.compile(r"[%％]|\d\s*(?:万|亿|倍|毫秒|个百分点)|[$€£¥￥]\s?\d")
 _PERCENT_DOUBT_RE = re.compile(r"[\"“《「『]|://|www\.")
 _NUMBER_WORDS = frozenset(
