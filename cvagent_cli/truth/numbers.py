@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from cvagent_cli.document.numerals import ZH_DIGITS, ZH_HUNDRED_MILLION, ZH_POWERS, ZH_ZEROS
 from cvagent_cli.script import IDEOGRAPHS
 from cvagent_cli.truth.facts import FactKind, _consume, _dec, _Fact, _free, _q
 
@@ -13,7 +14,7 @@ _VERSION_RE = re.compile(r"(?<![A-Za-z0-9.])\d+(?:\.\d+){2,}(?!\.?\d)")
 _PERCENT_RANGE_RE = re.compile(
     r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)%?(?:-|–|~|～|到|至)(\d+(?:\.\d+)?)\s?%"
 )
-_CN_DIGITS = "零〇一二两三四五六七八九十百千万亿"
+_CN_DIGITS = ZH_ZEROS + ZH_DIGITS + ZH_POWERS + ZH_HUNDRED_MILLION
 _CN_NUM = f"[{_CN_DIGITS}]+"
 _PERCENT_CN_RE = re.compile(rf"百分之(\d+(?:\.\d+)?|{_CN_NUM})")
 _DOUBLING_RE = re.compile(

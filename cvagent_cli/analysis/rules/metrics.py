@@ -35,12 +35,13 @@ import re
 from collections.abc import Iterator
 
 from cvagent_cli.document.dates import find_ranges
+from cvagent_cli.document.numerals import ZH_DIGITS, ZH_POWERS
 from cvagent_cli.script import FULLWIDTH_DIGITS
 
 # -- shared pieces ----------------------------------------------------------------------
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_ZH_NUMERAL = "一二两三四五六七八九十百千万"
+_ZH_NUMERAL = ZH_DIGITS + ZH_POWERS
 _ZH_NUM = f"[{_ZH_NUMERAL}]+"
 _EN_NUMBER_WORDS = (
     "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
