@@ -38,7 +38,9 @@ __all__ = [
     "KANA",
     "WIDE_TEXT",
     "YIJING",
+    "ZH_SHARE",
     "is_east_asian",
+    "language_of",
 ]
 
 # -- ideographs ----------------------------------------------------------------------------
@@ -83,6 +85,9 @@ GENERAL_PUNCT = "\u2010-\u2027"
 #: unified block), compatibility ideographs and full-width forms.
 WIDE_TEXT = CJK_RADICALS + CJK_SYMBOLS + HAN_EXT_A + YIJING + HAN + HAN_COMPAT + FULLWIDTH
 
+#: A text is Chinese when Han characters are at least this share of its words.
+ZH_SHARE = 0.3
+
 # -- compiled ------------------------------------------------------------------------------
 
 #: One character of the unified block (a language hint: "is there Chinese here?").
@@ -100,3 +105,10 @@ def is_east_asian(ch: str) -> bool:
         or HANGUL[0] <= ch <= HANGUL[-1]
         or KANA[0] <= ch <= KANA[-1]
     )
+
+
+def language_of(han: int, words: int) -> str:
+    """``zh`` when ``han`` Han characters make at least ``ZH_SHARE`` of ``words`` words (each
+    Han character counted as a word), else ``en``: the resume's language, whether it comes
+    from Markdown (``ResumeDocument.language``) or from a JSON Resume file."""
+    return "zh" if han and han >= words * ZH_SHARE else "en"

@@ -18,7 +18,7 @@ from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.document.tree import Block, build_tree, slugify
 from cvagent_cli.document.tree import Section as Section  # re-exported
-from cvagent_cli.script import HAN_RE, IDEOGRAPH_RE
+from cvagent_cli.script import HAN_RE, IDEOGRAPH_RE, language_of
 from cvagent_cli.store.textio import (
     CONTROL_RE,
     DecodedText,
@@ -246,7 +246,7 @@ class ResumeDocument:
         if not self.front_matter_span and not self.cjk_chars:
             return "en"  # the body is the whole text, and it has no CJK character at all
         cjk = len(HAN_RE.findall(self.text))
-        return "zh" if cjk and cjk >= self.word_count * 0.3 else "en"
+        return language_of(cjk, self.word_count)
 
     def outline(self) -> list[dict]:
         """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""

@@ -24,7 +24,7 @@ from typing import Any
 from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
 from cvagent_cli.documents import resume_data as rd
 from cvagent_cli.errors import InputError
-from cvagent_cli.script import HAN_RE
+from cvagent_cli.script import HAN_RE, language_of
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SECTION_FIELDS = (
@@ -549,7 +549,7 @@ def _language(obj: dict[str, Any]) -> str:
     text = json.dumps(obj, ensure_ascii=False)
     han = len(HAN_RE.findall(text))
     latin = len(re.findall(r"[A-Za-z]+", text))
-    return "zh" if han and han >= 0.3 * (han + latin) else "en"
+    return language_of(han, han + latin)
 
 
 _MD_SPECIAL_RE = re.compile(r"([*`<\[\]\\])|(?<![\w])_|_(?![\w])")
