@@ -1,5 +1,6 @@
 """One grammar per concept: the Unicode ranges of CJK text are written once, in
-cvagent_cli/script.py, and imported everywhere else.
+cvagent_cli/script.py, and imported everywhere else; front matter is what the parser says it
+is, for the guard and the exporters too.
 
 A range literal (``[\\u4e00-\\u9fff]``, ``"\\u3400" <= ch``, ``[一-龥]``) anywhere else in the
 package fails here, so a thirteenth private copy of "what is a Chinese character" cannot
@@ -15,6 +16,11 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli import script
+from cvagent_cli.document.basics import EMAIL_LIKE, EMAIL_RE
+from cvagent_cli.document.blocks import front_matter_length
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.documents.markdown_source import strip_front_matter
+from cvagent_cli.truth.guards import visible_text
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cvagent_cli"
 GRAMMAR = PACKAGE / "script.py"
@@ -143,3 +149,49 @@ def test_the_named_classes_mean_what_they_say(char, han, ideograph, east_asian):
     assert bool(script.HAN_RE.match(char)) is han
     assert bool(script.IDEOGRAPH_RE.match(char)) is ideograph
     assert script.is_east_asian(char) is east_asian
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "---\nname: Ana Lee\nsecret: 42\n---\nBody\n",
+        "----\nname: Ana Lee\nsecret: 42\n----\nBody\n",  # a longer fence
+        "--- \nname: Ana Lee\nsecret: 42\n---\nBody\n",  # a space after the opening fence
+        "---\nname: Ana Lee\nsecret: 42\n  ---\nBody\n",  # an indented closing fence
+        "---\nname: Ana Lee\nsecret: 42\n...\n\n\nBody\n",
+        "---\r\nname: Ana Lee\r\nsecret: 42\r\n---\r\nBody\r\n",
+        "---\n" + "secret: 42\n" * 70 + "name: Ana Lee\n---\nBody\n",  # a long one
+    ],
+)
+def test_the_guard_and_the_exporters_skip_the_front_matter_the_parser_reads(text):
+    doc = ResumeDocument.from_text(text)
+    assert doc.front_matter_span
+    assert strip_front_matter(text).strip() == "Body"
+    # Of the front matter the guard keeps the contact fields only.
+    assert visible_text(text).split() == ["name:", "Ana", "Lee", "Body"]
+
+
+def test_text_without_front_matter_is_left_whole():
+    text = "# Ana Lee\n\n---\n\nBody\n"
+    assert strip_front_matter(text) == text
+    assert front_matter_length(text) == 0
+
+
+def _corpus_texts() -> list[str]:
+    root = PACKAGE.parent
+    paths = [*(root / "sample_resumes").glob("*.md"), *(root / "tests/resume/corpus").glob("*.md")]
+    return [p.read_text(encoding="utf-8") for p in sorted(paths)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Email: ana.lee@example.com | 2019",
+        "邮箱：a_b+cv@mail.163.com，电话 138 0000 0000",
+        *_corpus_texts(),
+    ],
+)
+def test_the_guard_masks_every_address_the_analyzer_reads(text):
+    masked = [m.span() for m in re.finditer(EMAIL_LIKE, text)]
+    for found in EMAIL_RE.finditer(text):
+        assert any(a <= found.start() and found.end() <= b for a, b in masked), found.group()

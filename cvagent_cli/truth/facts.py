@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.script import HAN, IDEOGRAPHS
 
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
@@ -55,7 +56,7 @@ def _free(consumed: list[bool], start: int, end: int) -> bool:
 
 
 _URL_RE = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>()\]]+|\]\([^)\s]*\)")
-_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_RE = re.compile(EMAIL_LIKE)
 _PHONE_RE = re.compile(
     r"(?<![\w.])(?:\+\d{1,3}[ -]?)?(?:1[3-9]\d[ -]?\d{4}[ -]?\d{4}|\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?!\w|\.\d)"
 )

@@ -34,6 +34,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.numerals import ZH_DIGITS, ZH_POWERS
 from cvagent_cli.script import FULLWIDTH_DIGITS
@@ -62,9 +63,7 @@ _AFTER_CHANGE_RE = re.compile(
 # -- what never counts: masked, in this order ---------------------------------------------
 # Each pattern runs only when a cheap test (a character it needs) passes: most bullets hold
 # no URL, quote, id, 年 or "experience", so most of these never scan.
-_URL_RE = re.compile(
-    r"(?i)(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+/\S*"
-)
+_URL_RE = re.compile(rf"(?i)(?:https?://|www\.)\S+|{EMAIL_LIKE}|[\w-]+(?:\.[\w-]+)+/\S*")
 _QUOTED_RE = re.compile(
     r"\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|《[^》\n]{1,40}》|「[^」\n]{1,40}」|『[^』\n]{1,40}』"
 )
