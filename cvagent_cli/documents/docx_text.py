@@ -19,11 +19,6 @@ TYPED_GLYPHS = set(BULLET_GLYPHS)  # "-", "*" and "+" too, when a space or tab f
 #: A number typed before a tab ("1.<TAB>Cut costs …"): a list item Word did not number.
 TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[a-z][.)])\t")
 PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
-PAGE_NUMBER_RE = re.compile(
-    r"\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?\b|^\s*-?\s*\d{1,3}\s*(?:(?:/|of)\s*\d{1,3})?\s*-?\s*$"
-    r"|第\s*\d+\s*页|共\s*\d+\s*页",
-    re.IGNORECASE,
-)
 CONTACT_RE = re.compile(
     r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
 )
