@@ -19,6 +19,7 @@ fails when a CJK range literal appears anywhere else in the package.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 __all__ = [
     "CJK_RADICALS",
@@ -88,12 +89,26 @@ WIDE_TEXT = CJK_RADICALS + CJK_SYMBOLS + HAN_EXT_A + YIJING + HAN + HAN_COMPAT +
 #: A text is Chinese when Han characters are at least this share of its words.
 ZH_SHARE = 0.3
 
-# -- compiled ------------------------------------------------------------------------------
+# -- compiled, on first use ---------------------------------------------------------------
 
-#: One character of the unified block (a language hint: "is there Chinese here?").
-HAN_RE = re.compile(f"[{HAN}]")
-#: One Han ideograph, Extension A included (a word, when counting words).
-IDEOGRAPH_RE = re.compile(f"[{IDEOGRAPHS}]")
+if TYPE_CHECKING:
+    #: One character of the unified block (a language hint: "is there Chinese here?").
+    HAN_RE: re.Pattern[str]
+    #: One Han ideograph, Extension A included (a word, when counting words).
+    IDEOGRAPH_RE: re.Pattern[str]
+
+_CLASSES = {"HAN_RE": HAN, "IDEOGRAPH_RE": IDEOGRAPHS}
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """``HAN_RE`` and ``IDEOGRAPH_RE``, compiled when first imported: a class over these
+    ranges takes about a millisecond to compile, which a command that reads only state files
+    (store/textio imports the strings above) need not pay."""
+    if name not in _CLASSES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    pattern = re.compile(f"[{_CLASSES[name]}]")
+    globals()[name] = pattern
+    return pattern
 
 
 def is_east_asian(ch: str) -> bool:
