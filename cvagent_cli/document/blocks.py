@@ -26,6 +26,8 @@ from typing import Protocol
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from cvagent_cli.store.textio import NEWLINE_RE
+
 try:  # the rules ported here are markdown-it-py 4.3's, and so are these helpers
     from markdown_it.common.utils import mdTrim
     from markdown_it.rules_block.table import MAX_AUTOCOMPLETED_CELLS, escapedSplit, headerLineRe
@@ -389,3 +391,19 @@ def block_tokens(text: str) -> Sequence[TokenLike]:
     reads (``FAST_TYPES``)."""
     tokens = scan(text)
     return tokens if tokens is not None else _parser().parse(text)
+
+
+def front_matter_length(text: str) -> int:
+    """How many characters the front matter at the top of ``text`` takes, its closing line
+    and that line's newline included (0 when there is none): the parser's rule (markdown-it's
+    front-matter plugin), so whoever skips front matter skips what the resume model does."""
+    if not text.startswith("---"):
+        return 0
+    tokens = block_tokens(text)
+    if not tokens or tokens[0].type != "front_matter" or not tokens[0].map:
+        return 0
+    lines = tokens[0].map[1]
+    for number, newline in enumerate(NEWLINE_RE.finditer(text), start=1):
+        if number == lines:
+            return newline.end()
+    return len(text)  # closed on the last line, with no newline after it

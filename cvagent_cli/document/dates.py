@@ -61,7 +61,35 @@ _FORMATS: tuple[tuple[str, str], ...] = (
         r"(?![\d]|\.\d|,\d|\s*%|[A-Za-z+]|\s?[万亿千百人名位个倍元块次项家台条])",
     ),
 )
-PRESENT = r"(?:present|current(?:ly)?|now|today|ongoing|至今|现在|目前|今天|今)"
+#: "Until now": the words that end a date range ("Mar 2019 – Present", "2020.03 - 至今",
+#: "2019/07–今"), cvagent's one list of them; a word that begins another comes after it.
+PRESENT_WORDS = (
+    "present",
+    "currently",
+    "current",
+    "now",
+    "today",
+    "ongoing",
+    "至今",
+    "现在",
+    "目前",
+    "今天",
+    "今",
+)
+PRESENT = "(?:" + "|".join(PRESENT_WORDS) + ")"
+#: Words that say, in a sentence rather than after a date, that a job goes on.
+STILL_WORDS = ("still", "仍在", "还在")
+# In running text these say something else: "today" and "ongoing" are rarely about the job,
+# and "今" is mostly "今年" (this year).
+_NOT_IN_PROSE = frozenset({"today", "ongoing", "今天", "今"})
+_PROSE_WORDS = [w for w in PRESENT_WORDS + STILL_WORDS if w not in _NOT_IN_PROSE]
+#: A message that says "I still work there" ("I'm currently at Acme", "目前仍在职").
+STILL_RE = re.compile(
+    r"(?i)\b(?:"
+    + "|".join(w for w in _PROSE_WORDS if w.isascii())
+    + r")\b|"
+    + "|".join(w for w in _PROSE_WORDS if not w.isascii())
+)
 SEPARATOR = r"(?:\s*(?:[-–—−－~～〜→至到]{1,2})\s*|\s+(?:to|until|till)\s+)"
 
 _TOKEN = "|".join(f"(?:{pattern})" for _, pattern in _FORMATS)

@@ -18,6 +18,7 @@ from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.document.tree import Block, build_tree, slugify
 from cvagent_cli.document.tree import Section as Section  # re-exported
+from cvagent_cli.script import HAN_RE, IDEOGRAPH_RE, language_of
 from cvagent_cli.store.textio import (
     CONTROL_RE,
     DecodedText,
@@ -28,9 +29,7 @@ from cvagent_cli.store.textio import (
     split_lines,
 )
 
-_CJK_WORD_RE = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
-_HAN_RE = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _span_chars(before: list[int], count: int, start_line: int, end_line: int) -> int:
@@ -234,7 +233,7 @@ class ResumeDocument:
     @cached_property
     def cjk_chars(self) -> int:
         """CJK characters in the body (each one counts as a word)."""
-        return len(_CJK_WORD_RE.findall(self.body))
+        return len(IDEOGRAPH_RE.findall(self.body))
 
     @cached_property
     def word_count(self) -> int:
@@ -246,8 +245,8 @@ class ResumeDocument:
         """``zh`` when most words are Chinese characters, else ``en``."""
         if not self.front_matter_span and not self.cjk_chars:
             return "en"  # the body is the whole text, and it has no CJK character at all
-        cjk = len(_HAN_RE.findall(self.text))
-        return "zh" if cjk and cjk >= self.word_count * 0.3 else "en"
+        cjk = len(HAN_RE.findall(self.text))
+        return language_of(cjk, self.word_count)
 
     def outline(self) -> list[dict]:
         """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from cvagent_cli.document.kinds import classify_title, strip_decoration
+from cvagent_cli.script import HAN, is_east_asian
 
 _TAG_RE = re.compile(r"<[^<>]*>")
 _MARKUP_RE = re.compile(r"[*_`#>~]+")
@@ -47,7 +48,7 @@ _FIRST_LAST_RE = (
     re.compile(r"(?:last|family|sur)\s*name\s*[*_:：]*\s*\n*\s*([^\W\d_][\w'’-]+)", re.IGNORECASE),
 )
 # "宋嘉禾/男/1998", "宋嘉禾 | 男 | 28岁": a name followed by a gender.
-_NAME_GENDER_RE = re.compile(r"(?m)^[\s*+-]*([\u4e00-\u9fff]{2,4})\s*[/|｜,，、]\s*[男女]")
+_NAME_GENDER_RE = re.compile(rf"(?m)^[\s*+-]*([{HAN}]{{2,4}})\s*[/|｜,，、]\s*[男女]")
 # Pandoc title block: "% Viktor Novak" on the first line.
 _PANDOC_TITLE_RE = re.compile(r"\A\s*%\s*([^\n]+)")
 
@@ -94,17 +95,6 @@ _ZH_ROLE_RE = re.compile(
 )
 
 
-def _east_asian(ch: str) -> bool:
-    """A Han character, a Hangul syllable or a kana (by code point: a regex over these
-    ranges costs milliseconds to compile at start-up)."""
-    return (
-        "\u4e00" <= ch <= "\u9fff"
-        or "\u3400" <= ch <= "\u4dbf"
-        or "\uac00" <= ch <= "\ud7a3"
-        or "\u3040" <= ch <= "\u30ff"
-    )
-
-
 def _is_cjk_name(text: str) -> bool:
     """A Chinese, Japanese or Korean name by its shape: two to four characters ("韩梓萱",
     "김민준"), family and given name apart ("李 明", "山田 太郎"), or a transliterated name in
@@ -112,14 +102,14 @@ def _is_cjk_name(text: str) -> bool:
     if "·" in text or "•" in text:
         parts = re.split("[·•]", text)
         return len(parts) <= 3 and all(
-            1 <= len(p) <= 6 and all(_east_asian(ch) for ch in p) for p in parts
+            1 <= len(p) <= 6 and all(is_east_asian(ch) for ch in p) for p in parts
         )
     parts = text.split(" ")
     if len(parts) == 1:
-        return 2 <= len(text) <= 4 and all(_east_asian(ch) for ch in text)
+        return 2 <= len(text) <= 4 and all(is_east_asian(ch) for ch in text)
     return (
         len(parts) == 2
-        and all(1 <= len(p) <= 4 and all(_east_asian(ch) for ch in p) for p in parts)
+        and all(1 <= len(p) <= 4 and all(is_east_asian(ch) for ch in p) for p in parts)
         and len(text) <= 8
     )
 
@@ -164,7 +154,7 @@ def looks_like_name(text: str) -> bool:
         return False
     if not all(_is_name_word(w) or w in _PARTICLES for w in words):
         return False
-    if any(_east_asian(ch) for ch in text):
+    if any(is_east_asian(ch) for ch in text):
         return False
     if any(w.casefold().strip(".") in _ROLE_WORDS for w in words):
         return False

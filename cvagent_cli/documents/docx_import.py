@@ -41,7 +41,6 @@ from cvagent_cli.documents.docx_styles import (
 )
 from cvagent_cli.documents.docx_text import (
     CONTACT_RE,
-    PAGE_NUMBER_RE,
     TYPED_NUMBER_RE,
     Piece,
     all_bold,
@@ -57,6 +56,7 @@ from cvagent_cli.documents.docx_text import (
 )
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.structure import (
+    PAGE_NUMBER_IN_RE,
     Para,
     Recognition,
     _is_date_text,
@@ -355,7 +355,7 @@ class _Reader:
                         seen.add(key)
                         continue
                     seen.add(key)
-                    junk = bool(PAGE_NUMBER_RE.search(key)) or len(key) <= 2
+                    junk = bool(PAGE_NUMBER_IN_RE.search(key)) or len(key) <= 2
                     if junk or (footer and not CONTACT_RE.search(key)):
                         dropped += 1
                         continue

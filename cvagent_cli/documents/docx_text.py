@@ -11,6 +11,7 @@ import re
 
 from cvagent_cli.documents.docx_styles import SYMBOL_FONTS
 from cvagent_cli.documents.structure import BULLET_GLYPHS, plain
+from cvagent_cli.script import HAN, HAN_RE
 
 Piece = tuple[str, bool, float, str, bool]  # text, bold, size, font, caps
 
@@ -18,11 +19,6 @@ TYPED_GLYPHS = set(BULLET_GLYPHS)  # "-", "*" and "+" too, when a space or tab f
 #: A number typed before a tab ("1.<TAB>Cut costs …"): a list item Word did not number.
 TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,2}[.)、]|\(\d{1,2}\)|[a-z][.)])\t")
 PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
-PAGE_NUMBER_RE = re.compile(
-    r"\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?\b|^\s*-?\s*\d{1,3}\s*(?:(?:/|of)\s*\d{1,3})?\s*-?\s*$"
-    r"|第\s*\d+\s*页|共\s*\d+\s*页",
-    re.IGNORECASE,
-)
 CONTACT_RE = re.compile(
     r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
 )
@@ -42,7 +38,7 @@ _NAME_FIELD_RE = re.compile(
     r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40})", re.IGNORECASE
 )
 GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
-WORD_RE = re.compile(r"[\u4e00-\u9fff]+|[^\W_]+(?:[.@+'’-][^\W_]+)*")
+WORD_RE = re.compile(f"[{HAN}]+|" r"[^\W_]+(?:[.@+'’-][^\W_]+)*")
 
 
 def says_nothing_new(line: str, body: str) -> bool:
@@ -139,7 +135,7 @@ def pairs(cells: list[tuple[str, bool]], *, known: bool) -> bool:
 def joined_pairs(texts: list[str]) -> str:
     def pair(label: str, value: str) -> str:
         key = plain(label).rstrip(":：").strip()
-        colon = "：" if re.search(r"[\u4e00-\u9fff]", key) else ": "
+        colon = "：" if HAN_RE.search(key) else ": "
         return f"{key}{colon}{value}"
 
     return " | ".join(pair(k, v) for k, v in zip(texts[::2], texts[1::2], strict=True))

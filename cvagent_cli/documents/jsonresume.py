@@ -21,9 +21,10 @@ import json
 import re
 from typing import Any
 
-from cvagent_cli.document.dates import YearMonth, parse_date
+from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
 from cvagent_cli.documents import resume_data as rd
 from cvagent_cli.errors import InputError
+from cvagent_cli.script import HAN_RE, language_of
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SECTION_FIELDS = (
@@ -546,9 +547,9 @@ def _unplaced(r: _Reader, section: dict[str, Any], i: int) -> list[str]:
 
 def _language(obj: dict[str, Any]) -> str:
     text = json.dumps(obj, ensure_ascii=False)
-    han = len(re.findall(r"[\u4e00-\u9fff]", text))
+    han = len(HAN_RE.findall(text))
     latin = len(re.findall(r"[A-Za-z]+", text))
-    return "zh" if han and han >= 0.3 * (han + latin) else "en"
+    return language_of(han, han + latin)
 
 
 _MD_SPECIAL_RE = re.compile(r"([*`<\[\]\\])|(?<![\w])_|_(?![\w])")
@@ -573,7 +574,14 @@ def _escape_block(text: str) -> str:
 
 
 _ISO_RE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?(?:[T ][\d:.]+Z?)?\s*$")
-_PRESENT_RE = re.compile(r"^\s*(present|current|now|ongoing|today|至今|现在|今)\s*$", re.I)
+# The range-end words of document/dates.py.  An endDate of "currently", "目前" or "今天" has
+# always been kept as written (with a note), and still is: importing it is unchanged.
+_PRESENT_RE = re.compile(
+    r"^\s*("
+    + "|".join(w for w in PRESENT_WORDS if w not in {"currently", "目前", "今天"})
+    + r")\s*$",
+    re.I,
+)
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 

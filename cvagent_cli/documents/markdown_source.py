@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli.document.blocks import front_matter_length
 from cvagent_cli.document.inline import HTML_TAG_RE
 
 _SETEXT_RE = re.compile(r"^\s{0,3}(=+|-+)\s*$")
@@ -18,11 +19,10 @@ TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$
 
 
 def strip_front_matter(markdown: str) -> str:
-    lines = markdown.splitlines()
-    if lines and lines[0].strip() == "---":
-        for i, line in enumerate(lines[1:60], start=1):
-            if line.strip() in ("---", "..."):
-                return "\n".join(lines[i + 1 :]).lstrip("\n") + "\n"
+    """The Markdown after its front matter (as the resume model reads front matter)."""
+    cut = front_matter_length(markdown)
+    if cut:
+        return "\n".join(markdown[cut:].splitlines()).lstrip("\n") + "\n"
     return markdown
 
 

@@ -45,8 +45,9 @@ from cvagent_cli.documents.pdf_pages import drop_cover_letter, drop_running_line
 from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
+from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH_PUNCT
 
-_CJK_PUNCT_RE = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]")
+_CJK_PUNCT_RE = re.compile(f"[{CJK_SYMBOLS}{FULLWIDTH_PUNCT}]")
 
 
 def _require_pdfplumber():

@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
+from cvagent_cli.script import WIDE_TEXT
 
-_CJK_RE = re.compile(r"[\u2e80-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_CJK_RE = re.compile(f"[{WIDE_TEXT}]")
 CELL_GAP = 1.4  # ems: a wider gap inside a line separates cells (justified spaces stay below)
 
 

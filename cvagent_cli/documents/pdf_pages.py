@@ -8,13 +8,7 @@ from collections import Counter
 
 from cvagent_cli.documents.pdf_layout import Line
 from cvagent_cli.documents.pdf_lines import note
-from cvagent_cli.documents.structure import Recognition
-
-_PAGE_NUMBER_RE = re.compile(
-    r"^[-–—\s]*(?:page|p\.|seite|página|pagina)?\s*\d{1,3}\s*(?:(?:/|of|von|de|sur|／)\s*\d{1,3})?"
-    r"[-–—\s]*$|^第\s*\d+\s*页(?:\s*[,，/／]?\s*共\s*\d+\s*页)?$|^共\s*\d+\s*页",
-    re.IGNORECASE,
-)
+from cvagent_cli.documents.structure import PAGE_NUMBER_LINE_RE, Recognition
 
 _SALUTATION_RE = re.compile(
     r"^(?:dear\b|to whom it may concern|hello\b|尊敬的|您好|sehr geehrte)", re.IGNORECASE
@@ -59,7 +53,7 @@ def drop_running_lines(
         kept = []
         for line in lines:
             where = margin(line, height)
-            if where and _PAGE_NUMBER_RE.match(line.text().strip()):
+            if where and PAGE_NUMBER_LINE_RE.match(line.text().strip()):
                 recognition.dropped += 1
                 continue
             if where and len(pages) > 1 and seen[(where, _key(line), round(line.size))] >= 2:

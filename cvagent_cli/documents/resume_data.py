@@ -21,6 +21,7 @@ from cvagent_cli.document.inline import plain_inline, starts_bold
 from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.person import _ROLE_WORDS, _ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
+from cvagent_cli.script import HAN, HAN_RE
 
 #: Section kinds → the JSON Resume field they fill.  ``interests`` and ``references`` are
 #: not analyzer kinds (they count as "other" there); ``EXTRA_TITLES`` finds them.
@@ -75,11 +76,10 @@ _ZH_DEGREE_RE = re.compile(
 _PLACE_RE = re.compile(
     r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*(?:, [A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*){0,2}$"
 )
-_ZH_PLACE_RE = re.compile(r"^[\u4e00-\u9fff]{2,6}(?:市|省)?$")
+_ZH_PLACE_RE = re.compile(rf"^[{HAN}]{{2,6}}(?:市|省)?$")
 _LABEL_RE = re.compile(r"^\s*([^:：]{1,24}?)\s*[:：]\s*(.+)$")
 _LIST_SPLIT_RE = re.compile(r"\s*[,，、;；]\s*")
-_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
-_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#-]*[\w+#]|[A-Za-z0-9]|[\u4e00-\u9fff]")
+_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#-]*[\w+#]|[A-Za-z0-9]|" f"[{HAN}]")
 _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _PRESENT_RE = re.compile(rf"{PRESENT}\s*$", re.IGNORECASE)
 
@@ -480,7 +480,7 @@ class _Reader:
                     cells = [flat(c) for c in row if c.strip()]
                     if cells:
                         lines.append(
-                            "：".join(cells) if _CJK_RE.search(cells[0]) else ": ".join(cells)
+                            "：".join(cells) if HAN_RE.search(cells[0]) else ": ".join(cells)
                         )
         for number, line in enumerate(lines):
             for piece in re.split(r"\s+[|｜·•]\s+|\s*[|｜]\s*|\s{3,}", flat(line)):

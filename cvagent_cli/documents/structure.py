@@ -22,12 +22,32 @@ from cvagent_cli.document import person
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
 from cvagent_cli.documents.resume_data import is_place
+from cvagent_cli.script import HAN_RE
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
 _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●◦■□∙○◆◇►▶➢➤✓✔❖]\s*")
 _SENTENCE_END = (".", "。", "；", ";", "，", ",")
 _BLOCK_START_RE = re.compile(r"^(\s*)(#{1,6}\s|>|={3,}\s*$|-{3,}\s*$|\d+[.)]\s|[-*+]\s)")
 _BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+
+# -- page numbers: both readers drop them --------------------------------------------------
+# "第 2 页" and "共 3 页": a page number and a page count, as Chinese documents write them.
+_ZH_PAGE = r"第\s*\d+\s*页"
+_ZH_PAGES = r"共\s*\d+\s*页"
+#: A PDF line that is a page number and nothing else ("- 2 -", "Page 2 of 3", "Seite 2 von 3",
+#: "2/3", "第 2 页，共 3 页"): a PDF line at the top or bottom of a page may be content too.
+PAGE_NUMBER_LINE_RE = re.compile(
+    r"^[-–—\s]*(?:page|p\.|seite|página|pagina)?\s*\d{1,3}\s*(?:(?:/|of|von|de|sur|／)\s*\d{1,3})?"
+    rf"[-–—\s]*$|^{_ZH_PAGE}(?:\s*[,，/／]?\s*{_ZH_PAGES})?$|^{_ZH_PAGES}",
+    re.IGNORECASE,
+)
+#: A page number anywhere in a DOCX header or footer ("Confidential · Page 2 of 3"), or a
+#: header that is only a number: Word keeps headers and footers apart from the body.
+PAGE_NUMBER_IN_RE = re.compile(
+    r"\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?\b|^\s*-?\s*\d{1,3}\s*(?:(?:/|of)\s*\d{1,3})?\s*-?\s*$"
+    rf"|{_ZH_PAGE}|{_ZH_PAGES}",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -82,7 +102,7 @@ def headingish(para: Para) -> bool:
     text = plain(para.text)
     if not text or "\n" in para.text.strip() or para.role in ("bullet", "table"):
         return False
-    limit = 40 if re.search(r"[\u4e00-\u9fff]", text) else 80
+    limit = 40 if HAN_RE.search(text) else 80
     return len(text) <= limit and not text.endswith(_SENTENCE_END)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli.documents.structure import Para, strip_glyph
+from cvagent_cli.script import HAN_RE
 
 _MD_HEADING_RE = re.compile(r"^\s{0,3}#{1,3}\s+\S", re.M)
 
@@ -37,7 +38,7 @@ def text_paragraphs(text: str) -> list[Para]:
             )
         ):
             # a wrapped line: it continues the bullet / long line above
-            joiner = "" if re.match(r"[\u4e00-\u9fff]", line.strip()[:1]) else " "
+            joiner = "" if HAN_RE.match(line.strip()[:1]) else " "
             last.text += joiner + line.strip()
         else:
             paras.append(_entry_line(line.strip()))

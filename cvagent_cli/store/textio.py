@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cvagent_cli.errors import InputError
+from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH, GENERAL_PUNCT, HAN_SUPPLEMENTARY, IDEOGRAPHS
 
 MAX_BYTES = 10 * 1024 * 1024  # a resume is a few KB; 10 MB is certainly not a resume
 
@@ -53,9 +54,8 @@ _MAGIC: list[tuple[bytes, str]] = [
 
 NEWLINE_RE = re.compile(r"\r\n|\r|\n")
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CJK_RE = re.compile(
-    r"[\u2010-\u2027\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef\U00020000-\U0002ffff]"
-)
+# What GB18030 text decodes to: ideographs, CJK and full-width punctuation, dashes and quotes.
+_CJK_RE = re.compile(f"[{GENERAL_PUNCT}{CJK_SYMBOLS}{IDEOGRAPHS}{FULLWIDTH}{HAN_SUPPLEMENTARY}]")
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,6 @@ def _scan_dates(text: str, consumed: list[bool]) -> list[_Fact]:
 
 _RANGE_SEP_RE = re.compile(SEPARATOR, re.IGNORECASE)
 _PRESENT_RE = re.compile(rf"{SEPARATOR}({PRESENT})(?![A-Za-z])", re.IGNORECASE)
-_PRESENT_WORD_RE = re.compile(
-    r"(?i)\b(?:present|now|current|currently|still)\b|至今|现在|目前|仍在|还在"
-)
 
 
 @dataclass

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from cvagent_cli.document.basics import EMAIL_LIKE
+from cvagent_cli.script import HAN, IDEOGRAPHS
+
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
 
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff"  # CJK ideographs (a character class body)
+_CJK = IDEOGRAPHS  # kept for llm/streaming.py, which imports it from here
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,12 @@ def _free(consumed: list[bool], start: int, end: int) -> bool:
 
 
 _URL_RE = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>()\]]+|\]\([^)\s]*\)")
-_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_RE = re.compile(EMAIL_LIKE)
 _PHONE_RE = re.compile(
     r"(?<![\w.])(?:\+\d{1,3}[ -]?)?(?:1[3-9]\d[ -]?\d{4}[ -]?\d{4}|\(\d{3}\)[ .-]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?!\w|\.\d)"
 )
 _LIST_MARKER_RE = re.compile(
-    r"(?m)^[ \t]*(?:[-*+>#][ \t]*)*(?:\d{1,3}[.)、]|[(（]\d{1,3}[)）])(?=[ \t\u4e00-\u9fff]|$)"
+    r"(?m)^[ \t]*(?:[-*+>#][ \t]*)*(?:\d{1,3}[.)、]|[(（]\d{1,3}[)）])(?=[ \t" + HAN + "]|$)"
     r"|[(（]\d{1,2}[)）]|[①-⑳]"
 )
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from cvagent_cli.document.blocks import front_matter_length
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.secrets import find_secrets
 from cvagent_cli.truth.fencing import INVISIBLE_RE, has_hidden_characters
@@ -36,9 +37,7 @@ _HIDDEN_ELEMENT_RE = re.compile(
     r"|visibility\s*:\s*hidden|font-size\s*:\s*0)|color\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|\bhidden\b)[^>]*>.*?</(?P=tag)\s*>",
     re.IGNORECASE | re.DOTALL,
 )
-_FRONT_MATTER_RE = re.compile(
-    r"\A(?:\ufeff)?---\r?\n.*?\r?\n(?:---|\.\.\.)\s*(?:\r?\n|\Z)", re.DOTALL
-)
+_BLANK_LINES_RE = re.compile(r"\s*(?:\r?\n|\Z)")
 _BASIC_KEYS = ("name", "email", "phone", "location", "linkedin", "github", "website", "links")
 
 
@@ -47,15 +46,18 @@ def visible_text(text: str) -> str:
     elements, no lines smuggled with invisible characters, and of the front matter only
     the contact fields.  Facts hidden from the reader must not vouch for an edit."""
     front = ""
-    match = _FRONT_MATTER_RE.match(text)
-    if match:
+    bom = 1 if text.startswith("\ufeff") else 0
+    cut = front_matter_length(text[bom:])
+    if cut:
+        cut += bom
         kept = [
             line
-            for line in match.group(0).splitlines()
+            for line in text[:cut].splitlines()
             if line.split(":", 1)[0].strip().lower() in _BASIC_KEYS
         ]
         front = "\n".join(kept) + "\n"
-        text = text[match.end() :]
+        blank = _BLANK_LINES_RE.match(text, cut)  # the blank lines after it go too
+        text = text[blank.end() if blank else cut :]
     text = _HIDDEN_ELEMENT_RE.sub(" ", _HTML_COMMENT_RE.sub(" ", text))
     lines = [line for line in text.splitlines(keepends=True) if not INVISIBLE_RE.search(line)]
     return front + "".join(lines)

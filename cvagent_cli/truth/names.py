@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.truth.facts import _CJK, FactKind, _consume, _Fact, _free
+from cvagent_cli.script import HAN, HAN_EXT_A, IDEOGRAPHS, YIJING
+from cvagent_cli.truth.facts import FactKind, _consume, _Fact, _free
 
 _CAP_WORD = r"(?:[A-Z][A-Za-z0-9'’+&-]*[A-Za-z0-9+]|[A-Z])(?:\.(?=[\s,)|]|$))?"
 _CONNECTOR = r"(?:of|the|&|de|for)"
@@ -153,7 +154,7 @@ _ZH_ORG_SUFFIX_RE = re.compile(
     r"(?:(?:科技|网络|信息|技术|软件|电子|智能|数据|金融|控股|传媒|文化|教育|咨询|实业|发展|互联网)*(?:股份)?"
     r"(?:有限责任公司|股份有限公司|集团有限公司|有限公司|集团公司|公司|集团))"
     r"|研究院|研究所|研究中心|实验室|大学|学院|银行|医院|工作室"
-    rf"|科技(?=$|[^{_CJK}]|担任|任|工作|实习|就职|负责|期间|的)"
+    rf"|科技(?=$|[^{IDEOGRAPHS}]|担任|任|工作|实习|就职|负责|期间|的)"
 )
 _ZH_CORP_TAIL_RE = re.compile(
     r"(?:(?:科技|网络|信息|技术|软件|电子|智能|数据|金融|控股|传媒|文化|教育|咨询|实业|发展|互联网)*(?:股份)?"
@@ -169,7 +170,7 @@ _ZH_KNOWN_ORGS = (
     "哔哩哔哩 蔚来 比亚迪 中兴 联想 大疆 宁德时代 微博 新浪 搜狐 知乎 得物 米哈游 贝壳 链家"
 ).split()
 _ZH_KNOWN_RE = re.compile("|".join(sorted(_ZH_KNOWN_ORGS, key=len, reverse=True)))
-_ZH_NAME_CHAR_RE = re.compile(rf"[{_CJK}A-Za-z0-9()（）]")
+_ZH_NAME_CHAR_RE = re.compile(rf"[{IDEOGRAPHS}A-Za-z0-9()（）]")
 
 
 def _line_bounds(text: str, pos: int) -> tuple[int, int]:
@@ -400,7 +401,7 @@ def _title_norm(s: str) -> str:
     s = re.sub(r"\bvice[\s-]+president\b", "vp", s)
     s = re.sub(r"\bco-?founder\b", "cofounder", s)
     s = s.replace("&", " and ")
-    s = re.sub(r"[^a-z0-9\u3400-\u9fff]+", " ", s)
+    s = re.sub(f"[^a-z0-9{HAN_EXT_A}{YIJING}{HAN}]+", " ", s)
     return " ".join(s.split())
 
 

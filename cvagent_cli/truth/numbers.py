@@ -6,13 +6,15 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from cvagent_cli.truth.facts import _CJK, FactKind, _consume, _dec, _Fact, _free, _q
+from cvagent_cli.document.numerals import ZH_DIGITS, ZH_HUNDRED_MILLION, ZH_POWERS, ZH_ZEROS
+from cvagent_cli.script import IDEOGRAPHS
+from cvagent_cli.truth.facts import FactKind, _consume, _dec, _Fact, _free, _q
 
 _VERSION_RE = re.compile(r"(?<![A-Za-z0-9.])\d+(?:\.\d+){2,}(?!\.?\d)")
 _PERCENT_RANGE_RE = re.compile(
     r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)%?(?:-|–|~|～|到|至)(\d+(?:\.\d+)?)\s?%"
 )
-_CN_DIGITS = "零〇一二两三四五六七八九十百千万亿"
+_CN_DIGITS = ZH_ZEROS + ZH_DIGITS + ZH_POWERS + ZH_HUNDRED_MILLION
 _CN_NUM = f"[{_CN_DIGITS}]+"
 _PERCENT_CN_RE = re.compile(rf"百分之(\d+(?:\.\d+)?|{_CN_NUM})")
 _DOUBLING_RE = re.compile(
@@ -61,7 +63,7 @@ _ZH_UNIT_RE = re.compile(rf"[余多+]?(?:{_ZH_UNIT_ALT})")
 _ZH_SPACED_UNIT_RE = re.compile(rf"\s?[余多+]?(?:{_ZH_UNIT_ALT})")  # "8 人团队" after digits
 # 万/亿 after a space ("日活 100 万") only where they cannot start a word of their own (万一).
 _CN_SPACED_SCALE_RE = re.compile(
-    rf"\s([万亿])(?=$|[^{_CJK}]|元|人|次|用户|条|个|笔|订单|的|级|量|美元|行|份|台|件|日活|月活|营收|规模)"
+    rf"\s([万亿])(?=$|[^{IDEOGRAPHS}]|元|人|次|用户|条|个|笔|订单|的|级|量|美元|行|份|台|件|日活|月活|营收|规模)"
 )
 # Chinese numerals count before a measure word (三年, 十人) or when they are unmistakably a
 # number (五百万); never after 第 (an ordinal) or 双 (双十一), never idioms such as 千万/万一.

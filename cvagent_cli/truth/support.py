@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cvagent_cli.document.dates import STILL_RE
 from cvagent_cli.truth.date_facts import (
-    _PRESENT_WORD_RE,
     _changed_end,
     _date_ranges,
     _Range,
@@ -119,7 +119,7 @@ class _Support:
         for text in messages:
             text, _ = _prepare(text)
             support._add(text, support.message_keys)
-            if _PRESENT_WORD_RE.search(text):
+            if STILL_RE.search(text):
                 support.message_present = True
         joined = "\n".join(prepared)
         for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9'’&.+-]*", joined):

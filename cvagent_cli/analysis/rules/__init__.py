@@ -20,10 +20,11 @@ from cvagent_cli.analysis.schema import Finding, Severity
 from cvagent_cli.document.dates import DateRange, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.lazy import cached_property
+from cvagent_cli.script import IDEOGRAPH_RE
 
 IMPACT_KINDS = frozenset({"experience", "projects", "volunteer"})
 ENTRY_KINDS = frozenset({"experience", "projects", "education", "volunteer"})
-CJK_RE = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+CJK_RE = IDEOGRAPH_RE
 EN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
 _FIRST_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # "Tech: Go, Kafka" / "技术栈：Spring Boot": a label, not an achievement.

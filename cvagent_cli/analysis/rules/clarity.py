@@ -29,6 +29,7 @@ from cvagent_cli.analysis.rules.rewrite import (
     without_pronoun,
     zh_core,
 )
+from cvagent_cli.script import HAN
 from cvagent_cli.wording import plural
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
@@ -64,7 +65,7 @@ _BUZZ_TRIGGER_RE = re.compile("|".join(map(re.escape, BUZZWORD_TRIGGERS)))
 # Cheap set tests that let most bullets skip the full regexes.
 _PRONOUN_TOKENS = frozenset("i i'm i've i'd i'll i’m i’ve me my myself mine we our ours".split())
 _BE_TOKENS = frozenset("am is are was were be been being".split())
-_ZH_OPENER_RE = re.compile(r"^\W*(?:我|本人)?(?:主要)?([\u4e00-\u9fff]{2})")
+_ZH_OPENER_RE = re.compile(rf"^\W*(?:我|本人)?(?:主要)?([{HAN}]{{2}})")
 _PAST_OF = {base: past for past, base in IRREGULAR_PAST.items() if not past.startswith("re")}
 _DOUBLE_FINAL = frozenset(
     "ship plan stop drop map chat commit submit control admit scrap step tap".split()

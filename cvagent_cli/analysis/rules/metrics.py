@@ -34,12 +34,15 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.document.dates import find_ranges
+from cvagent_cli.document.numerals import ZH_DIGITS, ZH_POWERS
+from cvagent_cli.script import FULLWIDTH_DIGITS
 
 # -- shared pieces ----------------------------------------------------------------------
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_ZH_NUMERAL = "一二两三四五六七八九十百千万"
+_ZH_NUMERAL = ZH_DIGITS + ZH_POWERS
 _ZH_NUM = f"[{_ZH_NUMERAL}]+"
 _EN_NUMBER_WORDS = (
     "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
@@ -60,9 +63,7 @@ _AFTER_CHANGE_RE = re.compile(
 # -- what never counts: masked, in this order ---------------------------------------------
 # Each pattern runs only when a cheap test (a character it needs) passes: most bullets hold
 # no URL, quote, id, 年 or "experience", so most of these never scan.
-_URL_RE = re.compile(
-    r"(?i)(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w-]+(?:\.[\w-]+)+/\S*"
-)
+_URL_RE = re.compile(rf"(?i)(?:https?://|www\.)\S+|{EMAIL_LIKE}|[\w-]+(?:\.[\w-]+)+/\S*")
 _QUOTED_RE = re.compile(
     r"\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|《[^》\n]{1,40}》|「[^」\n]{1,40}」|『[^』\n]{1,40}』"
 )
@@ -339,7 +340,7 @@ _DURATION_RES = (
     ),
     re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_DURATION_ZH})"),
 )
-_DIGIT_RE = re.compile(r"[0-9０-９]")
+_DIGIT_RE = re.compile(f"[0-9{FULLWIDTH_DIGITS}]")
 _SURE_RE = re.compile(r"[%％]|\d\s*(?:万|亿|倍|毫秒|个百分点)|[$€£¥￥]\s?\d")
 _PERCENT_DOUBT_RE = re.compile(r"[\"“《「『]|://|www\.")
 _NUMBER_WORDS = frozenset(

@@ -1,0 +1,133 @@
+"""The writing systems cvagent reads, as regex character-class bodies: one place for the
+Unicode ranges of Chinese (and its neighbours), imported everywhere else.
+
+Each constant is the *body* of a character class (``f"[{HAN}]"``), so classes can be joined
+(``f"[{HAN_EXT_A}{HAN}]"``) and negated (``f"[^{IDEOGRAPHS}]"``).  The ranges mean different
+things and stay apart by name:
+
+- ideographs: ``HAN`` (the CJK Unified Ideographs block, where nearly every Chinese character of
+  a resume lives), ``HAN_EXT_A``, ``HAN_COMPAT``, ``HAN_SUPPLEMENTARY`` (extensions B and on);
+- other CJK scripts: ``KANA``, ``HANGUL``, ``CJK_RADICALS``;
+- punctuation and forms: ``CJK_SYMBOLS`` (``、。「」`` and the ideographic space),
+  ``FULLWIDTH`` (``，：！０-９Ａ-Ｚ`` and the half-width katakana), ``FULLWIDTH_PUNCT``.
+
+It sits at the base of the package because the lowest user, ``store/textio.py`` (which tells
+GB18030 from a mis-decoded code page), is below the document layer.  tests/test_grammar.py
+fails when a CJK range literal appears anywhere else in the package (it lists the few modules
+not moved here yet, with counts that may only go down).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+__all__ = [
+    "CJK_RADICALS",
+    "CJK_SYMBOLS",
+    "FULLWIDTH",
+    "FULLWIDTH_DIGITS",
+    "FULLWIDTH_PUNCT",
+    "GENERAL_PUNCT",
+    "HAN",
+    "HANGUL",
+    "HAN_COMPAT",
+    "HAN_EXT_A",
+    "HAN_RE",
+    "HAN_SUPPLEMENTARY",
+    "IDEOGRAPHS",
+    "IDEOGRAPH_RE",
+    "KANA",
+    "WIDE_TEXT",
+    "YIJING",
+    "ZH_SHARE",
+    "is_east_asian",
+    "language_of",
+]
+
+# -- ideographs ----------------------------------------------------------------------------
+
+#: CJK Unified Ideographs (U+4E00–U+9FFF): the Chinese characters of nearly every resume.
+HAN = "\u4e00-\u9fff"
+#: CJK Unified Ideographs Extension A (rare characters, some in personal names).
+HAN_EXT_A = "\u3400-\u4dbf"
+#: CJK Compatibility Ideographs.
+HAN_COMPAT = "\uf900-\ufaff"
+#: Extensions B and later, in the supplementary ideographic plane.
+HAN_SUPPLEMENTARY = "\U00020000-\U0002ffff"
+#: Yijing Hexagram Symbols, the block between Extension A and the unified ideographs (a class
+#: written ``\u3400-\u9fff`` takes them in; ``f"[{HAN_EXT_A}{YIJING}{HAN}]"`` says so).
+YIJING = "\u4dc0-\u4dff"
+#: Han ideographs as the analyzer and the fabrication guard count them: Extension A + unified.
+IDEOGRAPHS = HAN_EXT_A + HAN
+
+# -- other CJK scripts ---------------------------------------------------------------------
+
+#: Hiragana and katakana.
+KANA = "\u3040-\u30ff"
+#: Hangul syllables (the assigned ones, U+AC00–U+D7A3).
+HANGUL = "\uac00-\ud7a3"
+#: CJK Radicals Supplement, Kangxi radicals and ideographic description characters.
+CJK_RADICALS = "\u2e80-\u2fff"
+
+# -- punctuation and forms -----------------------------------------------------------------
+
+#: CJK Symbols and Punctuation, from the ideographic space U+3000 (``、。〈〉「」【】〔〕``).
+CJK_SYMBOLS = "\u3000-\u303f"
+#: Halfwidth and Fullwidth Forms (``，：！（）０-９Ａ-Ｚ`` and half-width katakana).
+FULLWIDTH = "\uff00-\uffef"
+#: The full-width digits ``０-９``.
+FULLWIDTH_DIGITS = "\uff10-\uff19"
+#: The full-width ASCII punctuation in that block (``！＂＃…／`` and ``：；＜＝＞？＠``).
+FULLWIDTH_PUNCT = "\uff01-\uff0f\uff1a-\uff20"
+#: General Punctuation's dashes, quotes and bullets (U+2010–U+2027: ``‐–—‘’“”•…``), which the
+#: Chinese code pages encode too.
+GENERAL_PUNCT = "\u2010-\u2027"
+#: Characters set wide in a PDF line: radicals, CJK punctuation, ideographs (Extension A to the
+#: unified block), compatibility ideographs and full-width forms.
+WIDE_TEXT = CJK_RADICALS + CJK_SYMBOLS + HAN_EXT_A + YIJING + HAN + HAN_COMPAT + FULLWIDTH
+
+# -- compiled, on first use ---------------------------------------------------------------
+
+if TYPE_CHECKING:
+    #: One character of the unified block (a language hint: "is there Chinese here?").
+    HAN_RE: re.Pattern[str]
+    #: One Han ideograph, Extension A included (a word, when counting words).
+    IDEOGRAPH_RE: re.Pattern[str]
+
+_CLASSES = {"HAN_RE": HAN, "IDEOGRAPH_RE": IDEOGRAPHS}
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """``HAN_RE`` and ``IDEOGRAPH_RE``, compiled when first imported: a class over these
+    ranges takes about a millisecond to compile, which a command that reads only state files
+    (store/textio imports the strings above) need not pay."""
+    if name not in _CLASSES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    pattern = re.compile(f"[{_CLASSES[name]}]")
+    globals()[name] = pattern
+    return pattern
+
+
+def is_east_asian(ch: str) -> bool:
+    """A Han character (Extension A included), a Hangul syllable or a kana, by code point
+    (cheaper than a regex over these ranges, which costs milliseconds to compile at start-up)."""
+    return (
+        HAN[0] <= ch <= HAN[-1]
+        or HAN_EXT_A[0] <= ch <= HAN_EXT_A[-1]
+        or HANGUL[0] <= ch <= HANGUL[-1]
+        or KANA[0] <= ch <= KANA[-1]
+    )
+
+
+# -- language ------------------------------------------------------------------------------
+
+#: A text is Chinese when Han characters are at least this share of its words.
+ZH_SHARE = 0.3
+
+
+def language_of(han: int, words: int) -> str:
+    """``zh`` when ``han`` Han characters make at least ``ZH_SHARE`` of ``words`` words (each
+    Han character counted as a word), else ``en``: the resume's language, whether it comes
+    from Markdown (``ResumeDocument.language``) or from a JSON Resume file."""
+    return "zh" if han and han >= words * ZH_SHARE else "en"
