@@ -1,9 +1,12 @@
 """A chat session on one resume: the lock, the workspace, the agent, and what persists
-(ChatHistory with the agent's state, the undo log).
+beside the resume (``ResumeStores``: ChatHistory with the agent's state, the undo log, the
+edits kept for later).
 
-The REPL and the one-shot modes drive a ``ChatSession`` through its operations (``ask``,
-``undo``, ``set_jd``, ``switch_model``, ``request_preview`` …); it never prints, and what
-it has to say outside a turn waits in ``take_notices()`` as events.
+The session builds none of them: ``agent.compose.build_session`` is the composition root
+and hands them in.  The REPL and the one-shot modes drive a ``ChatSession`` through its
+operations (``ask``, ``undo``, ``set_jd``, ``switch_model``, ``open_resume``, ``export``
+…); it never prints, and what it has to say outside a turn waits in ``take_notices()`` as
+events.
 """
 
 from __future__ import annotations

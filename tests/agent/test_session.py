@@ -204,3 +204,80 @@ def test_a_loaded_job_description_comes_back_with_the_session(resume, tmp_path):
     assert any(
         "job description of the last session is gone" in n.text for n in third.take_notices()
     )
+
+
+# -- the session built from fakes: what it is given, it uses ------------------------------------
+class FakeLock:
+    def __init__(self, path):
+        self.path, self.released = path, False
+
+    def release(self):
+        self.released = True
+
+
+class FakeModels:
+    def __init__(self):
+        from tests.support.scripted import ScriptedModel
+
+        self.made = ScriptedModel()
+
+    def choose(self, name, api_base=None):
+        self.made.model = name
+        return self.made, api_base or "the provider's default"
+
+
+def test_the_session_uses_the_collaborators_it_is_given(resume):
+    from tests.support.scripted import ScriptedModel
+
+    client, lock = ScriptedModel(), FakeLock(resume)
+    session = build_session(client=client, doc=ResumeDocument.from_path(resume), lock=lock)
+    assert session.client is client and session.agent.workspace is session.workspace
+    assert session.history.path.parent == session.workspace.undo.path.parent
+    session.close()
+    assert lock.released
+
+
+def test_model_switch_goes_through_the_models_it_was_given_and_keeps_the_usage(resume):
+    from cvagent_cli.errors import CvAgentError
+    from tests.support.scripted import ScriptedModel
+
+    from cvagent_cli.llm.types import Usage
+
+    client = ScriptedModel()
+    client.session_usage = Usage(prompt_tokens=120)
+    alone = build_session(client=client, doc=ResumeDocument.from_path(resume), persist=False)
+    with pytest.raises(CvAgentError, match="not available"):
+        alone.switch_model("other/model")
+    models = FakeModels()
+    session = build_session(client=client, doc=ResumeDocument.from_path(resume), models=models)
+    assert session.switch_model("other/model", "http://x") == "http://x"
+    assert session.client is models.made and session.client.model == "other/model"
+    assert session.client.session_usage.prompt_tokens == 120
+    session.close()
+
+
+def test_export_defaults_to_a_pdf_beside_the_resume(resume, tmp_path):
+    from tests.support.scripted import ScriptedModel
+
+    session = build_session(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+    assert session.export_target() == resume.with_suffix(".pdf")
+    assert session.export_target(tmp_path / "cv.json") == tmp_path / "cv.json"
+    piped = build_session(
+        client=ScriptedModel(), doc=ResumeDocument.from_text("# Ann Lee\n", source="<stdin>")
+    )
+    assert piped.export_target().name == "resume.pdf"
+    assert "nothing to save" in piped.save_conversation()
+    session.close()
+
+
+def test_a_copy_of_the_resume_is_never_written_over_the_resume_itself(resume, tmp_path):
+    from tests.support.scripted import ScriptedModel
+
+    session = build_session(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+    assert session.copy_target(resume) is None
+    target = tmp_path / "copy.md"
+    assert session.copy_target(target) == target
+    assert session.write_copy(target) == f"wrote the resume to {target}"
+    assert target.read_bytes() == resume.read_bytes()
+    assert session.save_conversation() == f"conversation saved to {session.history.path}"
+    session.close()
