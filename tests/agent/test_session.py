@@ -239,9 +239,8 @@ def test_the_session_uses_the_collaborators_it_is_given(resume):
 
 def test_model_switch_goes_through_the_models_it_was_given_and_keeps_the_usage(resume):
     from cvagent_cli.errors import CvAgentError
-    from tests.support.scripted import ScriptedModel
-
     from cvagent_cli.llm.types import Usage
+    from tests.support.scripted import ScriptedModel
 
     client = ScriptedModel()
     client.session_usage = Usage(prompt_tokens=120)
