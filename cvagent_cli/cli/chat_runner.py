@@ -5,6 +5,11 @@
   (progress, tool lines, diffs) to stderr;
 * batch: RESUME is a path and stdin is piped, so each non-empty stdin line is a message.
 
+Start-up (``prepare_chat``, in named steps) is the outer composition root: settings, the
+resume, its lock and the model client here; the session's own graph (registry, stores,
+workspace, tools, agent) in ``agent.compose.build_session``; then the terminal pieces
+(ChatIO, renderer, Repl) around the session.
+
 Start-up never imports litellm: the model gateway is created lazily and litellm is
 imported in a background thread while the user reads the banner and types.
 
