@@ -83,11 +83,11 @@ def approve_all(edit):
 
 
 def new_session(sb: Sandbox, name: str, model_cls, prefill=None):
-    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.agent.compose import build_session
     from cvagent_cli.document.document import ResumeDocument
 
     path = sb.resume(name)  # a fresh copy each time: edits always find their text
-    session = ChatSession(
+    session = build_session(
         client=model_cls(), doc=ResumeDocument.from_path(path), classify_with_model=False, new=True
     )
     if prefill is not None:

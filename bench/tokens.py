@@ -130,7 +130,7 @@ def naive_request_messages(agent, turn=None, history=None) -> list[dict]:
 
 def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     from cvagent_cli.agent import events as ev
-    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.agent.compose import build_session
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.llm.gateway import LiteLLMGateway
     from cvagent_cli.settings import load_settings
@@ -139,7 +139,7 @@ def run_session(srv: ScriptServer, resume, turns, *, naive: bool, log) -> dict:
     gateway = LiteLLMGateway(load_settings(model="openai/test", api_base=srv.url))
     ref: list = []
     client = RecordingClient(gateway, ref)
-    session = ChatSession(
+    session = build_session(
         client=client, doc=ResumeDocument.from_path(resume), classify_with_model=False
     )
     ref.append(session)

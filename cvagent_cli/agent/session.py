@@ -1,9 +1,12 @@
 """A chat session on one resume: the lock, the workspace, the agent, and what persists
-(ChatHistory with the agent's state, the undo log).
+beside the resume (``ResumeStores``: ChatHistory with the agent's state, the undo log, the
+edits kept for later).
 
-The REPL and the one-shot modes drive a ``ChatSession`` through its operations (``ask``,
-``undo``, ``set_jd``, ``switch_model``, ``request_preview`` …); it never prints, and what
-it has to say outside a turn waits in ``take_notices()`` as events.
+The session builds none of them: ``agent.compose.build_session`` is the composition root
+and hands them in.  The REPL and the one-shot modes drive a ``ChatSession`` through its
+operations (``ask``, ``undo``, ``set_jd``, ``switch_model``, ``open_resume``, ``export``
+…); it never prints, and what it has to say outside a turn waits in ``take_notices()`` as
+events.
 """
 
 from __future__ import annotations
@@ -15,9 +18,8 @@ from typing import Any, Protocol
 
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
+from cvagent_cli.agent.capabilities import Capability
 from cvagent_cli.agent.history import ChatHistory
-from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
 from cvagent_cli.agent.pending import Offer, PendingEdits, rebase
 from cvagent_cli.agent.resume_agent import ResumeAgent
@@ -29,16 +31,40 @@ from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id
 from cvagent_cli.store.undo import UndoLog
-from cvagent_cli.tools.agent_tools import default_tools
 from cvagent_cli.wording import plural
-from cvagent_cli.workspace import Workspace
 
-MEMORY_MESSAGES = 50
 HISTORY_MESSAGES = 30
 
 
 class Lock(Protocol):
     def release(self) -> None: ...
+
+
+class ModelChooser(Protocol):
+    """Makes the client for ``/model NAME [--api-base URL]`` (the CLI's, which knows the
+    settings): the new client and where it sends requests."""
+
+    def choose(self, name: str, api_base: str | None = None) -> tuple[ModelClient, str]: ...
+
+
+@dataclass
+class ResumeStores:
+    """What persists beside one resume in the state directory: the conversation (with the
+    agent's state), the undo log, and the edits a run without a person kept for later."""
+
+    history: ChatHistory
+    undo: UndoLog
+    pending: PendingEdits
+
+    @classmethod
+    def beside(cls, resume: Path) -> ResumeStores:
+        """The stores of ``resume``, for the first resume and every one opened later."""
+        files = paths.session_files(resume)
+        return cls(
+            history=ChatHistory(files.history, HISTORY_MESSAGES, resume=resume),
+            undo=UndoLog(files.undo),
+            pending=PendingEdits(files.pending_edits),
+        )
 
 
 @dataclass(frozen=True)
@@ -51,78 +77,54 @@ class StepResult:
 
 
 class ChatSession:
+    """Operations on a chat, over collaborators built elsewhere (``agent.compose``)."""
+
     def __init__(
         self,
         *,
-        client: ModelClient,
-        doc: ResumeDocument | None = None,
-        jd: Any = None,
-        capability: str | None = None,
-        max_steps: int = 10,
-        auto_apply: bool = False,
-        read_only: bool = False,
-        new: bool = False,
-        persist: bool = True,
-        registry: CapabilityRegistry | None = None,
-        classify_with_model: bool = True,
+        agent: ResumeAgent,
+        stores: ResumeStores | None = None,
         lock: Lock | None = None,
-        lock_factory: Callable[[Path], Lock] | None = None,
-        temperature: float | None = None,
-        turn_timeout: float | None = None,
+        locks: Callable[[Path], Lock] | None = None,
+        models: ModelChooser | None = None,
         transcript: TranscriptLog | None = None,
     ) -> None:
         self._notices: list[ev.Notice] = []
+        self.agent = agent
+        self.workspace = agent.workspace
+        self.registry = agent.registry
         self.transcript = transcript  # cvagent log: every turn appended, None when off
         self.session_id = new_session_id()
         self.lock = lock
-        self.lock_factory = lock_factory  # path -> held lock, for resumes opened later
-        self.registry = registry or CapabilityRegistry.load()
+        self.locks = locks  # path -> held lock, for resumes opened later
+        self.models = models
+        self.deferred: list[ev.ProposedEdit] = []  # proposed, waiting for a person
+        self.stores = stores
         for text in self.registry.warnings:
             self._warn(text)
-        self.persist = persist and doc is not None and doc.path is not None
-        files = paths.session_files(doc.path) if self.persist and doc and doc.path else None
-        self.pending = PendingEdits(files.pending_edits) if files is not None else None
-        self.deferred: list[ev.ProposedEdit] = []  # proposed, waiting for a person
-        undo = UndoLog(files.undo) if files is not None else None
-        if undo is not None and undo.warning:
-            self._warn(undo.warning)
-        self.workspace = Workspace(
-            doc,
-            jd=jd,
-            undo=undo,
-            read_only=read_only,
-            write_to_disk=doc is not None and doc.path is not None,
-        )
+        if stores is not None and stores.undo.warning:
+            self._warn(stores.undo.warning)
         for text in self.workspace.notices:
             self._warn(text)
-        self.history = (
-            ChatHistory(files.history, HISTORY_MESSAGES, resume=doc.path)
-            if files is not None and doc is not None
-            else None
-        )
-        self.agent = ResumeAgent(
-            registry=self.registry,
-            capability=capability or DEFAULT_CAPABILITY,
-            classify_with_model=classify_with_model,
-            client=client,
-            tools=default_tools(),
-            workspace=self.workspace,
-            memory=Memory(MEMORY_MESSAGES),
-            max_steps=max_steps,
-            auto_apply=auto_apply,
-            temperature=temperature,
-            turn_timeout=turn_timeout,
-            loader=self.open_resume,
-        )
-        if self.history is not None:
-            if new:
-                archived = self.history.archive()
-                if archived:
-                    self._inform(
-                        f"started a new conversation (the old one is kept in {archived.name})"
-                    )
-            else:
-                self._restore(capability)
+
+    @property
+    def history(self) -> ChatHistory | None:
+        return self.stores.history if self.stores is not None else None
+
+    @property
+    def pending(self) -> PendingEdits | None:
+        return self.stores.pending if self.stores is not None else None
+
+    def start(self, *, new: bool = False, capability: str | None = None) -> None:
+        """Pick up the saved conversation (or, with ``new``, put it aside)."""
+        if self.history is None:
+            return
+        if not new:
+            self._restore(capability)
+            return
+        archived = self.history.archive()
+        if archived:
+            self._inform(f"started a new conversation (the old one is kept in {archived.name})")
 
     # -- notices ----------------------------------------------------------------------
     def _inform(self, text: str) -> None:
@@ -275,10 +277,15 @@ class ChatSession:
     def set_capability(self, name: str) -> tuple[str, str]:
         return self.agent.set_capability(name)
 
-    def switch_model(self, client: ModelClient) -> None:
-        """Use another model from the next request on; the session's usage carries over."""
+    def switch_model(self, name: str, api_base: str | None = None) -> str:
+        """/model NAME: use another model from the next request on (the session's usage
+        carries over); returns where its requests go."""
+        if self.models is None:
+            raise CvAgentError("switching models is not available here")
+        client, where = self.models.choose(name, api_base)
         client.session_usage = self.agent.client.session_usage
         self.agent.client = client
+        return where
 
     def open_resume(self, path: Path) -> ResumeDocument:
         """Switch to another resume the user named (/load PATH, or typing its path): check
@@ -294,11 +301,11 @@ class ChatSession:
         ResumeDocument.from_path(path)  # a bad file fails before any lock changes hands
         current = self.workspace.doc.path if self.workspace.doc is not None else None
         if (
-            self.lock_factory is not None
+            self.locks is not None
             and not self.workspace.read_only
             and (current is None or current.resolve() != path.resolve())
         ):
-            new_lock = self.lock_factory(path)  # LockedError names the other process
+            new_lock = self.locks(path)  # LockedError names the other process
             old, self.lock = self.lock, new_lock
             if old is not None:
                 old.release()
@@ -308,14 +315,11 @@ class ChatSession:
         self._keep_deferred()
         self.save()
         path = Path(path).expanduser()
-        files = paths.session_files(path)
-        self.pending = PendingEdits(files.pending_edits)
-        doc = self.workspace.load(path, UndoLog(files.undo))
+        self.stores = ResumeStores.beside(path)
+        doc = self.workspace.load(path, self.stores.undo)
         for text in self.workspace.notices:
             self._warn(text)
         self.workspace.notices.clear()
-        self.history = ChatHistory(files.history, HISTORY_MESSAGES, resume=path)
-        self.persist = True
         self.agent.memory.clear()
         self.agent.progress = None
         self._restore(None)
@@ -331,6 +335,74 @@ class ChatSession:
         warning = self.history.save(self.agent.memory.messages, state)
         if warning:
             self._warn(warning)
+
+    # -- the resume written elsewhere (/save PATH, /export) ------------------------------
+    def save_conversation(self) -> str:
+        """/save: the conversation saved now; says where."""
+        self.save()
+        if self.history is None:
+            return "conversation saved (nothing to save for a resume read from stdin; /save PATH writes it)"
+        return f"conversation saved to {self.history.path}"
+
+    def _need_doc(self) -> ResumeDocument:
+        if self.workspace.doc is None:
+            raise CvAgentError(
+                "no resume is loaded", hint="/load PATH, or type the path of your resume"
+            )
+        return self.workspace.doc
+
+    def copy_target(self, target: Path) -> Path | None:
+        """Where /save PATH writes the resume's text: None when PATH is the resume itself
+        (written as edits apply); a folder, a missing folder or a read-only file raises."""
+        from cvagent_cli.store.textio import check_output_path
+
+        doc = self._need_doc()
+        if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
+            return None
+        check_output_path(target, overwrite=True)
+        return target
+
+    def write_copy(self, target: Path) -> str:
+        from cvagent_cli.store.textio import new_file_mode, write_output
+
+        doc = self._need_doc()
+        write_output(target, doc.render(), new_mode=new_file_mode(doc.path))
+        return f"wrote the resume to {target}"
+
+    def export_target(self, target: Path | None = None) -> Path:
+        """Where /export writes: ``target``, by default the resume's own name as a PDF
+        (``resume.pdf`` for one read from stdin). A wrong extension or a place that cannot
+        be written raises, before anyone is asked about overwriting."""
+        from cvagent_cli.documents.ecosystem import is_data_export
+        from cvagent_cli.documents.html_export import check_export_target
+        from cvagent_cli.store.textio import check_output_path
+
+        doc = self._need_doc()
+        if target is None:
+            target = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
+        if not is_data_export(target):
+            check_export_target(target, force=True)
+        check_output_path(target, overwrite=True)
+        return target
+
+    def export(self, target: Path, template: str = "classic") -> str:
+        """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
+        Resume or .yaml rendercv, which take no template). What was left out waits in
+        ``take_notices()``; returns the closing line."""
+        from cvagent_cli.documents.ecosystem import export_text, is_data_export
+        from cvagent_cli.documents.html_export import export_markdown
+        from cvagent_cli.store.textio import new_file_mode
+
+        doc = self._need_doc()
+        mode = new_file_mode(doc.path)
+        if is_data_export(target):
+            for item in export_text(doc.text, target, force=True, new_mode=mode).left_out:
+                self._inform(f"not in {target.name}: {item}")
+            return f"exported the resume to {target}"
+        export_markdown(
+            doc.text, target, force=True, template=template, warn=self._inform, new_mode=mode
+        )
+        return f"exported the resume to {target} ({template} template)"
 
     def clear(self) -> None:
         self.agent.memory.clear()

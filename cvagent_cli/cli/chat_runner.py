@@ -5,6 +5,11 @@
   (progress, tool lines, diffs) to stderr;
 * batch: RESUME is a path and stdin is piped, so each non-empty stdin line is a message.
 
+Start-up (``prepare_chat``, in named steps) is the outer composition root: settings, the
+resume, its lock and the model client here; the session's own graph (registry, stores,
+workspace, tools, agent) in ``agent.compose.build_session``; then the terminal pieces
+(ChatIO, renderer, Repl) around the session.
+
 Start-up never imports litellm: the model gateway is created lazily and litellm is
 imported in a background thread while the user reads the banner and types.
 
@@ -20,7 +25,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cvagent_cli import paths
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
@@ -35,6 +40,9 @@ from cvagent_cli.ui.jsonlines import JsonRenderer
 from cvagent_cli.ui.render import EventRenderer, clean
 from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl
 from cvagent_cli.wording import plural
+
+if TYPE_CHECKING:
+    from cvagent_cli.settings import Settings
 
 
 class NoModelClient:
@@ -99,6 +107,33 @@ def acquire_lock(path: Path):
     lock = ResumeLock(path)
     lock.acquire()
     return lock
+
+
+class ModelChooser:
+    """``/model NAME [--api-base URL]``: the client for another model and where it sends
+    requests, from the settings the chat started with and the model now in use."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.configured = settings
+        self.current = settings
+
+    def choose(self, name: str, api_base: str | None = None) -> tuple[ModelClient, str]:
+        now = self.current
+        choice = choose_endpoint(
+            name,
+            current_model=now.model,
+            current_base=now.api_base,
+            configured_model=self.configured.model,
+            configured_base=self.configured.api_base,
+            explicit_base=api_base,
+            providers=known_providers(name),
+            environ=os.environ,
+        )
+        new_settings = now.model_copy(update={"model": name, "api_base": choice.api_base})
+        client = make_client(new_settings)
+        self.current = new_settings
+        preload(client)
+        return client, choice.where
 
 
 def _isatty(stream) -> bool:
@@ -195,50 +230,118 @@ def prepare_chat(
 ) -> PreparedChat:
     """Settings, the resume, its lock, the session and the REPL; nothing is printed, so
     this can run while a prompt is on the screen (``io``: the REPL's, already drawn)."""
-    from cvagent_cli.agent.session import ChatSession
-    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.settings import load_settings
-    from cvagent_cli.store.textio import read_stdin
-    from cvagent_cli.store.transcripts import TranscriptLog
 
     settings = load_settings(model=model, api_base=api_base)
-    stdin_tty = _isatty(sys.stdin)
-    from_stdin = resume == "-" or (resume is None and not stdin_tty)
-    batch = bool(resume) and not from_stdin and not stdin_tty and not messages
-    interactive = not messages and not batch
+    mode = ChatMode.of(resume, messages=messages, json_out=json_out)
     err = make_console(stderr=True)
-    if json_out and interactive:
-        raise UsageError(
-            "--json is for scripts: it needs messages to send",
-            hint='pass them with -m "…" (repeatable), or pipe them one per line',
-        )
-
-    doc = None
-    if from_stdin:
-        if stdin_tty:
-            err.print("reading the resume from standard input (end it with Ctrl-D)…", style="dim")
-        doc = ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
-    elif resume:
-        from cvagent_cli.documents.formats import editable_markdown
-
-        path, imported = editable_markdown(Path(resume).expanduser(), read_only=read_only)
-        if imported:
-            err.print(f"cvagent: {imported}")
-        doc = ResumeDocument.from_path(path)
-    if not interactive and not settings.model:
+    doc = read_resume(resume, mode, read_only=read_only, err=err)
+    if not mode.interactive and not settings.model:
         raise ConfigError(
             "no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", "")
         )
+    tty = open_terminal() if mode.interactive and mode.from_stdin else None
+    session = open_session(
+        settings,
+        doc,
+        jd=jd,
+        capability=capability,
+        max_steps=max_steps,
+        yes=yes,
+        new=new,
+        read_only=read_only,
+    )
+    if mode.interactive:
+        io = terminal_io(doc, tty, io)
+        renderer: Any = EventRenderer(io.console)
+    else:
+        io = ChatIO(output=err, interactive=False)
+        # -m on a file: answers go to stdout, so the stream is not shown twice on stderr;
+        # --json: every event goes to stdout as a JSON line instead
+        renderer = JsonRenderer() if json_out else EventRenderer(err, show_text=mode.from_stdin)
+    repl = Repl(session, io, renderer=renderer, read_only=read_only)
+    return PreparedChat(
+        session,
+        repl,
+        io,
+        renderer,
+        session.client,
+        doc,
+        mode.interactive,
+        mode.from_stdin,
+        read_only,
+        json_out,
+        messages,
+        tty,
+    )
 
-    tty = None
-    if interactive and from_stdin:
-        try:
-            tty = open_tty()  # stdin holds the resume; the user types on the terminal
-        except OSError:
+
+@dataclass(frozen=True)
+class ChatMode:
+    """Where the resume and the messages come from (see the module docstring)."""
+
+    from_stdin: bool  # the resume is read from standard input
+    interactive: bool  # the REPL: no -m messages, no piped ones
+
+    @classmethod
+    def of(cls, resume: str | None, *, messages: list[str], json_out: bool) -> ChatMode:
+        stdin_tty = _isatty(sys.stdin)
+        from_stdin = resume == "-" or (resume is None and not stdin_tty)
+        batch = bool(resume) and not from_stdin and not stdin_tty and not messages
+        interactive = not messages and not batch
+        if json_out and interactive:
             raise UsageError(
-                "the resume came from standard input and there is no terminal to type messages in",
-                hint='pass messages with -m "…" (e.g. cat resume.md | cvagent chat - -m "shorten the summary" --yes)',
-            ) from None
+                "--json is for scripts: it needs messages to send",
+                hint='pass them with -m "…" (repeatable), or pipe them one per line',
+            )
+        return cls(from_stdin, interactive)
+
+
+def read_resume(resume: str | None, mode: ChatMode, *, read_only: bool, err: Any) -> Any:
+    """The resume to work on (None: none yet); a PDF or DOCX is imported to Markdown first."""
+    from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.store.textio import read_stdin
+
+    if mode.from_stdin:
+        if _isatty(sys.stdin):
+            err.print("reading the resume from standard input (end it with Ctrl-D)…", style="dim")
+        return ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
+    if not resume:
+        return None
+    from cvagent_cli.documents.formats import editable_markdown
+
+    path, imported = editable_markdown(Path(resume).expanduser(), read_only=read_only)
+    if imported:
+        err.print(f"cvagent: {imported}")
+    return ResumeDocument.from_path(path)
+
+
+def open_terminal() -> Any:
+    """The terminal to type in when stdin holds the resume."""
+    try:
+        return open_tty()
+    except OSError:
+        raise UsageError(
+            "the resume came from standard input and there is no terminal to type messages in",
+            hint='pass messages with -m "…" (e.g. cat resume.md | cvagent chat - -m "shorten the summary" --yes)',
+        ) from None
+
+
+def open_session(
+    settings: Settings,
+    doc: Any,
+    *,
+    jd: Path | None,
+    capability: str | None,
+    max_steps: int | None,
+    yes: bool,
+    new: bool,
+    read_only: bool,
+) -> Any:
+    """The session (``agent.compose.build_session``) with the resume's lock held, the job
+    description read and the model client made; the lock is released if any of it fails."""
+    from cvagent_cli.agent.compose import build_session
+    from cvagent_cli.store.transcripts import TranscriptLog
 
     lock = (
         acquire_lock(doc.path)
@@ -251,81 +354,40 @@ def prepare_chat(
             from cvagent_cli.documents.formats import read_job_description
 
             job = read_job_description(Path(jd).expanduser())
-        client = make_client(settings)
         pack = capability or (
             settings.capability if settings.capability != DEFAULT_CAPABILITY else None
         )
-        session = ChatSession(
-            client=client,
+        return build_session(
+            client=make_client(settings),
             doc=doc,
             jd=job,
+            lock=lock,
+            locks=None if read_only else acquire_lock,
+            models=ModelChooser(settings),
+            transcript=TranscriptLog.from_settings(settings),
             capability=pack,
             max_steps=max_steps or settings.max_steps,
             auto_apply=yes,
             read_only=read_only,
             new=new,
             persist=not read_only,
-            lock=lock,
-            lock_factory=None if read_only else acquire_lock,
             temperature=settings.temperature,
             turn_timeout=settings.turn_timeout,
-            transcript=TranscriptLog.from_settings(settings),
         )
     except BaseException:
         if lock is not None:
             lock.release()
         raise
 
-    if interactive:
-        history = paths.input_history_file(doc.path if doc is not None else None)
-        if tty is not None:
-            pt_input, pt_output, tty_out = tty
-            io = ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, history_file=history)
-        elif io is None:
-            io = ChatIO(history_file=history)
-        renderer = EventRenderer(io.console)
-    else:
-        io = ChatIO(output=err, interactive=False)
-        # -m on a file: answers go to stdout, so the stream is not shown twice on stderr;
-        # --json: every event goes to stdout as a JSON line instead
-        renderer = JsonRenderer() if json_out else EventRenderer(err, show_text=from_stdin)
 
-    current = {"settings": settings}
-
-    def switch_model(name: str, api_base: str | None = None) -> tuple[ModelClient, str]:
-        """/model NAME [--api-base URL]: the new client and where it sends requests."""
-        now = current["settings"]
-        choice = choose_endpoint(
-            name,
-            current_model=now.model,
-            current_base=now.api_base,
-            configured_model=settings.model,
-            configured_base=settings.api_base,
-            explicit_base=api_base,
-            providers=known_providers(name),
-            environ=os.environ,
-        )
-        new_settings = now.model_copy(update={"model": name, "api_base": choice.api_base})
-        new_client = make_client(new_settings)
-        current["settings"] = new_settings
-        preload(new_client)
-        return new_client, choice.where
-
-    repl = Repl(session, io, renderer=renderer, make_client=switch_model, read_only=read_only)
-    return PreparedChat(
-        session,
-        repl,
-        io,
-        renderer,
-        client,
-        doc,
-        interactive,
-        from_stdin,
-        read_only,
-        json_out,
-        messages,
-        tty,
-    )
+def terminal_io(doc: Any, tty: Any, io: ChatIO | None) -> ChatIO:
+    """The REPL's input and output: ``io`` when the prompt is drawn already, the terminal
+    when stdin holds the resume, else stdin and stdout; input history kept per resume."""
+    history = paths.input_history_file(doc.path if doc is not None else None)
+    if tty is not None:
+        pt_input, pt_output, tty_out = tty
+        return ChatIO(input=pt_input, pt_output=pt_output, output=tty_out, history_file=history)
+    return io if io is not None else ChatIO(history_file=history)
 
 
 def _run_prepared(chat: PreparedChat, first: Callable[[], str] | None) -> int:

@@ -38,13 +38,11 @@ class Repl:
         io: ChatIO,
         *,
         renderer: EventRenderer | None = None,
-        make_client: Callable[[str, str | None], tuple[object, str]] | None = None,
         read_only: bool = False,
     ) -> None:
         self.session = session
         self.io = io
         self.renderer = renderer or EventRenderer(io.console)
-        self.make_client = make_client
         self.read_only = read_only
 
     @property
@@ -344,11 +342,8 @@ class Repl:
             name = getattr(client, "model", None) or "none configured"
             self.renderer.notice(f"model: {name}" + (f" · endpoint: {base}" if base else ""))
             return
-        if self.make_client is None:
-            raise CvAgentError("switching models is not available here")
         name, api_base = parse_model_args(arg)
-        client, where = self.make_client(name, api_base)
-        self.session.switch_model(client)
+        where = self.session.switch_model(name, api_base)
         self.renderer.notice(f"model: {name} · endpoint: {where}")
 
     def cmd_tokens(self, arg: str) -> None:
@@ -437,48 +432,30 @@ class Repl:
 
     def cmd_save(self, arg: str) -> None:
         """/save [PATH] — save the conversation now; with PATH, also write the current resume text there."""
-        self.session.save()
-        history = getattr(self.session, "history", None)
+        saved = self.session.save_conversation()
         if not arg:
-            where = (
-                f" to {history.path}"
-                if history is not None
-                else " (nothing to save for a resume read from stdin; /save PATH writes it)"
-            )
-            self.renderer.notice(f"conversation saved{where}")
+            self.renderer.notice(saved)
             return
-        from cvagent_cli.store.textio import new_file_mode, write_output
-
-        doc = self._need_doc()
+        self._need_doc()
         target = path_argument(arg)
-        if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
+        if self.session.copy_target(target) is None:
             self.renderer.notice(
                 f"{target} is the resume itself; edits are written to it as they are applied"
             )
-            return
-        if not self._may_write(target):
+        elif self._may_write(target):
+            self.renderer.notice(self.session.write_copy(target))
+        else:
             self.renderer.notice("not saved")
-            return
-        write_output(target, doc.render(), new_mode=new_file_mode(doc.path))
-        self.renderer.notice(f"wrote the resume to {target}")
 
     def _may_write(self, target: Path) -> bool:
-        """Whether ``target`` may be written: a folder, a missing folder or a read-only
-        file is refused (an error line); an existing file only after the user's yes."""
-        from cvagent_cli.store.textio import check_output_path
-
-        check_output_path(target, overwrite=True)
+        """An existing file is overwritten only after the user's yes."""
         return not target.exists() or self.io.confirm(
             f"{target} exists; overwrite it?", unattended=self.session.auto_apply
         )
 
     def cmd_export(self, arg: str) -> None:
         """/export [PATH] [--template classic|compact|modern] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf)."""
-        from cvagent_cli.documents.ecosystem import export_text, is_data_export
-        from cvagent_cli.documents.html_export import check_export_target, export_markdown
-        from cvagent_cli.store.textio import new_file_mode
-
-        doc = self._need_doc()
+        self._need_doc()
         words, options = split_options(
             "/export",
             arg,
@@ -486,29 +463,15 @@ class Repl:
             {"-t": "--template"},
         )
         template = options.get("--template", "classic")
-        default = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
-        target = Path(" ".join(words)).expanduser() if words else default
-        if not is_data_export(target):
-            check_export_target(target, force=True)  # a wrong extension before the question
+        target = self.session.export_target(Path(" ".join(words)).expanduser() if words else None)
         if not self._may_write(target):
             self.renderer.notice("not exported")
             return
-        if is_data_export(target):  # JSON Resume or rendercv YAML: no template
-            for item in export_text(
-                doc.text, target, force=True, new_mode=new_file_mode(doc.path)
-            ).left_out:
-                self.renderer.notice(f"not in {target.name}: {item}")
-            self.renderer.notice(f"exported the resume to {target}")
-            return
-        export_markdown(
-            doc.text,
-            target,
-            force=True,
-            template=template,
-            warn=self.renderer.notice,
-            new_mode=new_file_mode(doc.path),
-        )
-        self.renderer.notice(f"exported the resume to {target} ({template} template)")
+        try:
+            done = self.session.export(target, template)
+        finally:
+            self._print_notices()  # what the export left out, even when it then failed
+        self.renderer.notice(done)
 
     def cmd_load(self, arg: str) -> None:
         """/load PATH — open another resume (its own conversation and undo log)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.store.transcripts import TranscriptLog
 from tests.support.scripted import ScriptedModel, tool
@@ -21,10 +21,10 @@ def test_every_turn_of_two_sessions_is_logged_with_tools_diffs_and_usage(tmp_pat
         "Tightened the summary.",
         "Hello again.",
     )
-    first = ChatSession(client=model, doc=ResumeDocument.from_path(resume), transcript=log)
+    first = build_session(client=model, doc=ResumeDocument.from_path(resume), transcript=log)
     list(first.ask("tighten my summary", apply))
     first.close()
-    second = ChatSession(client=model, doc=ResumeDocument.from_path(resume), transcript=log)
+    second = build_session(client=model, doc=ResumeDocument.from_path(resume), transcript=log)
     list(second.ask("hi", apply))
     second.close()
 
@@ -43,7 +43,7 @@ def test_every_turn_of_two_sessions_is_logged_with_tools_diffs_and_usage(tmp_pat
 
 
 def test_without_a_log_nothing_is_written(tmp_path, resume):
-    session = ChatSession(client=ScriptedModel("Hi."), doc=ResumeDocument.from_path(resume))
+    session = build_session(client=ScriptedModel("Hi."), doc=ResumeDocument.from_path(resume))
     list(session.ask("hi"))
     session.close()
     assert session.transcript is None and not list(tmp_path.glob("**/*.sqlite3"))

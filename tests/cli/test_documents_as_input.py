@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.intent import Intent, classify_heuristic, extract_path
-from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.formats import document_format, editable_markdown
 from cvagent_cli.documents.pdf_export import render_pdf
@@ -95,7 +95,7 @@ def test_chat_on_a_pdf_edits_the_imported_markdown(server, chat_env, pdf):
 def test_load_and_a_typed_path_import_a_word_resume(tmp_path, resume):
     docx = tmp_path / "other.docx"
     docx.write_bytes(render_docx(SAMPLE.read_text(encoding="utf-8")))
-    session = ChatSession(client=ScriptedModel(), doc=None)
+    session = build_session(client=ScriptedModel(), doc=None)
     doc = session.open_resume(docx)
     assert doc.path == tmp_path / "other.md" and NAME in doc.text
     assert any("imported other.docx (Word)" in n.text for n in session.take_notices())

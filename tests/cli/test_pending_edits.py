@@ -10,7 +10,7 @@ import json
 import pytest
 from rich.console import Console
 
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.paths import session_files
 from cvagent_cli.ui.io import ChatIO
@@ -23,7 +23,7 @@ from tests.ui.test_repl_commands import ScriptedClient
 
 def chat_later(resume, answers: list[str]) -> str:
     """The next interactive `cvagent chat` on ``resume``, answering with ``answers``."""
-    session = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    session = build_session(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
     out = io.StringIO()
     repl = Repl(session, ChatIO(input=answers, output=Console(file=out, width=120)))
     assert repl.run() == 0
@@ -63,7 +63,7 @@ def keep_one_edit(resume) -> None:
     """A run without a person: the model proposes one edit, nobody confirms it."""
     from tests.ui.test_repl_commands import edit_reply
 
-    session = ChatSession(
+    session = build_session(
         client=ScriptedClient([edit_reply(SUMMARY_OLD, SUMMARY_NEW)]),
         doc=ResumeDocument.from_path(resume),
     )

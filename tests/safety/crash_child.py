@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.document.document import ResumeDocument
 from tests.support.scripted import ScriptedModel, tool
@@ -53,7 +54,7 @@ def _apply(edit: ev.ProposedEdit) -> ev.Decision:
 
 
 def _open(resume: Path, model: ScriptedModel) -> ChatSession:
-    return ChatSession(
+    return build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,

@@ -33,7 +33,7 @@ import pytest
 
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.cli.batch import collect_inputs
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.store.undo import UndoLog
@@ -182,7 +182,7 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
                     except ValueError:
                         broken.append(name)
             if broken:
-                session = ChatSession(
+                session = build_session(
                     client=ScriptedModel(),
                     doc=ResumeDocument.from_path(resume),
                 )
@@ -209,7 +209,7 @@ def test_sigkill_at_random_moments_never_corrupts_resume_or_state_files(tmp_path
     # Leftover temp files are ignored by the next start and by `cvagent analyze FOLDER`.
     assert collect_inputs([str(folder)], True).items == [str(resume)], where
     model = ScriptedModel()
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
@@ -250,7 +250,7 @@ _KILL_AFTER_RESUME_LANDS = r"""
 import os, sys
 from pathlib import Path
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.document.document import ResumeDocument
 from tests.support.scripted import ScriptedModel, tool
 
@@ -264,7 +264,7 @@ def replace_then_die(src, dst, *a, **kw):
 
 os.replace = replace_then_die
 model = ScriptedModel()
-session = ChatSession(client=model, doc=ResumeDocument.from_path(resume), auto_apply=True)
+session = build_session(client=model, doc=ResumeDocument.from_path(resume), auto_apply=True)
 line = next(item for item in session.workspace.doc.text.splitlines() if item.startswith("- "))
 model.enqueue(tool("edit_resume", old_text=line, new_text=line + " together", reason="polish"), "Done.")
 list(session.ask("please polish the first bullet of my experience", lambda edit: ev.Decision(ev.Action.APPLY)))
@@ -288,7 +288,7 @@ def test_edit_applied_just_before_a_kill_can_still_be_undone_in_the_next_session
     )
     assert proc.returncode == 137, proc.stderr.decode()
     assert resume.read_bytes() != original  # the edit landed, then the process died
-    session = ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+    session = build_session(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
     result = session.workspace.undo_last()
     assert result.applied, result.message
     assert resume.read_bytes() == original
@@ -299,7 +299,7 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     resume = tmp_path / "resume.md"
     resume.write_bytes((SAMPLES / "en_senior_backend.md").read_bytes())
     model = ScriptedModel()
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
@@ -322,7 +322,7 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     edited = resume.read_bytes()
 
     model = ScriptedModel()
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
@@ -348,7 +348,7 @@ def test_torn_state_files_are_moved_aside_with_a_warning_by_the_next_start(tmp_p
     for name in STATE_FILES:
         assert _valid_json(folder / name)
     assert (
-        ChatSession(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
+        build_session(client=ScriptedModel(), doc=ResumeDocument.from_path(resume))
         .workspace.undo_last()
         .applied
     )

@@ -32,7 +32,7 @@ import yaml
 from rich.console import Console
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.analysis.jd import JobDescription
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.truth import fencing
@@ -194,7 +194,7 @@ def _run(attack: Attack, mode: str, *, batch: bool = False, analyze: bool = Fals
             return chat_io.confirm_edit(edit)
 
         auto = mode == "yes"  # what run_chat passes for --yes
-    session = ChatSession(
+    session = build_session(
         client=attack.model,
         doc=ResumeDocument.from_path(attack.resume),
         jd=attack.jd,
@@ -364,7 +364,7 @@ def test_facts_from_hidden_text_are_flagged_as_invented(name, tmp_path):
         tool("edit_resume", old_text=anchor, new_text=new, reason="stronger summary"),
         Reply(text="Done."),
     )
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
@@ -413,7 +413,7 @@ def test_every_request_fences_the_resume_even_after_an_applied_edit(tmp_path):
     attack.model.enqueue(
         tool("edit_resume", old_text=old, new_text=new, reason="clearer"), Reply(text="Done.")
     )
-    session = ChatSession(client=attack.model, doc=ResumeDocument.from_path(attack.resume))
+    session = build_session(client=attack.model, doc=ResumeDocument.from_path(attack.resume))
     attack.events = list(
         session.ask("make my summary a bit clearer", lambda edit: ev.Decision(ev.Action.APPLY))
     )

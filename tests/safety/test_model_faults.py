@@ -16,9 +16,9 @@ import socket
 import pytest
 
 from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.messages import validate_sequence
-from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
@@ -51,7 +51,7 @@ class Harness:
         )
         self.client = LiteLLMGateway(settings, policy=policy)
         self.resume = resume
-        self.session = ChatSession(client=self.client, doc=ResumeDocument.from_path(resume))
+        self.session = build_session(client=self.client, doc=ResumeDocument.from_path(resume))
 
     def ask(self, text: str, approve=None) -> list:
         return list(self.session.ask(text, approve))  # never raises: the session survives

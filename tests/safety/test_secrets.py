@@ -14,6 +14,7 @@ from rich.console import Console
 
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.document.document import ResumeDocument
@@ -62,7 +63,7 @@ def _session(server, resume, monkeypatch, **kw) -> ChatSession:
     monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
     settings = load_settings(model="openai/test-model", api_base=server.url, max_retries=0)
     client = LiteLLMGateway(settings, policy=RetryPolicy(max_retries=0, sleep=lambda s: None))
-    return ChatSession(client=client, doc=ResumeDocument.from_path(resume), **kw)
+    return build_session(client=client, doc=ResumeDocument.from_path(resume), **kw)
 
 
 def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_undo_log(
@@ -183,7 +184,7 @@ def test_undo_log_never_stores_a_key_echoed_into_an_edit_reason(resume, isolated
         ),
         Scripted(text="Done."),
     )
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,
@@ -210,7 +211,7 @@ def test_an_edit_that_would_write_a_key_into_the_resume_is_never_auto_applied(
         ),
         Scripted(text="Done."),
     )
-    session = ChatSession(
+    session = build_session(
         client=model,
         doc=ResumeDocument.from_path(resume),
         auto_apply=True,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cvagent_cli.agent.session import ChatSession
+from cvagent_cli.agent.compose import build_session
 from cvagent_cli.cli.chat_runner import NoModelClient
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
@@ -52,6 +52,13 @@ def edit_reply(old: str = OLD, new: str = NEW, reason: str = "stronger verb") ->
     return ModelResponse("", [ToolCallRequest("call_edit_1", "edit_resume", args)])
 
 
+class FakeModels:
+    """``/model NAME`` switches to a scripted client of that name."""
+
+    def choose(self, name, api_base=None):
+        return ScriptedClient(model=name), api_base or "https://fake.example/v1 (fake's default)"
+
+
 @pytest.fixture
 def resume(tmp_path) -> Path:
     target = tmp_path / "resume.md"
@@ -62,17 +69,11 @@ def resume(tmp_path) -> Path:
 def make_repl(resume: Path | None, lines: list[str], replies=(), client=None, **session_kw):
     doc = ResumeDocument.from_path(resume) if resume is not None else None
     client = client or ScriptedClient(replies)
-    session = ChatSession(client=client, doc=doc, **session_kw)
+    session_kw.setdefault("models", FakeModels())
+    session = build_session(client=client, doc=doc, **session_kw)
     out = io.StringIO()
     console = Console(file=out, color_system=None, width=120, force_terminal=False)
-    repl = Repl(
-        session,
-        ChatIO(input=lines, output=console),
-        make_client=lambda name, api_base=None: (
-            ScriptedClient(model=name),
-            api_base or "https://fake.example/v1 (fake's default)",
-        ),
-    )
+    repl = Repl(session, ChatIO(input=lines, output=console))
     return repl, out, client
 
 
@@ -508,7 +509,7 @@ def test_typing_a_path_loads_that_resume_with_its_own_lock_and_history(resume, t
 
     first = FakeLock(resume)
     repl, out, client = make_repl(resume, [f"load {other}", str(other)], lock=first)
-    repl.session.lock_factory = FakeLock
+    repl.session.locks = FakeLock
     repl.run()
     assert repl.session.workspace.doc.path == other
     assert client.requests == []  # loaded directly, no model round trip
@@ -613,11 +614,11 @@ def test_a_rejection_note_is_one_sentence_to_the_model(resume, answer):
 
 
 def test_no_resumed_conversation_when_only_settings_were_saved(resume):
-    first = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    first = build_session(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
     first.set_capability("star")
     first.save()
     first.close()
-    second = ChatSession(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
+    second = build_session(client=ScriptedClient(), doc=ResumeDocument.from_path(resume))
     notices = [n.text for n in second.take_notices()]
     second.close()
     assert second.agent.capability.name == "star"

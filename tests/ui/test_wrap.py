@@ -114,14 +114,14 @@ def test_a_chinese_diff_line_never_leaves_its_mark_alone(width):
 
 # -- the REPL -------------------------------------------------------------------------------------
 def repl_on_a_terminal(resume: Path, lines: list[str], width: int):
-    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.agent.compose import build_session
     from cvagent_cli.cli.chat_runner import NoModelClient
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.ui.io import ChatIO
     from cvagent_cli.ui.repl import Repl
 
     console, out = terminal(width)
-    session = ChatSession(client=NoModelClient(), doc=ResumeDocument.from_path(resume))
+    session = build_session(client=NoModelClient(), doc=ResumeDocument.from_path(resume))
     repl = Repl(session, ChatIO(input=lines, output=console))
     assert repl.run() == 0
     session.close()
