@@ -276,11 +276,24 @@ def provider_errors_page() -> str:
     )
 
 
+def _interface_pages() -> dict[str, Callable[[], str]]:
+    """The pages of docs/reference_pages.py (commands, slash commands, events, the
+    ``--json`` schema, exit codes), keyed like ours: by their path under docs/."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("reference_pages", DOCS / "reference_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {path.removeprefix("docs/"): build for path, build in module.PAGES.items()}
+
+
 #: path under docs/ -> the function that writes it
 PAGES: dict[str, Callable[[], str]] = {
     "reference/rules.md": rules_page,
     "reference/configuration.md": configuration_page,
     "reference/provider-errors.md": provider_errors_page,
+    **_interface_pages(),
 }
 
 
