@@ -22,6 +22,33 @@ _NAME_FIELD_RE = re.compile(
 
 _SEPARATORS = frozenset("|｜·•–—-/,")
 
+#: A date stamp a resume builder prints at the top ("Last updated in Nov 2026", "更新于
+#: 2026年11月"): page furniture, never the name nor the line the name must come first after.
+_STAMP_RE = re.compile(
+    r"^\s*(?:(?:last\s+)?(?:updated|modified|revised)|as\s+of|(?:最后|最近)?(?:更新|修改)(?:于|时间|日期)?)"
+    r"(?:\s*[:：]|\s+(?:in|on|at)\b|\s*于)?\s*(.+)$",
+    re.IGNORECASE,
+)
+
+
+_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+
+
+def is_date_stamp(text: str) -> bool:
+    """ "Last updated in Nov 2026", "Updated November 2026", "最后更新于 2026年11月": a
+    word saying so, then a date (a year, and a month or a day, nothing else)."""
+    match = _STAMP_RE.match(text)
+    if not match or len(text) > 60:
+        return False
+    date = match.group(1).strip()
+    words = re.findall(r"[^\W\d_]+", date)
+    return (
+        bool(re.search(r"(?:19|20)\d\d", date))
+        and bool(re.fullmatch(r"[\w\s.,/年月日号-]+", date))
+        and all(w in "年月日号" or w[:3].casefold() in _MONTHS for w in words)
+    )
+
+
 SPLIT_CONTACT_RE = re.compile(r"(?:[@/]|\w\.\w)\S*$")
 
 
@@ -85,8 +112,11 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     titles = [ln for ln in head if not ln.bullet and person.is_generic_title(ln.text())]
     if titles:
         note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
-    lines = [ln for ln in lines if ln not in titles]
-    head = [ln for ln in head if ln not in titles]
+    stamps = [ln for ln in head if not ln.bullet and is_date_stamp(ln.text())]
+    if stamps:
+        note(recognition, f"the date stamp '{stamps[0].text().strip()}' was left out")
+    lines = [ln for ln in lines if ln not in titles and ln not in stamps]
+    head = [ln for ln in head if ln not in titles and ln not in stamps]
     # A name is a cell of its own: an e-mail, a phone or a place may share its row.
     candidates = [
         (ln, i, cell)
