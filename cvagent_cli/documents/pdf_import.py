@@ -113,6 +113,25 @@ def _with_edge(lines: list[Line]) -> list[Line]:
 
 
 _UNFINISHED = tuple(",，、/-@&(")
+_ADDRESS_RE = re.compile(
+    r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+    r"|(?:https?://|www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/[\w.~%-]*)*"
+)
+
+
+def _address_wraps(head: str, rest: str) -> bool:
+    """``rest`` is the end of the address ``head`` ends with: the next line goes on with it
+    ("…@exa" "mple.net"), or the two form one address though the first half looks whole
+    ("…@example.co" "m")."""
+    if continues(head, rest):
+        return True
+    token = head.split()[-1] if head.split() else ""
+    return (
+        bool(re.search(r"@|/|www\.", token))
+        and " " not in rest.strip()
+        and (rest[:1].islower() or rest[:1].isdigit())
+        and bool(_ADDRESS_RE.fullmatch(token + rest.strip()))
+    )
 
 
 def _wrapped_cells(
@@ -130,7 +149,7 @@ def _wrapped_cells(
         or len(cells_above) < 2
         or line.page != above.page
         or abs(line.size - above.size) >= 0.5
-        or not 0 <= line.top - above.bottom < 0.6 * line.size
+        or not 0 <= line.top - max(w.bottom for c in cells_above for w in c) < 0.6 * line.size
     ):
         return None
     starts = [cell[0].x0 for cell in cells_above]
@@ -145,7 +164,7 @@ def _wrapped_cells(
             return None  # runs into the next column: not inside this cell
         columns.append(column)
     unfinished = any(
-        continues(join_words(cells_above[k]), join_words(cell))
+        _address_wraps(join_words(cells_above[k]), join_words(cell))
         or join_words(cells_above[k]).endswith(_UNFINISHED)
         for k, cell in zip(columns, cells, strict=True)
     )
@@ -156,12 +175,14 @@ def _join_cell(cell: list[Word], rest: list[Word]) -> None:
     """``rest`` appended to ``cell``: with no space where an address or a CJK text wraps."""
     last, first = cell[-1], rest[0]
     glued = (
-        continues(last.text, first.text)
+        _address_wraps(last.text, first.text)
         or last.text.endswith(("/", "@"))
         or (cjk(last.text[-1:]) and cjk(first.text[:1]))
     )
     if glued:
-        cell[-1] = replace(last, text=last.text + first.text, x1=max(last.x1, first.x1))
+        cell[-1] = replace(
+            last, text=last.text + first.text, x1=max(last.x1, first.x1), bottom=first.bottom
+        )
         rest = rest[1:]
     cell.extend(rest)
 
@@ -190,7 +211,7 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
                 for column, cell in zip(columns, cells, strict=True):
                     _join_cell(row_cells[column], cell)
                 row.words = with_bars(row_cells)
-                last_row = (row, row_cells) if line.role == row.role else None
+                last_row = (row, row_cells)
                 continue
             last_row = None
         if line.role:  # the name, the lines under it: one line each

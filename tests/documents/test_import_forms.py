@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.documents.docx_text import is_document_title as docx_document_title
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_header import is_date_stamp
+from cvagent_cli.documents.structure import is_document_title
 
 CORPUS = Path(__file__).parent / "import_corpus"
 
@@ -104,3 +106,44 @@ def test_a_cell_wrapped_in_a_narrow_table_column_is_joined_back(
     assert row.count("|") == 3
     for text in rest:
         assert any(text in line and line.count("|") == 3 for line in md.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("个 人 简 历", True),
+        ("简\u3000\u3000历", True),
+        ("个人简历表", True),
+        ("R E S U M E", True),
+        ("PERSONAL RESUME", True),
+        ("Curriculum Vitae", True),
+        ("王 明", False),
+        ("Li Na", False),
+        ("A B", False),
+    ],
+)
+def test_a_spaced_or_form_document_title_is_a_title(text: str, title: bool) -> None:
+    assert is_document_title(text) is title
+    assert docx_document_title(text) is title
+
+
+@pytest.mark.parametrize(
+    ("file", "name", "row"),
+    [
+        ("libreoffice-wps-habits/zh-01.pdf", "陈若曦", "姓名 | 陈若曦 | 性别 | 男 | 照片"),
+        ("libreoffice-wps-habits/en-01.pdf", "Tobiah Ravensworth", None),
+        ("docx-wps-habits/zh-01.docx", "黄欣怡", None),
+        ("libreoffice-narrow-cells/en-02.pdf", "Lorcan Halloran", None),
+    ],
+)
+def test_a_form_with_a_title_and_no_name_line_is_named_from_its_name_field(
+    file: str, name: str, row: str | None
+) -> None:
+    """WPS-style forms: a spaced document title ("个 人 简 历", "R E S U M E"), no name
+    line, the name only in the details grid, its labels spread across their cells ("姓　　名")."""
+    path = CORPUS / file
+    md = import_bytes(path.read_bytes(), path.name, path.suffix).markdown
+    assert md.startswith(f"# {name}\n")
+    assert "简 历" not in md and "R E S U M E" not in md
+    if row:
+        assert row in md
