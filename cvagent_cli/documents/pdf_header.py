@@ -129,7 +129,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     candidates = [
         (ln, i, cells[i])
         for ln in head
-        if not ln.bullet
+        if not ln.bullet or ln.size > 1.5 * body  # a mark before a big name: not a list
         for cells in [ln.cells()]
         for i in range(len(cells))
         if _name_like(join_words(cells[i])) and not (i and _is_name_label(cells[i - 1]))
@@ -143,6 +143,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         size = max(w.size for w in cell)
         if size > body + 1 or (named and line is head[0]):
             name = _split_name(lines, line, index, named)
+            name.bullet = False
     if name is None:
         tables = table_channels(list(first_page))
         for index, line in enumerate(first_page):

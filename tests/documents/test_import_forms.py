@@ -147,3 +147,11 @@ def test_a_form_with_a_title_and_no_name_line_is_named_from_its_name_field(
     assert "简 历" not in md and "R E S U M E" not in md
     if row:
         assert row in md
+
+
+def test_a_mark_before_a_big_name_does_not_make_it_a_list_item() -> None:
+    """The kendall theme draws a shape left of the name: a bullet mark on body text, but
+    never on a name twice the body's size."""
+    path = CORPUS / "jsonresume-kendall/zh-02.pdf"
+    md = import_bytes(path.read_bytes(), path.name, ".pdf").markdown
+    assert md.startswith("# 李可馨\n")
