@@ -37,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 # each produce_* module registers its producers
+import produce_forms  # noqa: E402, F401
 import produce_html  # noqa: E402, F401
 import produce_latex  # noqa: E402, F401
 import produce_office  # noqa: E402, F401

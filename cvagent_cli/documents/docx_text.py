@@ -11,6 +11,7 @@ import re
 
 from cvagent_cli.documents.docx_styles import SYMBOL_FONTS
 from cvagent_cli.documents.structure import BULLET_GLYPHS, plain
+from cvagent_cli.documents.structure import is_document_title as spaced_document_title
 from cvagent_cli.script import HAN, HAN_RE
 
 Piece = tuple[str, bool, float, str, bool]  # text, bold, size, font, caps
@@ -142,9 +143,9 @@ def joined_pairs(texts: list[str]) -> str:
 
 
 def is_document_title(text: str) -> bool:
-    return (
-        " ".join(plain(text).replace("：", ":").rstrip(":").split()).casefold() in DOCUMENT_TITLES
-    )
+    return " ".join(
+        plain(text).replace("：", ":").rstrip(":").split()
+    ).casefold() in DOCUMENT_TITLES or spaced_document_title(text)
 
 
 def name_field(rows: list[list[str]], lines: list[str]) -> str:

@@ -10,9 +10,10 @@ import re
 
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
-from cvagent_cli.documents.pdf_layout import Word, join_words
+from cvagent_cli.documents.docx_text import LABELS
+from cvagent_cli.documents.pdf_layout import Word, join_words, table_channels
 from cvagent_cli.documents.pdf_lines import PageLine, is_section, note, part, with_bars
-from cvagent_cli.documents.structure import Recognition
+from cvagent_cli.documents.structure import Recognition, is_document_title
 
 _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
@@ -21,6 +22,33 @@ _NAME_FIELD_RE = re.compile(
 )
 
 _SEPARATORS = frozenset("|｜·•–—-/,")
+
+#: A date stamp a resume builder prints at the top ("Last updated in Nov 2026", "更新于
+#: 2026年11月"): page furniture, never the name nor the line the name must come first after.
+_STAMP_RE = re.compile(
+    r"^\s*(?:(?:last\s+)?(?:updated|modified|revised)|as\s+of|(?:最后|最近)?(?:更新|修改)(?:于|时间|日期)?)"
+    r"(?:\s*[:：]|\s+(?:in|on|at)\b|\s*于)?\s*(.+)$",
+    re.IGNORECASE,
+)
+
+
+_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+
+
+def is_date_stamp(text: str) -> bool:
+    """ "Last updated in Nov 2026", "Updated November 2026", "最后更新于 2026年11月": a
+    word saying so, then a date (a year, and a month or a day, nothing else)."""
+    match = _STAMP_RE.match(text)
+    if not match or len(text) > 60:
+        return False
+    date = match.group(1).strip()
+    words = re.findall(r"[^\W\d_]+", date)
+    return (
+        bool(re.search(r"(?:19|20)\d\d", date))
+        and bool(re.fullmatch(r"[\w\s.,/年月日号-]+", date))
+        and all(w in "年月日号" or w[:3].casefold() in _MONTHS for w in words)
+    )
+
 
 SPLIT_CONTACT_RE = re.compile(r"(?:[@/]|\w\.\w)\S*$")
 
@@ -44,9 +72,15 @@ def continues(prev: str, nxt: str) -> bool:
 def _name_like(text: str) -> bool:
     return (
         classify_title(text) == "other"
+        and text.casefold() not in LABELS  # a form's label ("姓名", "Name")
         and not re.search(r"[@\d]|https?:|www\.", text)
         and 0 < len(text) <= 60
     )
+
+
+def _is_name_label(cell: list[Word]) -> bool:
+    label = " ".join(join_words(cell).rstrip(":：").split()).casefold()
+    return label in ("name", "full name", "姓名", "姓 名")
 
 
 def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | None) -> PageLine:
@@ -82,18 +116,23 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     # the top of the page, whatever column a line was read in
     head = sorted((ln for ln in first_page if ln.top <= top + 0.3 * span), key=lambda ln: ln.top)
     head = head[:12]
-    titles = [ln for ln in head if not ln.bullet and person.is_generic_title(ln.text())]
+    titles = [ln for ln in head if not ln.bullet and is_document_title(ln.text())]
     if titles:
         note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
-    lines = [ln for ln in lines if ln not in titles]
-    head = [ln for ln in head if ln not in titles]
+    stamps = [ln for ln in head if not ln.bullet and is_date_stamp(ln.text())]
+    if stamps:
+        note(recognition, f"the date stamp '{stamps[0].text().strip()}' was left out")
+    lines = [ln for ln in lines if ln not in titles and ln not in stamps]
+    head = [ln for ln in head if ln not in titles and ln not in stamps]
     # A name is a cell of its own: an e-mail, a phone or a place may share its row.
+    # (A value after a Name / 姓名 label is left to the field below: the row stays whole.)
     candidates = [
-        (ln, i, cell)
+        (ln, i, cells[i])
         for ln in head
-        if not ln.bullet
-        for i, cell in enumerate(ln.cells())
-        if _name_like(join_words(cell))
+        if not ln.bullet or ln.size > 1.5 * body  # a mark before a big name: not a list
+        for cells in [ln.cells()]
+        for i in range(len(cells))
+        if _name_like(join_words(cells[i])) and not (i and _is_name_label(cells[i - 1]))
     ]
     name: PageLine | None = None
     from_field = False
@@ -104,10 +143,13 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         size = max(w.size for w in cell)
         if size > body + 1 or (named and line is head[0]):
             name = _split_name(lines, line, index, named)
+            name.bullet = False
     if name is None:
-        for line in first_page:
+        tables = table_channels(list(first_page))
+        for index, line in enumerate(first_page):
             # "姓名：韩嘉怡", or a table's cells: "姓名 | 梁若曦 | 电话 | …"
-            match = _NAME_FIELD_RE.search(join_words(with_bars(line.cells())))
+            cells = line.cells(tables.get(index, []))
+            match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
             value = person.clean_name(match.group(1)) if match else None
             if value:
                 size = max(w.size for w in line.words)

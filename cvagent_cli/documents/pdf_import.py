@@ -24,6 +24,7 @@ from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_mar
 from cvagent_cli.documents.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
 from cvagent_cli.documents.pdf_layout import (
     Line,
+    Word,
     cjk,
     find_gutter,
     fragment_side,
@@ -112,6 +113,81 @@ def _with_edge(lines: list[Line]) -> list[Line]:
     return lines
 
 
+_UNFINISHED = tuple(",，、/-@&(")
+_ADDRESS_RE = re.compile(
+    r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+    r"|(?:https?://|www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:/[\w.~%-]*)*"
+)
+
+
+def _address_wraps(head: str, rest: str) -> bool:
+    """``rest`` is the end of the address ``head`` ends with: the next line goes on with it
+    ("…@exa" "mple.net"), or the two form one address though the first half looks whole
+    ("…@example.co" "m")."""
+    if continues(head, rest):
+        return True
+    token = head.split()[-1] if head.split() else ""
+    return (
+        bool(re.search(r"@|/|www\.", token))
+        and " " not in rest.strip()
+        and (rest[:1].islower() or rest[:1].isdigit())
+        and bool(_ADDRESS_RE.fullmatch(token + rest.strip()))
+    )
+
+
+def _wrapped_cells(
+    above: PageLine, cells_above: list[list[Word]], line: PageLine, cells: list[list[Word]]
+) -> list[int] | None:
+    """For a line that is the rest of a table row's cells wrapped in their narrow columns
+    ("Email | teodor.dunmore@exa | City | Rotterdam," then "mple.net | Netherlands"): the
+    column each of its cells continues, else None.  Each cell starts where a column of the
+    row above starts, never in its first column (a new row starts there), the line follows
+    the row closely, and one cell at least finishes what the row left unfinished (an
+    address cut mid-way, a trailing comma or slash)."""
+    if (
+        line.bullet
+        or line.role == "title"
+        or len(cells_above) < 2
+        or line.page != above.page
+        or abs(line.size - above.size) >= 0.5
+        or not 0 <= line.top - max(w.bottom for c in cells_above for w in c) < 0.6 * line.size
+    ):
+        return None
+    starts = [cell[0].x0 for cell in cells_above]
+    columns: list[int] = []
+    for cell in cells:
+        column = next(
+            (k for k, x in enumerate(starts) if abs(cell[0].x0 - x) < 0.5 * line.size), None
+        )
+        if not column or (columns and column <= columns[-1]):
+            return None
+        if column + 1 < len(starts) and cell[-1].x1 > starts[column + 1]:
+            return None  # runs into the next column: not inside this cell
+        columns.append(column)
+    unfinished = any(
+        _address_wraps(join_words(cells_above[k]), join_words(cell))
+        or join_words(cells_above[k]).endswith(_UNFINISHED)
+        for k, cell in zip(columns, cells, strict=True)
+    )
+    return columns if unfinished else None
+
+
+def _join_cell(cell: list[Word], rest: list[Word]) -> None:
+    """``rest`` appended to ``cell``: with no space where an address or a CJK text wraps."""
+    last, first = cell[-1], rest[0]
+    glued = (
+        _address_wraps(last.text, first.text)
+        or last.text.endswith(("/", "@"))
+        or (cjk(last.text[-1:]) and cjk(first.text[:1]))
+    )
+    if glued:
+        cell[-1] = replace(
+            last, text=last.text + first.text, x1=max(last.x1, first.x1), bottom=first.bottom
+        )
+        rest = rest[1:]
+    cell.extend(rest)
+
+
 def _split_cells(lines: list[PageLine]) -> list[PageLine]:
     """Lines with cells (wide gaps, table columns).  A date at either edge of a row goes on
     its own line right under the row (the entry it dates); other fragments (a place, a role)
@@ -126,10 +202,24 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
     body_x = Counter(round(ln.x0) for ln in lines).most_common(1)[0][0]
     out: list[PageLine] = []
     last_date: PageLine | None = None
+    last_row: tuple[PageLine, list[list[Word]]] | None = None  # a row of cells, its cells
     for index, line in enumerate(lines):
+        if last_row is not None:
+            row, row_cells = last_row
+            cells = line.cells(tables.get(index, []))
+            columns = _wrapped_cells(row, row_cells, line, cells)
+            if columns is not None:  # the rest of the row's cells, wrapped in their columns
+                for column, cell in zip(columns, cells, strict=True):
+                    _join_cell(row_cells[column], cell)
+                row.words = with_bars(row_cells)
+                last_row = (row, row_cells)
+                continue
+            last_row = None
         if line.role:  # the name, the lines under it: one line each
             if line.role == "header":
-                line.words = with_bars(line.cells(tables.get(index, [])))
+                cells = line.cells(tables.get(index, []))
+                line.words = with_bars(cells)
+                last_row = (line, cells) if len(cells) > 1 else None
             out.append(line)
             continue
         if (
@@ -193,6 +283,7 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
             row = part(with_bars(cells), line, fixed=True)
             row.role = "row"  # cells of a row: text, never a heading
             out.append(row)
+            last_row = (row, cells)
     return out
 
 

@@ -16,8 +16,9 @@ import itertools
 import re
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from cvagent_cli.documents.docx_text import LABELS
 from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
 from cvagent_cli.script import WIDE_TEXT
 
@@ -89,7 +90,7 @@ class Line:
                 out.append([word])
             else:
                 out[-1].append(word)
-        return out
+        return _spaced_labels(out)
 
     def edge_cells(self, piece: Callable[[str], bool]) -> list[list[Word]]:
         """The line split at a gap that sets a ``piece`` apart at its start or its end (a
@@ -121,6 +122,29 @@ class Line:
 
 def cjk(ch: str) -> bool:
     return bool(ch) and bool(_CJK_RE.match(ch))
+
+
+def _spaced_labels(cells: list[list[Word]]) -> list[list[Word]]:
+    """A form's label spread across its cell ("姓　　名", "电　　话"): the characters, each a
+    cell of its own, are one label again when together they make one."""
+    out: list[list[Word]] = []
+    i = 0
+    while i < len(cells):
+        for n in (4, 3, 2):
+            run = cells[i : i + n]
+            if (
+                len(run) == n
+                and all(len(c) == 1 and len(c[0].text) == 1 and cjk(c[0].text) for c in run)
+                and "".join(c[0].text for c in run) in LABELS
+            ):
+                label = "".join(c[0].text for c in run)
+                out.append([replace(run[0][0], text=label, x1=run[-1][0].x1)])
+                i += n
+                break
+        else:
+            out.append(cells[i])
+            i += 1
+    return out
 
 
 def join_words(words: list[Word]) -> str:
@@ -436,6 +460,14 @@ def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], 
     return False
 
 
+def _inside_columns(line: Line, channels: list[tuple[float, float]]) -> bool:
+    """The line's words sit between the channels, right of the first column: the wrapped
+    rest of a row's cells ("example.net" under "lorcan.halloran@")."""
+    return line.x0 > channels[0][1] and all(
+        not (w.x0 < b and w.x1 > a) for w in line.words for a, b in channels
+    )
+
+
 def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
     """For lines in a table (two or more consecutive rows with a gap of most of an em at the
     same place in each), the vertical white channels between their columns, by line index."""
@@ -447,6 +479,8 @@ def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
         if line is not None and i > start and not line.bullet:
             prev = lines[i - 1]
             if prev.page == line.page and 0 <= line.top - prev.bottom < 1.5 * line.size:
+                if channels and _inside_columns(line, channels):
+                    continue  # the rest of some cells wrapped in their columns
                 joined = [
                     (max(a, c), min(b, d))
                     for a, b in channels

@@ -77,6 +77,20 @@ class Recognition:
     dropped: int = 0  # page numbers
 
 
+_SPACED_RE = re.compile(r"^\s*\S(?:[ \t\u3000]+\S){1,}\s*$")
+_TITLE_AFFIXES_RE = re.compile(r"^(?:personal|个人)\s*|\s*表$", re.IGNORECASE)
+
+
+def is_document_title(text: str) -> bool:
+    """What a document calls itself at its top, never a name: "Resume", "个人简历", also
+    letter-spaced as forms print it ("个 人 简 历", "简\u3000\u3000历", "R E S U M E"), and a
+    form's "个人简历表" / "Personal Resume"."""
+    text = plain(text)
+    if _SPACED_RE.match(text) and all(len(w) == 1 for w in text.split()):
+        text = "".join(text.split())
+    return person.is_generic_title(text) or person.is_generic_title(_TITLE_AFFIXES_RE.sub("", text))
+
+
 def plain(text: str) -> str:
     return _BOLD_RE.sub(r"\1", text).replace("\n", " ").strip()
 
