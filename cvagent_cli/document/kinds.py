@@ -23,8 +23,6 @@ SectionKind = Literal[
     "other",
 ]
 
-KINDS: tuple[str, ...] = SectionKind.__args__  # type: ignore[attr-defined]
-
 # Exact titles (after normalization) first; the keyword table catches variants.
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "contact": (
@@ -505,10 +503,6 @@ def classify_title(title: str) -> str:
         if keyword in norm:
             return kind
     return "other"
-
-
-def is_known_section_title(title: str) -> bool:
-    return classify_title(title) != "other"
 
 
 # Kinds whose sections hold entries (a job, a project, a role).

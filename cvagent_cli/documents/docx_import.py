@@ -60,12 +60,10 @@ from cvagent_cli.documents.structure import (
     Para,
     Recognition,
     _is_date_text,
-    assign_roles,
     body_size,
     headingish,
     plain,
     shift_headings,
-    to_markdown,
 )
 from cvagent_cli.errors import InputError
 from cvagent_cli.wording import plural
@@ -579,9 +577,3 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             para.role = "h3"
     _siblings(paras, reader.looks)
     return paras
-
-
-def docx_to_markdown(data: bytes, source: str = "<docx>") -> str:
-    """DOCX bytes → resume Markdown (headings, entries, bullets, tables)."""
-    paras, _ = docx_paragraphs(data, source)
-    return to_markdown(assign_roles(paras))

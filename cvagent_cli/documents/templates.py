@@ -7,7 +7,6 @@ from __future__ import annotations
 from cvagent_cli.errors import UsageError
 
 TEMPLATES = ("classic", "compact", "modern")
-DEFAULT = "classic"
 
 
 def check_template(name: str) -> str:

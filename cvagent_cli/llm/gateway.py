@@ -49,10 +49,6 @@ from cvagent_cli.llm.loader import load_litellm
 from cvagent_cli.llm.loader import preload_in_background as preload_in_background
 from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: callers import them from here
     PROVIDER_KEY_VARS,
-    _cause_chain,
-    _looks_like_context_error,
-    _retry_after_of,
-    _server_message,
     key_var,
     scrub_secrets,
     translate,
@@ -179,11 +175,6 @@ class LiteLLMGateway:
             return int(litellm.token_counter(**kwargs))
         except Exception:  # any tokenizer trouble: the estimate is good enough for a count
             return estimate_request_tokens(messages, tools)
-
-    @property
-    def resolved_model(self) -> str:
-        """The model name as sent to litellm (``openai/`` added for bare names + api_base)."""
-        return self._resolve(load_litellm())[0]
 
     # -- internals
     def _resolve(self, litellm: Any) -> tuple[str, str | None]:
@@ -427,9 +418,6 @@ class LiteLLMGateway:
     def _server_url(self, provider: str | None) -> str | None:
         base = self.settings.api_base or _DEFAULT_LOCAL_BASES.get(provider or "")
         return scrub_secrets(base) if base else None
-
-    def _key_var(self, provider: str | None) -> str:
-        return key_var(provider)
 
     def _gave_up(self, err: ModelError, retries: int) -> ModelError:
         word = "retry" if retries == 1 else "retries"

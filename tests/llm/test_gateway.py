@@ -413,9 +413,19 @@ def test_no_model_is_a_config_error():
         ("anthropic/claude-3-5-haiku-latest", "anthropic/claude-3-5-haiku-latest"),
     ],
 )
-def test_model_resolution_with_api_base(model, expected):
+def test_model_resolution_with_api_base(model, expected, monkeypatch):
+    """The model name litellm is called with: ``openai/`` is added to a bare name."""
+    sent: list[str] = []
+
+    def completion(**kwargs):
+        sent.append(kwargs["model"])
+        raise RuntimeError("recorded")
+
+    monkeypatch.setattr(load_litellm(), "completion", completion)
     gw = LiteLLMGateway(Settings(model=model, api_base="http://127.0.0.1:9/v1"))
-    assert gw.resolved_model == expected
+    with pytest.raises(ModelError):
+        list(gw.stream(USER, retry=False))
+    assert sent == [expected]
 
 
 def test_unexpected_exceptions_keep_their_class_name():
