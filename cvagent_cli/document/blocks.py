@@ -371,7 +371,7 @@ def scan(text: str) -> list[BlockToken] | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+def markdown_it_parser() -> MarkdownIt:
     """Block-level parsing only: the inline pass costs 60% of markdown-it's time and we
     need just plain text from inline content, which ``plain_inline`` gives for less.
     The parser is built once; it holds no per-document state."""
@@ -388,4 +388,4 @@ def block_tokens(text: str) -> Sequence[TokenLike]:
     Markdown), else from markdown-it.  The two agree on every token the document model
     reads (``FAST_TYPES``)."""
     tokens = scan(text)
-    return tokens if tokens is not None else _parser().parse(text)
+    return tokens if tokens is not None else markdown_it_parser().parse(text)

@@ -20,8 +20,8 @@ from cvagent_cli.document import person
 from cvagent_cli.document.blocks import TokenLike, block_tokens
 from cvagent_cli.document.inline import HTML_TAG_RE, inline_text
 from cvagent_cli.document.kinds import (
-    _EXACT,
     ENTRY_SECTION_KINDS,
+    TITLE_KINDS,
     classify_title,
     names_an_entry,
     normalize_title,
@@ -239,7 +239,7 @@ class _Builder:
             elif parent is not None and parent.kind not in ("contact", "other"):
                 # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
                 # whatever words it contains; only an exact section name stands alone.
-                if normalize_title(title) not in _EXACT:
+                if normalize_title(title) not in TITLE_KINDS:
                     kind = parent.kind
             elif kind == "other" and parent is not None and parent.kind != "contact":
                 kind = parent.kind

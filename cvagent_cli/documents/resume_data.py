@@ -19,7 +19,7 @@ from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_dates
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.inline import plain_inline
 from cvagent_cli.document.kinds import classify_title, normalize_title
-from cvagent_cli.document.person import _ROLE_WORDS, _ZH_ROLE_RE
+from cvagent_cli.document.person import ROLE_WORDS, ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
 
 #: Section kinds → the JSON Resume field they fill.  ``interests`` and ``references`` are
@@ -578,7 +578,7 @@ def _is_place(text: str) -> bool:
 
 def _role(text: str) -> bool:
     words = {w.strip(".,()").casefold() for w in text.split()}
-    return bool(words & _ROLE_WORDS) or bool(_ZH_ROLE_RE.search(text)) or "intern" in words
+    return bool(words & ROLE_WORDS) or bool(ZH_ROLE_RE.search(text)) or "intern" in words
 
 
 def _split_title(title: str) -> tuple[str, str, str]:

@@ -68,7 +68,7 @@ def strip_glyph(text: str) -> tuple[bool, str]:
     return False, text
 
 
-def _is_date_text(text: str) -> bool:
+def is_date_text(text: str) -> bool:
     """A short run that is mostly dates (and maybe a place): "Jan 2022 – Present", "2019.03 - 至今"."""
     text = plain(text)
     if not text or len(text) > 60:
@@ -176,7 +176,7 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             if in_section and para.bold:
                 para.role = "h3"
                 continue
-        if in_section and para.lead and _is_date_text(para.text[len(para.lead) + 4 :]):
+        if in_section and para.lead and is_date_text(para.text[len(para.lead) + 4 :]):
             para.role = "h3"
     return paras
 
@@ -251,7 +251,7 @@ def to_markdown(paras: list[Para]) -> str:
             lines.append("|" + "---|" * width)
             lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
             block(*lines)
-        elif previous == "h3" and _is_date_text(text):
+        elif previous == "h3" and is_date_text(text):
             out.append(_escape_start(text))  # the entry's dates, right under its heading
         else:
             block(*(_escape_start(line.strip()) for line in text.split("\n") if line.strip()))

@@ -56,7 +56,7 @@ from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: calle
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
-from cvagent_cli.llm.tool_call_chunks import _get, _ToolCallAssembler
+from cvagent_cli.llm.tool_call_chunks import ToolCallAssembler, field_of
 from cvagent_cli.llm.types import (
     ModelResponse,
     Retrying,
@@ -275,7 +275,7 @@ class LiteLLMGateway:
             raise self._translate(exc, litellm) from exc
 
         content: list[str] = []
-        calls = _ToolCallAssembler()
+        calls = ToolCallAssembler()
         usage_obj: Any = None
         finish_reason: str | None = None
         try:
@@ -292,16 +292,16 @@ class LiteLLMGateway:
                 delta = getattr(choice, "delta", None)
                 if delta is None:
                     continue
-                thinking = _get(delta, "reasoning_content")
+                thinking = field_of(delta, "reasoning_content")
                 if thinking:
                     state["yielded"] = True
                     yield ThinkingDelta(thinking)
-                text = _get(delta, "content")
+                text = field_of(delta, "content")
                 if text:
                     content.append(text)
                     state["yielded"] = True
                     yield TextDelta(text)
-                fragments = _get(delta, "tool_calls")
+                fragments = field_of(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
         except (GeneratorExit, KeyboardInterrupt):
@@ -367,8 +367,8 @@ class LiteLLMGateway:
         text: str,
         tool_calls: list[ToolCallRequest],
     ) -> Usage:
-        prompt = _get(usage_obj, "prompt_tokens")
-        completion = _get(usage_obj, "completion_tokens")
+        prompt = field_of(usage_obj, "prompt_tokens")
+        completion = field_of(usage_obj, "completion_tokens")
         cached = cached_prompt_tokens(usage_obj)
         if not isinstance(prompt, int) or not prompt:
             prompt = self.count_tokens(messages, tools)

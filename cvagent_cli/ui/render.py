@@ -211,7 +211,7 @@ def stable_boundary(text: str) -> int:
 
 
 # -- the renderer ---------------------------------------------------------------------------
-def _last_screenful(text: str, width: int, height: int) -> str:
+def last_screenful(text: str, width: int, height: int) -> str:
     """The end of ``text`` that fits ``height - 2`` rows of ``width`` columns."""
     budget = max(height - 2, 3)
     lines = text.split("\n")
@@ -283,7 +283,7 @@ class EventRenderer:
     def _renderable(self):
         # Only the last screenful is live: lines that scroll off cannot be erased, and the
         # whole tail is printed once when the stream closes (no doubled text).
-        text = _last_screenful(self._buffer, self.console.width, self.console.height)
+        text = last_screenful(self._buffer, self.console.width, self.console.height)
         if self._kind == "thinking":
             return Text(text, style=f"{MUTED} italic")
         return _markdown(text)

@@ -15,7 +15,7 @@ from cvagent_cli.errors import ConfigError, ContextWindowError, ModelError
 from cvagent_cli.llm import gateway as gateway_module
 from cvagent_cli.llm.gateway import (
     LiteLLMGateway,
-    _ToolCallAssembler,
+    ToolCallAssembler,
     load_litellm,
     preload_in_background,
     scrub_secrets,
@@ -474,7 +474,7 @@ def test_scrub_secrets_removes_env_key_values(monkeypatch):
 
 
 def test_tool_call_assembler_handles_odd_servers():
-    asm = _ToolCallAssembler()
+    asm = ToolCallAssembler()
     asm.add([{"index": 0, "id": "a", "function": {"name": "f", "arguments": '{"x"'}}])
     asm.add([{"index": 0, "function": {"arguments": ": 1}"}}])
     asm.add([{"index": 0, "id": "b", "function": {"name": "g", "arguments": "{}"}}])  # reused

@@ -6,8 +6,7 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.analysis.rules import build_context
-from cvagent_cli.analysis.rules import timeline
+from cvagent_cli.analysis.rules import build_context, timeline
 from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
