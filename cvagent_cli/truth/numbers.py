@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Protocol
 
 from cvagent_cli.truth.facts import _CJK, Fact, FactKind, consume, is_free, quantity, to_decimal
 
@@ -130,17 +131,44 @@ def _cn_to_int(s: str) -> int | None:
     return total + section + number
 
 
+class _Take(Protocol):
+    """Records a fact spanning ``text[start:end]`` and marks the span consumed."""
+
+    def __call__(
+        self, kind: FactKind, start: int, end: int, need: object, gives: tuple[object, ...] = ()
+    ) -> None: ...
+
+
 def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
+    """The number facts of ``text`` (versions, percentages, multipliers, amounts, counts
+    in digits, Chinese numerals or English words), each span read by the first reader
+    that claims it."""
     facts: list[Fact] = []
 
     def take(kind: FactKind, start: int, end: int, need: object, gives: tuple = ()) -> None:
         facts.append(Fact(kind, text[start:end], start, end, need, (need, *gives)))
         consume(consumed, start, end)
 
+    for read in (
+        _versions,
+        _percent_ranges,
+        _chinese_percents,
+        _doublings,
+        _numbers,
+        _chinese_quantities,
+        _english_number_words,
+    ):
+        read(text, consumed, facts, take)
+    return facts
+
+
+def _versions(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _VERSION_RE.finditer(text):
         if is_free(consumed, m.start(), m.end()):
             take("number", m.start(), m.end(), ("version", m.group(0)))
 
+
+def _percent_ranges(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _PERCENT_RANGE_RE.finditer(text):
         if is_free(consumed, m.start(), m.end()):
             for group in (1, 2):
@@ -158,6 +186,8 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
                     )
             consume(consumed, m.start(), m.end())
 
+
+def _chinese_percents(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _PERCENT_CN_RE.finditer(text):
         if not is_free(consumed, m.start(), m.end()):
             continue
@@ -172,6 +202,8 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
                 "percentage", m.start(), m.end(), ("percent", value.normalize()), (quantity(value),)
             )
 
+
+def _doublings(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _DOUBLING_RE.finditer(text):
         if not is_free(consumed, m.start(), m.end()):
             continue
@@ -188,6 +220,8 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
             (quantity(Decimal(factor)),),
         )
 
+
+def _numbers(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _NUMBER_RE.finditer(text):
         start, end = m.start(), m.end()
         if not is_free(consumed, start, end):
@@ -200,6 +234,8 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
             facts.append(fact)
             consume(consumed, fact.start, fact.core_end or fact.end)
 
+
+def _chinese_quantities(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _CN_QUANTITY_RE.finditer(text):
         if not is_free(consumed, m.start(), m.end()):
             continue
@@ -227,6 +263,8 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
         if is_free(consumed, m.start(), end):
             take(kind, m.start(), end, need, (quantity(Decimal(value)),))
 
+
+def _english_number_words(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _EN_WORD_RE.finditer(text):
         if not is_free(consumed, m.start(), m.end()):
             continue
@@ -239,7 +277,6 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
         if value <= 1:
             continue
         take("number", m.start(), m.end(), quantity(Decimal(value)))
-    return facts
 
 
 def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact | None:
@@ -276,7 +313,20 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact 
             ("multiplier", value),
             (("multiplier", value), quantity(value)),
         )
+    scaled = _scaled(text, pos, coefficient, currency is not None)
+    if scaled is None:
+        return None
+    value, pos = scaled
+    return _with_unit(text, start, pos, value, coefficient, kind)
 
+
+def _scaled(
+    text: str, pos: int, coefficient: Decimal, currency: bool
+) -> tuple[Decimal, int] | None:
+    """The value once a scale after the number is read (k, M, million, 万 …) and where the
+    number ends, a unit glued to it included; None for an ordinal or an identifier."""
+    rest = text[pos : pos + 40]
+    value = coefficient
     letters = re.match(r"[A-Za-z]+", rest)
     if letters:
         word = letters.group(0)
@@ -292,21 +342,26 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact 
             pos += len(word)
         else:
             return None  # an identifier such as 3D, 5G, 2FA
-        rest = text[pos : pos + 40]
     else:
         m = _SCALE_WORD_RE.match(rest)
         if m:
             word = m.group(1).lower()
             value = coefficient * ({"mn": 10**6, "bn": 10**9}.get(word) or _SCALE_WORDS[word])
             pos += m.end()
-            rest = text[pos : pos + 40]
         else:
             m = _CN_SCALE_RE.match(rest) or _CN_SPACED_SCALE_RE.match(rest)
             if m:
                 for ch in m.group(0).strip():
                     value *= {"百": 100, "千": 1000, "万": 10**4, "亿": 10**8}[ch]
                 pos += m.end()
-                rest = text[pos : pos + 40]
+    return value, pos
+
+
+def _with_unit(
+    text: str, start: int, pos: int, value: Decimal, coefficient: Decimal, kind: FactKind
+) -> Fact:
+    """The fact from ``start`` with a currency or unit after ``pos`` read into it."""
+    rest = text[pos : pos + 40]
     m = _CURRENCY_AFTER_RE.match(rest)
     if m:
         kind = "amount"
