@@ -118,16 +118,3 @@ def not_a_resume_finding(ctx: Context) -> RawFinding:
             "请确认文件是否正确：简历应有工作经历、教育背景、专业技能等部分，并写明起止时间。",
         ),
     )
-
-
-def analyze_section(
-    doc: ResumeDocument, section_id: str, *, today: date | None = None
-) -> list[Finding]:
-    """The findings (uncapped) located in one section or its subsections."""
-    findings = run_rules(build_context(doc, today))
-    prefix = section_id + "/"
-    return [
-        f.to_model()
-        for f in findings
-        if f.section_id and (f.section_id == section_id or f.section_id.startswith(prefix))
-    ]

@@ -211,11 +211,6 @@ def section_kind(section: Section) -> str:
     return EXTRA_TITLES.get(normalize_title(section.title)) or section.kind
 
 
-def section_field(section: Section) -> str | None:
-    """The JSON Resume field a section fills, None for a section with no field."""
-    return FIELDS.get(section_kind(section))
-
-
 class _Reader:
     def __init__(self, doc: ResumeDocument) -> None:
         self.doc = doc
