@@ -3,7 +3,7 @@
 Per sample and format: the export time (Markdown → file, our exporters), the import time
 (file → Markdown, ``cvagent import``'s reader), and whether the import kept the name and
 section titles in order, every bullet, the contact fields, and the score within ±5
-(``cvagent_cli/documents/roundtrip.py``, the same check as the test suite).  Times are the
+(``tests/support/roundtrip.py``, the same check as the test suite).  Times are the
 median of a few runs in this process after one warm-up (imports, font loading).
 
 ``python bench/roundtrip.py`` prints the per-sample table on its own.
@@ -29,7 +29,7 @@ def measure(repeats: int) -> list[dict]:
     from cvagent_cli.documents.html_export import render_html
     from cvagent_cli.documents.importer import import_bytes
     from cvagent_cli.documents.pdf_export import render_pdf
-    from cvagent_cli.documents.roundtrip import compare
+    from tests.support.roundtrip import compare
 
     render = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}
     rows = []

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cvagent_cli.agent.request import user_words
 from tests.support.openai_server import LoopbackServer, Reply
+from tests.support.wire import user_words
 
 _SENTENCES = [
     "Recruiters skim a resume in well under a minute, so the first line of every bullet has to carry the result.",

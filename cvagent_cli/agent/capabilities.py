@@ -1,9 +1,9 @@
 """Capability packs: one agent, many behaviours, configured as YAML.
 
 A ``Capability`` adds a ``system_prompt_addendum`` to the base system prompt, restricts
-the tools the model may call through a ``ToolPolicy``, and can carry a GuideAgent stage
-list (GuideAgent), per-stage / per-intent ``next_step_prompts``, model hints and trigger
-phrases that suggest the pack to the user.
+the tools the model may call through a ``ToolPolicy``, and can carry a stage list and a
+task list (the guided workflow of agent/workflow.py), per-stage / per-intent
+``next_step_prompts``, model hints and trigger phrases that suggest the pack to the user.
 
 Packs are data: the shipped ones live in the top-level ``capabilities/`` folder (packaged
 as ``cvagent_cli/capabilities/`` in the wheel); users add or override packs by name in

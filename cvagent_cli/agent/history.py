@@ -18,7 +18,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from cvagent_cli import paths
 from cvagent_cli.agent.memory import Memory
 from cvagent_cli.agent.messages import Message
 from cvagent_cli.secrets import REDACTED, scrub_secrets  # noqa: F401 - re-exported for callers
@@ -36,10 +35,6 @@ class ChatHistory:
         self.path = Path(path)
         self.max_messages = max_messages
         self.resume = Path(resume).expanduser().resolve() if resume is not None else None
-
-    @classmethod
-    def for_resume(cls, resume_path: Path, max_messages: int = 30) -> ChatHistory:
-        return cls(paths.session_files(resume_path).history, max_messages, resume=resume_path)
 
     # -- loading ---------------------------------------------------------------------
     def load(self) -> tuple[list[Message], dict[str, Any], str | None]:

@@ -149,10 +149,6 @@ class Memory:
         self._messages.append(message)
         self._trim()
 
-    def add_many(self, messages: Iterable[Message]) -> None:
-        for message in messages:
-            self.add(message)
-
     def discard_incomplete(self) -> None:
         """Drop unanswered tool calls and orphan results in place (after Ctrl-C)."""
         self._messages = cleanup_incomplete_sequences(self._messages)

@@ -111,14 +111,6 @@ def with_context(context: str, text: str) -> str:
     return f"{text}\n\n{CONTEXT_OPEN}\n{context}\n{CONTEXT_CLOSE}" if context else text
 
 
-def user_words(content: str) -> str:
-    """The user's own words of a message built by :func:`with_context`."""
-    marker = f"\n\n{CONTEXT_OPEN}\n"
-    if marker in content and f"\n{CONTEXT_CLOSE}" in content:
-        return content.split(marker, 1)[0]
-    return content
-
-
 def build_request(
     *,
     system: str,

@@ -112,10 +112,6 @@ class Turn:
     deferred: list[ev.ProposedEdit] = field(default_factory=list)
     deadline: float | None = None  # time.monotonic() by which the turn must end
 
-    @property
-    def last_tool(self) -> str | None:
-        return self.tools_used[-1] if self.tools_used else None
-
 
 class ToolCallAgent:
     def __init__(

@@ -1,4 +1,6 @@
-"""GuideAgent's workflow state: the stage machine and the task list.
+"""The guided workflow's state, which ``ResumeAgent`` keeps for packs that ask for it:
+the stage machine and the task list (the GuideAgent of the design notes; cvagent has no
+separate guide agent, one agent runs every capability pack).
 
 ``StageMachine`` is the DISCOVERY → DRAFTING → CONFIRMING → FINISHED flow of the STAR
 storytelling strategy (any stage list a capability pack declares works): one step
@@ -6,9 +8,9 @@ forward at a time, BACKTRACK to any earlier stage, never a skip to the end.  The
 moves it with ``update_progress(stage=...)``; a refused move comes back as a message the
 model can act on, never as an exception.
 
-``WorkflowProgress`` is the optimizer's task list: one ``Task`` per top-level content
-section (section, original text, diagnosis, goal, status), with the completed / skipped /
-remaining split that the workflow context shows the model.  Both persist with the chat
+``WorkflowProgress`` is the task list (the ``optimizer`` pack's walk): one ``Task`` per
+top-level content section (section, original text, diagnosis, goal, status), with the
+completed / skipped / remaining split that the workflow context shows the model.  Both persist with the chat
 session through ``to_dict()`` / ``from_dict()``, which tolerate damaged data.
 """
 
@@ -165,7 +167,7 @@ SKIPPED_KINDS: frozenset[str] = frozenset({"contact"})
 
 @dataclass
 class Task:
-    """One unit of the optimizer's walk: a section, what is wrong with it, what to aim for."""
+    """One unit of the task list: a section, what is wrong with it, what to aim for."""
 
     section_id: str
     title: str
@@ -206,7 +208,7 @@ def _is_top_level(row: Any) -> bool:
 
 @dataclass
 class WorkflowProgress:
-    """The optimizer's task list and where the user is in it."""
+    """The task list (``Capability.task_list``) and where the user is in it."""
 
     tasks: list[Task] = field(default_factory=list)
 

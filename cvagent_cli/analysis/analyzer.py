@@ -109,16 +109,3 @@ def analyze(
 def not_a_resume_finding(ctx: Context) -> RawFinding:
     message = resemblance.warning()
     return ctx.report("completeness.not-a-resume", f"{message[:1].upper()}{message[1:]}.")
-
-
-def analyze_section(
-    doc: ResumeDocument, section_id: str, *, today: date | None = None
-) -> list[Finding]:
-    """The findings (uncapped) located in one section or its subsections."""
-    findings = run_rules(build_context(doc, today))
-    prefix = section_id + "/"
-    return [
-        f.to_model()
-        for f in findings
-        if f.section_id and (f.section_id == section_id or f.section_id.startswith(prefix))
-    ]

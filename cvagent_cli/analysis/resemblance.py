@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cvagent_cli.document.dates import find_ranges
-from cvagent_cli.document.kinds import _EXACT, normalize_title
+from cvagent_cli.document.kinds import TITLE_KINDS, normalize_title
 
 if TYPE_CHECKING:
     from cvagent_cli.document.document import ResumeDocument
@@ -32,7 +32,7 @@ def looks_like_resume(doc: ResumeDocument) -> bool:
         if (
             text
             and len(text) <= 40
-            and _EXACT.get(normalize_title(text), "other") not in _NOT_EVIDENCE
+            and TITLE_KINDS.get(normalize_title(text), "other") not in _NOT_EVIDENCE
         ):
             return True
     return bool(find_ranges(doc.text))

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
 from cvagent_cli.cli.options import api_base_option
 from cvagent_cli.errors import ExitCode
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cvagent_cli.analysis.schema import AnalysisReport
+    from cvagent_cli.cli.batch import BatchResult
+    from cvagent_cli.document.document import ResumeDocument
 
 
 @handle_user_errors
@@ -132,14 +140,8 @@ def analyze_command(
 
         run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
         return
-    from cvagent_cli.cli.batch import (
-        FOLDER_SUFFIXES,
-        analyze_each,
-        collect_inputs,
-        default_jobs,
-    )
-    from cvagent_cli.cli.error_exit import report_error
-    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES, read_job_description, read_resume
+    from cvagent_cli.cli.batch import analyze_each, default_jobs
+    from cvagent_cli.documents.formats import read_job_description, read_resume
     from cvagent_cli.errors import UsageError
 
     if jobs is not None and jobs < 1:
@@ -150,13 +152,7 @@ def analyze_command(
 
         render_scoring(make_console())
         return
-    suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
-    inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
-    if inputs.skipped:
-        names = ", ".join(p.name for p in inputs.skipped[:5])
-        more = f" and {len(inputs.skipped) - 5} more" if len(inputs.skipped) > 5 else ""
-        kinds = ", ".join(suffixes)
-        print(f"cvagent: skipped {names}{more}: not a resume file ({kinds})", file=sys.stderr)
+    items = _inputs(paths)
     job = read_job_description(jd) if jd is not None else None
     # --json output needs no console (rich and the report views: ~40 ms of start-up, which
     # a batch pays before its workers start)
@@ -165,13 +161,12 @@ def analyze_command(
         from cvagent_cli.ui.console import make_console
 
         out = make_console()
-    several = len(inputs.items) > 1
+    several = len(items) > 1
     # Reports are kept only for what needs them at the end (the summary table, --llm):
     # a --json batch of thousands streams in constant memory.
     keep = llm or (several and not json_out)
-    reports, failures, below = [], [], []
     results = analyze_each(
-        inputs.items,
+        items,
         job,
         jobs=jobs if jobs is not None else default_jobs(),
         keep_doc=llm,
@@ -179,54 +174,99 @@ def analyze_command(
         indent=None if several else 2,
         read=read_resume,
     )
+    view = _View(out, json_out, several, keep, min_score, all_findings, explain)
     # closed however the loop ends (`| head` closing the pipe, an error): the pool's
     # workers are stopped at once, not left for the interpreter's exit to wait on
     with contextlib.closing(results):
         for result in results:
-            if result.error is not None:
-                if not several:
-                    raise result.error
-                failures.append((result.source, result.error.message))
-                report_error(result.error)
-                continue
-            if result.json is not None:  # --json without --llm: the JSON text, score, source
-                if min_score is not None and result.score is not None and result.score < min_score:
-                    below.append(f"{result.report_source} ({result.score})")
-                sys.stdout.write(result.json + "\n")
-                continue
-            assert result.report is not None
-            if keep:
-                reports.append((result.doc, result.report))
-            if min_score is not None and result.report.score < min_score:
-                below.append(f"{result.report.source} ({result.report.score})")
-            if json_out:
-                text = result.report.model_dump_json(indent=None if several else 2)
-                sys.stdout.write(text + "\n")
-            else:
-                from cvagent_cli.ui.report import render_report
-
-                assert out is not None
-                render_report(
-                    out,
-                    result.report,
-                    max_findings=None if all_findings else (10 if several else 40),
-                    explain=explain,
-                )
-                if several:
-                    out.print()
+            view.show(result)
     if not json_out and several:
         from cvagent_cli.ui.report import render_batch_summary
 
         assert out is not None
-        render_batch_summary(out, [r for _, r in reports], failures)
-    if llm and reports:
+        render_batch_summary(out, [r for _, r in view.reports], view.failures)
+    if llm and view.reports:
         from cvagent_cli.cli.analyze_review import run_review
 
-        for doc, report in reports:
+        for doc, report in view.reports:
             assert doc is not None and out is not None
             run_review(doc, report, job, model=model, api_base=api_base, console=out)
-    if failures:
+    _exit_status(view, min_score)
+
+
+def _inputs(paths: list[str] | None) -> list[str]:
+    """The resumes named on the command line (folders expanded, stdin when piped); the
+    files skipped for their suffix are named on stderr."""
+    from cvagent_cli.cli.batch import FOLDER_SUFFIXES, collect_inputs
+    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
+
+    suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
+    inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
+    if inputs.skipped:
+        names = ", ".join(p.name for p in inputs.skipped[:5])
+        more = f" and {len(inputs.skipped) - 5} more" if len(inputs.skipped) > 5 else ""
+        kinds = ", ".join(suffixes)
+        print(f"cvagent: skipped {names}{more}: not a resume file ({kinds})", file=sys.stderr)
+    return inputs.items
+
+
+@dataclass
+class _View:
+    """Shows each result as it comes (a report, a JSON line or an error) and remembers what
+    the end of the run needs: the kept reports, the failures, the files below --min-score."""
+
+    out: Console | None
+    json_out: bool
+    several: bool
+    keep: bool
+    min_score: int | None
+    all_findings: bool
+    explain: bool
+    reports: list[tuple[ResumeDocument | None, AnalysisReport]] = field(default_factory=list)
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    below: list[str] = field(default_factory=list)
+
+    def show(self, result: BatchResult) -> None:
+        from cvagent_cli.cli.error_exit import report_error
+
+        min_score = self.min_score
+        if result.error is not None:
+            if not self.several:
+                raise result.error
+            self.failures.append((result.source, result.error.message))
+            report_error(result.error)
+            return
+        if result.json is not None:  # --json without --llm: the JSON text, score, source
+            if min_score is not None and result.score is not None and result.score < min_score:
+                self.below.append(f"{result.report_source} ({result.score})")
+            sys.stdout.write(result.json + "\n")
+            return
+        assert result.report is not None
+        if self.keep:
+            self.reports.append((result.doc, result.report))
+        if min_score is not None and result.report.score < min_score:
+            self.below.append(f"{result.report.source} ({result.report.score})")
+        if self.json_out:
+            text = result.report.model_dump_json(indent=None if self.several else 2)
+            sys.stdout.write(text + "\n")
+        else:
+            from cvagent_cli.ui.report import render_report
+
+            assert self.out is not None
+            render_report(
+                self.out,
+                result.report,
+                max_findings=None if self.all_findings else (10 if self.several else 40),
+                explain=self.explain,
+            )
+            if self.several:
+                self.out.print()
+
+
+def _exit_status(view: _View, min_score: int | None) -> None:
+    """Exit 2 (usage) when a file of a batch failed, 1 when one scored below --min-score."""
+    if view.failures:
         raise typer.Exit(int(ExitCode.USAGE))
-    if min_score is not None and below:
-        print(f"cvagent: below --min-score {min_score}: {', '.join(below)}", file=sys.stderr)
+    if min_score is not None and view.below:
+        print(f"cvagent: below --min-score {min_score}: {', '.join(view.below)}", file=sys.stderr)
         raise typer.Exit(int(ExitCode.BELOW_THRESHOLD))

@@ -20,13 +20,13 @@ def report_error(error: CvAgentError) -> None:
     from rich.text import Text
 
     from cvagent_cli.ui.console import make_console
-    from cvagent_cli.ui.wrap import say
+    from cvagent_cli.ui.wrap import print_wrapped
 
     console = make_console(stderr=True)
     line = Text.assemble(("cvagent: error: ", "error"), error.message)
     if error.hint:
         line.append(f"\n  hint: {error.hint}", style="muted")
-    say(console, line)  # one line in a pipe; wrapped between words on a terminal
+    print_wrapped(console, line)  # one line in a pipe; wrapped between words on a terminal
 
 
 def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:

@@ -113,10 +113,6 @@ def _matches(
         yield from pattern.finditer(text, start, pos)
 
 
-def find_emails(text: str) -> list[str]:
-    return [m.group() for m in _matches(EMAIL_RE, _AT_RE, text)]
-
-
 def _without_emails(text: str, emails: Iterable[re.Match[str]]) -> str:
     """``EMAIL_RE.sub(" ", text)``, given the email matches in ``text``."""
     parts: list[str] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from markdown_it import MarkdownIt
@@ -253,127 +253,141 @@ def scan(text: str) -> list[BlockToken] | None:
         start = close + 1
     try:
         kinds = [_BLANK_LINE] * start + [_kind(line) for line in lines[start:]]
+        i = start
+        while i < n:
+            kind, arg, _, _ = kinds[i]
+            if kind == _BLANK:
+                i += 1
+                continue
+            if kind == _UNDER:
+                return None  # "===" or "--" opening a block
+            columns = _table_at(lines, i)
+            if columns is not None:
+                i = _table(lines, kinds, i, columns, push)
+            elif kind == _HEAD:
+                tag = f"h{arg}"
+                push(BlockToken("heading_open", tag, 1, map=[i, i + 1], markup="#" * arg))
+                content = _heading_text(lines[i], arg)
+                push(BlockToken("inline", "", 0, map=[i, i + 1], content=content))
+                i += 1
+            elif kind == _TEXT:
+                i = _paragraph(lines, kinds, i, push)
+            else:
+                i = _list(lines, kinds, i, push)
     except _Fallback:
         return None
-
-    def table_at(i: int) -> list[str] | None:
-        if i + 1 >= n or "|" not in lines[i]:
-            return None
-        second = lines[i + 1]
-        if not second or second[0] not in "|-":
-            return None
-        return _table_columns(lines[i], second)
-
-    def table(i: int, columns: list[str]) -> int:
-        opened = BlockToken("table_open", "table", 1, map=[i, 0])
-        push(opened)
-        for cell in columns:
-            push(BlockToken("th_open", "th", 1))
-            push(BlockToken("inline", "", 0, map=[i, i + 1], content=mdTrim(cell)))
-        count = len(columns)
-        autocompleted = 0
-        row = i + 2
-        while row < n:
-            if kinds[row][0] == _UNDER:
-                raise _Fallback
-            if kinds[row][0] in (_HEAD, _BULLET, _ORDERED):
-                break
-            line = mdTrim(lines[row])
-            if not line:
-                break
-            cells = escapedSplit(line)
-            if cells and cells[0] == "":
-                cells.pop(0)
-            if cells and cells[-1] == "":
-                cells.pop()
-            autocompleted += count - len(cells)
-            if autocompleted > MAX_AUTOCOMPLETED_CELLS:
-                break
-            for c in range(count):
-                push(BlockToken("td_open", "td", 1))
-                content = mdTrim(cells[c]) if c < len(cells) and cells[c] else ""
-                push(BlockToken("inline", "", 0, map=[row, row + 1], content=content))
-            row += 1
-        opened.map = [i, row]
-        push(BlockToken("table_close", "table", -1))
-        return row
-
-    i = start
-    while i < n:
-        kind, arg, marker, _ = kinds[i]
-        if kind == _BLANK:
-            i += 1
-            continue
-        if kind == _UNDER:
-            return None  # "===" or "--" opening a block
-        columns = table_at(i)
-        if columns is not None:
-            try:
-                i = table(i, columns)
-            except _Fallback:
-                return None
-        elif kind == _HEAD:
-            tag = f"h{arg}"
-            push(BlockToken("heading_open", tag, 1, map=[i, i + 1], markup="#" * arg))
-            push(BlockToken("inline", "", 0, map=[i, i + 1], content=_heading_text(lines[i], arg)))
-            i += 1
-        elif kind == _TEXT:
-            end = i + 1
-            while end < n:
-                k, level, underline, num = kinds[end]
-                if k == _UNDER:  # a setext heading: the lines above are its title
-                    tag = f"h{level}"
-                    push(BlockToken("heading_open", tag, 1, map=[i, end + 1], markup=underline))
-                    content = mdTrim("\n".join(lines[i:end]))
-                    push(BlockToken("inline", "", 0, map=[i, end], content=content))
-                    break
-                if k in (_BLANK, _HEAD, _BULLET) or (k == _ORDERED and num == 1):
-                    break
-                if table_at(end) is not None:
-                    break
-                end += 1
-            if end < n and kinds[end][0] == _UNDER:
-                i = end + 1
-                continue
-            span = [i, end]
-            push(BlockToken("paragraph_open", "p", 1, map=span))
-            push(
-                BlockToken("inline", "", 0, map=list(span), content=mdTrim("\n".join(lines[i:end])))
-            )
-            i = end
-        else:  # a list: items of the same kind and marker, each one paragraph
-            kind0, marker0 = kind, marker
-            ordered = kind == _ORDERED
-            name = "ordered_list" if ordered else "bullet_list"
-            opened = BlockToken(
-                f"{name}_open", "ol" if ordered else "ul", 1, map=[i, 0], markup=marker0
-            )
-            push(opened)
-            while True:
-                item = BlockToken("list_item_open", "li", 1, map=[i, 0], markup=marker0)
-                push(item)
-                end = i + 1
-                while end < n and kinds[end][0] == _TEXT:
-                    end += 1  # lazy continuation lines; anything else ends the item
-                if end < n and kinds[end][0] == _UNDER:
-                    return None
-                first = lines[i][kinds[i][1] :]
-                content = mdTrim("\n".join([first, *lines[i + 1 : end]]))
-                push(BlockToken("paragraph_open", "p", 1, map=[i, end]))
-                push(BlockToken("inline", "", 0, map=[i, end], content=content))
-                while end < n and kinds[end][0] == _BLANK:
-                    end += 1
-                item.map = [i, end]
-                i = end
-                if i >= n or kinds[i][0] != kind0 or kinds[i][2] != marker0:
-                    break
-            opened.map = [opened.map[0], i]  # type: ignore[index]
-            push(BlockToken(f"{name}_close", "ol" if ordered else "ul", -1, markup=marker0))
     return tokens
 
 
+_Kinds = list[tuple[int, int, str, int]]
+_Push = Callable[[BlockToken], None]
+
+
+def _table_at(lines: list[str], i: int) -> list[str] | None:
+    """The header cells of a table starting at line ``i``, or ``None``."""
+    if i + 1 >= len(lines) or "|" not in lines[i]:
+        return None
+    second = lines[i + 1]
+    if not second or second[0] not in "|-":
+        return None
+    return _table_columns(lines[i], second)
+
+
+def _table(lines: list[str], kinds: _Kinds, i: int, columns: list[str], push: _Push) -> int:
+    """The tokens of the table starting at line ``i``; the line after it."""
+    n = len(lines)
+    opened = BlockToken("table_open", "table", 1, map=[i, 0])
+    push(opened)
+    for cell in columns:
+        push(BlockToken("th_open", "th", 1))
+        push(BlockToken("inline", "", 0, map=[i, i + 1], content=mdTrim(cell)))
+    count = len(columns)
+    autocompleted = 0
+    row = i + 2
+    while row < n:
+        if kinds[row][0] == _UNDER:
+            raise _Fallback
+        if kinds[row][0] in (_HEAD, _BULLET, _ORDERED):
+            break
+        line = mdTrim(lines[row])
+        if not line:
+            break
+        cells = escapedSplit(line)
+        if cells and cells[0] == "":
+            cells.pop(0)
+        if cells and cells[-1] == "":
+            cells.pop()
+        autocompleted += count - len(cells)
+        if autocompleted > MAX_AUTOCOMPLETED_CELLS:
+            break
+        for c in range(count):
+            push(BlockToken("td_open", "td", 1))
+            content = mdTrim(cells[c]) if c < len(cells) and cells[c] else ""
+            push(BlockToken("inline", "", 0, map=[row, row + 1], content=content))
+        row += 1
+    opened.map = [i, row]
+    push(BlockToken("table_close", "table", -1))
+    return row
+
+
+def _paragraph(lines: list[str], kinds: _Kinds, i: int, push: _Push) -> int:
+    """The tokens of the paragraph (or setext heading) starting at line ``i``; the line
+    after it."""
+    n = len(lines)
+    end = i + 1
+    while end < n:
+        k, level, underline, num = kinds[end]
+        if k == _UNDER:  # a setext heading: the lines above are its title
+            tag = f"h{level}"
+            push(BlockToken("heading_open", tag, 1, map=[i, end + 1], markup=underline))
+            content = mdTrim("\n".join(lines[i:end]))
+            push(BlockToken("inline", "", 0, map=[i, end], content=content))
+            return end + 1
+        if k in (_BLANK, _HEAD, _BULLET) or (k == _ORDERED and num == 1):
+            break
+        if _table_at(lines, end) is not None:
+            break
+        end += 1
+    span = [i, end]
+    push(BlockToken("paragraph_open", "p", 1, map=span))
+    push(BlockToken("inline", "", 0, map=list(span), content=mdTrim("\n".join(lines[i:end]))))
+    return end
+
+
+def _list(lines: list[str], kinds: _Kinds, i: int, push: _Push) -> int:
+    """The tokens of the list starting at line ``i``: items of the same kind and marker,
+    each one paragraph; the line after it."""
+    n = len(lines)
+    kind0, _, marker0, _ = kinds[i]
+    ordered = kind0 == _ORDERED
+    name = "ordered_list" if ordered else "bullet_list"
+    opened = BlockToken(f"{name}_open", "ol" if ordered else "ul", 1, map=[i, 0], markup=marker0)
+    push(opened)
+    while True:
+        item = BlockToken("list_item_open", "li", 1, map=[i, 0], markup=marker0)
+        push(item)
+        end = i + 1
+        while end < n and kinds[end][0] == _TEXT:
+            end += 1  # lazy continuation lines; anything else ends the item
+        if end < n and kinds[end][0] == _UNDER:
+            raise _Fallback
+        first = lines[i][kinds[i][1] :]
+        content = mdTrim("\n".join([first, *lines[i + 1 : end]]))
+        push(BlockToken("paragraph_open", "p", 1, map=[i, end]))
+        push(BlockToken("inline", "", 0, map=[i, end], content=content))
+        while end < n and kinds[end][0] == _BLANK:
+            end += 1
+        item.map = [i, end]
+        i = end
+        if i >= n or kinds[i][0] != kind0 or kinds[i][2] != marker0:
+            break
+    opened.map = [opened.map[0], i]  # type: ignore[index]
+    push(BlockToken(f"{name}_close", "ol" if ordered else "ul", -1, markup=marker0))
+    return i
+
+
 @functools.lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
+def markdown_it_parser() -> MarkdownIt:
     """Block-level parsing only: the inline pass costs 60% of markdown-it's time and we
     need just plain text from inline content, which ``plain_inline`` gives for less.
     The parser is built once; it holds no per-document state."""
@@ -390,7 +404,7 @@ def block_tokens(text: str) -> Sequence[TokenLike]:
     Markdown), else from markdown-it.  The two agree on every token the document model
     reads (``FAST_TYPES``)."""
     tokens = scan(text)
-    return tokens if tokens is not None else _parser().parse(text)
+    return tokens if tokens is not None else markdown_it_parser().parse(text)
 
 
 def front_matter_length(text: str) -> int:

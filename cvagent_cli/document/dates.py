@@ -235,11 +235,5 @@ def find_ranges(text: str) -> list[DateRange]:
     return found
 
 
-def parse_range(text: str) -> DateRange | None:
-    """The first date range in ``text``, if any."""
-    ranges = find_ranges(text)
-    return ranges[0] if ranges else None
-
-
 def month_index(day: date) -> int:
     return day.year * 12 + day.month - 1

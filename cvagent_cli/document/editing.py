@@ -132,13 +132,3 @@ def hunks(before: str, after: str) -> str:
     of context and no file header (it knows the file, and it wrote the change)."""
     lines = unified_diff(before, after, context=1).split("\n")
     return "\n".join(lines[2:] if lines[0].startswith("--- ") else lines)
-
-
-def changed_lines(before: str, after: str) -> tuple[int, int]:
-    """(first changed line, number of lines in the new version of the hunk), 1-based."""
-    a, b = before.splitlines(), after.splitlines()
-    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
-        if tag != "equal":
-            return j1 + 1, max(j2 - j1, 0)
-    return 0, 0

@@ -23,8 +23,6 @@ SectionKind = Literal[
     "other",
 ]
 
-KINDS: tuple[str, ...] = SectionKind.__args__  # type: ignore[attr-defined]
-
 # Exact titles (after normalization) first; the keyword table catches variants.
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "contact": (
@@ -377,7 +375,7 @@ _SYNONYMS["courses"] = (
     "在线课程",
 )
 
-_EXACT: dict[str, str] = {syn: kind for kind, syns in _SYNONYMS.items() for syn in syns}
+TITLE_KINDS: dict[str, str] = {syn: kind for kind, syns in _SYNONYMS.items() for syn in syns}
 #: Section names that are also ordinary items of a section: a language's name titles a
 #: languages section when it is written as a heading (``## English``), but a line "English"
 #: alone is one of the languages listed under ``## Languages``, not a section of its own.
@@ -387,7 +385,7 @@ _ALSO_ITEMS = frozenset({"english", "英语", "日语", "德语", "法语", "韩
 def is_standalone_title(title: str) -> bool:
     """Whether ``title``, on a line of its own without heading markup, names a section."""
     norm = normalize_title(title)
-    return norm in _EXACT and norm not in _ALSO_ITEMS
+    return norm in TITLE_KINDS and norm not in _ALSO_ITEMS
 
 
 # Ordered: the first keyword contained in a title decides (more specific first).
@@ -491,13 +489,13 @@ def classify_title(title: str) -> str:
     norm = normalize_title(title)
     if not norm:
         return "other"
-    if norm in _EXACT:
-        return _EXACT[norm]
-    if norm.replace(" and ", " ").replace(" & ", " ") in _EXACT:
-        return _EXACT[norm.replace(" and ", " ")]
+    if norm in TITLE_KINDS:
+        return TITLE_KINDS[norm]
+    if norm.replace(" and ", " ").replace(" & ", " ") in TITLE_KINDS:
+        return TITLE_KINDS[norm.replace(" and ", " ")]
     compact = norm.replace(" ", "")
-    if compact in _EXACT:
-        return _EXACT[compact]
+    if compact in TITLE_KINDS:
+        return TITLE_KINDS[compact]
     # Long titles are usually a job or project line ("Acme Corp — Senior Engineer").
     if len(norm) > 40:
         return "other"
@@ -505,10 +503,6 @@ def classify_title(title: str) -> str:
         if keyword in norm:
             return kind
     return "other"
-
-
-def is_known_section_title(title: str) -> bool:
-    return classify_title(title) != "other"
 
 
 # Kinds whose sections hold entries (a job, a project, a role).
@@ -524,6 +518,6 @@ _ENTRY_TITLE_RE = re.compile(
 def names_an_entry(title: str) -> bool:
     """A heading that names a single project or job rather than a kind of section."""
     norm = normalize_title(title)
-    if norm in _EXACT or norm.replace(" ", "") in _EXACT:
+    if norm in TITLE_KINDS or norm.replace(" ", "") in TITLE_KINDS:
         return False
     return bool(_ENTRY_TITLE_RE.search(strip_decoration(title)))

@@ -84,13 +84,13 @@ _CREDENTIALS_RE = re.compile(
 
 
 # A job title is not a name ("title: QA Automation Engineer" in front matter, "# 前端工程师").
-_ROLE_WORDS = frozenset(
+ROLE_WORDS = frozenset(
     "engineer developer manager designer analyst scientist intern consultant specialist "
     "architect director officer administrator programmer researcher assistant associate "
     "lead head accountant teacher nurse technician coordinator representative executive "
     "qa ui ux senior junior principal staff frontend backend full-stack fullstack".split()
 )
-_ZH_ROLE_RE = re.compile(
+ZH_ROLE_RE = re.compile(
     r"工程师|经理|总监|专员|主管|开发|设计|运营|产品|实习|助理|老师|教师|分析|架构|测试|前端|后端|算法"
 )
 
@@ -138,7 +138,7 @@ def looks_like_name(text: str) -> bool:
     if _is_cjk_name(text):
         return (
             text not in _GENERIC_WORDS
-            and not _ZH_ROLE_RE.search(text)
+            and not ZH_ROLE_RE.search(text)
             and classify_title(text) == "other"
         )
     text = _CREDENTIALS_RE.sub("", text)
@@ -156,7 +156,7 @@ def looks_like_name(text: str) -> bool:
         return False
     if any(is_east_asian(ch) for ch in text):
         return False
-    if any(w.casefold().strip(".") in _ROLE_WORDS for w in words):
+    if any(w.casefold().strip(".") in ROLE_WORDS for w in words):
         return False
     return classify_title(text) == "other"
 

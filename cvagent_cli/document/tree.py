@@ -20,8 +20,8 @@ from cvagent_cli.document import person
 from cvagent_cli.document.blocks import TokenLike, block_tokens
 from cvagent_cli.document.inline import HTML_TAG_RE, inline_text
 from cvagent_cli.document.kinds import (
-    _EXACT,
     ENTRY_SECTION_KINDS,
+    TITLE_KINDS,
     classify_title,
     names_an_entry,
     normalize_title,
@@ -222,27 +222,7 @@ class _Builder:
             if line == title_line:
                 level = 1
                 tree.title = title
-                if kind == "other":
-                    kind = "contact"
-            elif (
-                kind == "other"
-                and parent is None
-                and not any(s.kind not in ("contact", "other") for s in tree.sections)
-            ):
-                # Above every section: "# Resume" then "## Sofia Marchetti" (the name), or a
-                # bold subtitle under the name ("**Site Reliability Engineer**").
-                if person.clean_name(title):
-                    kind = "contact"
-                    tree.name_headings.append(title)
-                elif style in ("bold", "plain") or title_line is not None:
-                    kind = "contact"
-            elif parent is not None and parent.kind not in ("contact", "other"):
-                # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
-                # whatever words it contains; only an exact section name stands alone.
-                if normalize_title(title) not in _EXACT:
-                    kind = parent.kind
-            elif kind == "other" and parent is not None and parent.kind != "contact":
-                kind = parent.kind
+            kind = self._heading_kind(kind, title, style, parent, line == title_line, title_line)
             siblings = used.setdefault(parent.id if parent else None, set())
             slug = base = slugify(title)
             n = 2
@@ -266,11 +246,48 @@ class _Builder:
             stack.append(section)
             next_line = headings[index + 1][0] if index + 1 < len(headings) else last_line + 1
             section.own_end_line = next_line - 1
-        # A section ends where the next heading at its level or above begins (the title
-        # where the next heading begins).  The sections still open form a stack of strictly
-        # rising levels, so each heading closes the top ones: linear, not quadratic.
+        self._close_sections(title_line, last_line)
+        tree.starts = [s.start_line for s in tree.sections]
+
+    def _heading_kind(
+        self,
+        kind: str,
+        title: str,
+        style: str,
+        parent: Section | None,
+        is_title: bool,
+        title_line: int | None,
+    ) -> str:
+        """The kind of a section, from ``kind`` (what its title names) and where it stands."""
+        if is_title:
+            return "contact" if kind == "other" else kind
+        if (
+            kind == "other"
+            and parent is None
+            and not any(s.kind not in ("contact", "other") for s in self.tree.sections)
+        ):
+            # Above every section: "# Resume" then "## Sofia Marchetti" (the name), or a
+            # bold subtitle under the name ("**Site Reliability Engineer**").
+            if person.clean_name(title):
+                self.tree.name_headings.append(title)
+                return "contact"
+            if style in ("bold", "plain") or title_line is not None:
+                return "contact"
+        elif parent is not None and parent.kind not in ("contact", "other"):
+            # A job or project line ("Acme — Tech Lead") belongs to its parent's kind,
+            # whatever words it contains; only an exact section name stands alone.
+            if normalize_title(title) not in TITLE_KINDS:
+                return parent.kind
+        elif kind == "other" and parent is not None and parent.kind != "contact":
+            return parent.kind
+        return kind
+
+    def _close_sections(self, title_line: int | None, last_line: int) -> None:
+        """A section ends where the next heading at its level or above begins (the title
+        where the next heading begins).  The sections still open form a stack of strictly
+        rising levels, so each heading closes the top ones: linear, not quadratic."""
         still_open: list[Section] = []
-        for later in tree.sections:
+        for later in self.tree.sections:
             if not later.heading_line:
                 continue  # the preamble: it ends where the first heading begins
             while still_open and (
@@ -281,7 +298,6 @@ class _Builder:
             still_open.append(later)
         for section in still_open:
             section.end_line = max(last_line, section.start_line)
-        tree.starts = [s.start_line for s in tree.sections]
 
     def _title_line(self, headings: list[Heading], body_start: int) -> int | None:
         """The heading that is the document's title (the person's name), if any: a lone

@@ -34,7 +34,7 @@ ACCENT = {"modern": "1F5F8B"}
 PLACE_RIGHT = frozenset({"modern"})
 
 
-def _require_docx(what: str = "DOCX export"):
+def require_docx(what: str = "DOCX export"):
     try:
         import docx  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
@@ -171,7 +171,7 @@ def render_docx(
     markdown: str | Layout, template: str = "classic", *, now: datetime | None = None
 ) -> bytes:
     """Markdown → DOCX bytes: headings keep their level, bullets are List Bullet."""
-    docx = _require_docx()
+    docx = require_docx()
     from docx.shared import Pt
 
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)

@@ -59,13 +59,11 @@ from cvagent_cli.documents.structure import (
     PAGE_NUMBER_IN_RE,
     Para,
     Recognition,
-    _is_date_text,
-    assign_roles,
     body_size,
     headingish,
+    is_date_text,
     plain,
     shift_headings,
-    to_markdown,
 )
 from cvagent_cli.errors import InputError
 from cvagent_cli.wording import plural
@@ -255,7 +253,7 @@ class _Reader:
         texts = [text for text, _ in cells]
         if pairs(cells, known=True):
             return [Para(text=joined_pairs(texts), size=size)]
-        dated = [i for i, text in enumerate(texts) if _is_date_text(text)]
+        dated = [i for i, text in enumerate(texts) if is_date_text(text)]
         if len(cells) >= 2 and len(dated) == 1 and dated[0] in (0, len(cells) - 1):
             date = plain(texts.pop(dated[0]))
             cells.pop(dated[0])
@@ -316,7 +314,7 @@ class _Reader:
             len(filled) >= 2
             and len(head) == 1
             and head[0].role == "text"
-            and _is_date_text(head[0].text)
+            and is_date_text(head[0].text)
         ):
             # a dates column beside an entry's cell: the dates go under the entry's first line
             rest = [para for paras in filled[1:] for para in paras]
@@ -480,16 +478,16 @@ def _siblings(paras: list[Para], looks: dict[int, Look]) -> None:
         if (
             para.role == "text"
             and headingish(para)
-            and not _is_date_text(para.text)
+            and not is_date_text(para.text)
             and looks.get(id(para)) in distinct
         ):
             para.role = "h2"
 
 
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
-    from cvagent_cli.documents.docx_export import _require_docx
+    from cvagent_cli.documents.docx_export import require_docx
 
-    docx = _require_docx("DOCX import")
+    docx = require_docx("DOCX import")
     try:
         data, macro_enabled = as_plain_docx(data)
         document = docx.Document(io.BytesIO(data))
@@ -579,9 +577,3 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             para.role = "h3"
     _siblings(paras, reader.looks)
     return paras
-
-
-def docx_to_markdown(data: bytes, source: str = "<docx>") -> str:
-    """DOCX bytes → resume Markdown (headings, entries, bullets, tables)."""
-    paras, _ = docx_paragraphs(data, source)
-    return to_markdown(assign_roles(paras))

@@ -24,7 +24,6 @@ from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
 
-FORMATS = ("pdf", "docx", "html", "text", "json")
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
 #: about a minute (~0.15 s a page), so the rest is left out with a note.
 PAGE_BUDGET = 20

@@ -156,7 +156,7 @@ _LIBRARY = r"""
 """
 
 
-def _font_dir() -> Path:
+def font_dir() -> Path:
     try:
         import rendercv_fonts  # lazy: only in the `documents` extra
     except ImportError as exc:
@@ -398,7 +398,7 @@ def _cmap(path: str) -> frozenset[int]:
 
 
 def _font_files() -> list[Path]:
-    folder = _font_dir()
+    folder = font_dir()
     files = [folder / name for name in FONT_FILES]
     emoji = _emoji_font()
     return files + ([emoji] if emoji else [])

@@ -43,7 +43,7 @@ from cvagent_cli.documents.pdf_lines import (
     with_bars,
 )
 from cvagent_cli.documents.pdf_pages import drop_cover_letter, drop_running_lines
-from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, plain
+from cvagent_cli.documents.structure import Para, Recognition, is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH_PUNCT
@@ -82,7 +82,7 @@ def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
     right = [Line([w for w in ln.words if w.x0 >= x], number) for ln in inside]
     left = [ln for ln in left if ln.words]
     right = [ln for ln in right if ln.words]
-    if fragment_side(left, right, _is_date_text):
+    if fragment_side(left, right, is_date_text):
         return _with_edge(lines)  # fragments on their rows: read row by row
     note(recognition, "two-column layout: read the left column, then the right one")
 
@@ -188,7 +188,7 @@ def _join_cell(cell: list[Word], rest: list[Word]) -> None:
     cell.extend(rest)
 
 
-def _split_cells(lines: list[PageLine]) -> list[PageLine]:
+def split_cells(lines: list[PageLine]) -> list[PageLine]:
     """Lines with cells (wide gaps, table columns).  A date at either edge of a row goes on
     its own line right under the row (the entry it dates); other fragments (a place, a role)
     stay on their row after a `|`, and so do table cells.  A date printed at the right
@@ -234,7 +234,7 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
             continue
         cells = line.cells(tables.get(index, []))
         if len(cells) == 1 and not line.bullet:
-            cells = line.edge_cells(lambda t: _is_date_text(t) or is_section(t))
+            cells = line.edge_cells(lambda t: is_date_text(t) or is_section(t))
         if (
             len(cells) > 1
             and not line.bullet
@@ -271,11 +271,11 @@ def _split_cells(lines: list[PageLine]) -> list[PageLine]:
         last_date = None
         if len(cells) == 1 or line.bullet:
             out.append(line)
-        elif len(cells) == 2 and _is_date_text(join_words(tail)):
+        elif len(cells) == 2 and is_date_text(join_words(tail)):
             out.append(part(cells[0], line))
             last_date = part(tail, line, fixed=True, role="date")
             out.append(last_date)
-        elif len(cells) == 2 and _is_date_text(join_words(cells[0])):
+        elif len(cells) == 2 and is_date_text(join_words(cells[0])):
             out.append(part(tail, line))
             last_date = part(cells[0], line, fixed=True, role="date")
             out.append(last_date)
@@ -407,12 +407,12 @@ def _dated(groups: list[tuple[list[PageLine], float]], group: list[PageLine]) ->
         line = following[0]
         if line.bullet:
             return False
-        if line.fixed and _is_date_text(line.text()):
+        if line.fixed and is_date_text(line.text()):
             return True
     return False
 
 
-def _paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
+def join_paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
     if not lines:
         return []
     gaps = [
@@ -534,5 +534,5 @@ def pdf_paragraphs(
     by_page: dict[int, list[PageLine]] = {}
     for line in lines:
         by_page.setdefault(line.page, []).append(line)
-    lines = [ln for page in by_page.values() for ln in _split_cells(page)]
-    return _paragraphs(lines, tex), recognition
+    lines = [ln for page in by_page.values() for ln in split_cells(page)]
+    return join_paragraphs(lines, tex), recognition

@@ -7,7 +7,7 @@ import statistics
 
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.pdf_layout import Line, Word
-from cvagent_cli.documents.structure import Recognition, _is_date_text
+from cvagent_cli.documents.structure import Recognition, is_date_text
 
 
 class PageLine(Line):
@@ -67,6 +67,6 @@ def is_section(text: str) -> bool:
 def is_fragment(text: str) -> bool:
     """A short piece a layout prints at a row's edge: a date, a place, a role."""
     text = text.strip()
-    return _is_date_text(text) or (
+    return is_date_text(text) or (
         len(text) <= 45 and len(text.split()) <= 6 and not text.endswith((".", "。", "；", ";"))
     )

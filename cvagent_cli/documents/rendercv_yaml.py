@@ -37,7 +37,6 @@ NETWORKS = {
     "x.com": "X",
     "twitter.com": "X",
 }
-THEMES = ("classic", "sb2nov", "moderncv", "engineeringresumes", "engineeringclassic")
 
 
 @dataclass

@@ -19,7 +19,7 @@ from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_dates
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.inline import plain_inline, starts_bold
 from cvagent_cli.document.kinds import classify_title, normalize_title
-from cvagent_cli.document.person import _ROLE_WORDS, _ZH_ROLE_RE
+from cvagent_cli.document.person import ROLE_WORDS, ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
 from cvagent_cli.script import HAN, HAN_RE
 
@@ -207,11 +207,6 @@ def top_sections(doc: ResumeDocument) -> list[Section]:
 def section_kind(section: Section) -> str:
     """The analyzer's kind, or one of the kinds only the data formats have (``EXTRA_TITLES``)."""
     return EXTRA_TITLES.get(normalize_title(section.title)) or section.kind
-
-
-def section_field(section: Section) -> str | None:
-    """The JSON Resume field a section fills, None for a section with no field."""
-    return FIELDS.get(section_kind(section))
 
 
 class _Reader:
@@ -577,7 +572,7 @@ def is_place(text: str) -> bool:
 
 def _role(text: str) -> bool:
     words = {w.strip(".,()").casefold() for w in text.split()}
-    return bool(words & _ROLE_WORDS) or bool(_ZH_ROLE_RE.search(text)) or "intern" in words
+    return bool(words & ROLE_WORDS) or bool(ZH_ROLE_RE.search(text)) or "intern" in words
 
 
 def split_title(title: str) -> tuple[str, str, str]:

@@ -103,7 +103,7 @@ def strip_glyph(text: str) -> tuple[bool, str]:
     return False, text
 
 
-def _is_date_text(text: str) -> bool:
+def is_date_text(text: str) -> bool:
     """A short run that is mostly dates (and maybe a place): "Jan 2022 – Present", "2019.03 - 至今"."""
     text = plain(text)
     if not text or len(text) > 60:
@@ -211,7 +211,7 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             if in_section and para.bold:
                 para.role = "h3"
                 continue
-        if in_section and para.lead and _is_date_text(para.text[len(para.lead) + 4 :]):
+        if in_section and para.lead and is_date_text(para.text[len(para.lead) + 4 :]):
             para.role = "h3"
     return paras
 
@@ -297,7 +297,7 @@ def to_markdown(paras: list[Para]) -> str:
             lines.append("|" + "---|" * width)
             lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows[1:]]
             block(*lines)
-        elif previous == "h3" and _is_date_text(text):
+        elif previous == "h3" and is_date_text(text):
             place, dates = _place_beside_dates(text)
             if place and out[-1].startswith("### "):  # the modern template's "place · dates"
                 out[-1], text = f"{out[-1]}, {place}", dates

@@ -9,7 +9,6 @@ from __future__ import annotations
 from cvagent_cli.errors import UsageError
 
 TEMPLATES = ("classic", "compact", "modern")
-DEFAULT = "classic"
 
 
 def check_template(name: str) -> str:

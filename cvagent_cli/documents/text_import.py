@@ -49,10 +49,10 @@ def text_paragraphs(text: str) -> list[Para]:
 def _entry_line(line: str) -> Para:
     """ "Senior Developer, Pinecrest Bank  2019 - Present": a date after a wide gap (two
     spaces or a tab) makes the line an entry with its dates."""
-    from cvagent_cli.documents.structure import _is_date_text
+    from cvagent_cli.documents.structure import is_date_text
 
     parts = re.split(r"\s{2,}|\t+", line)
-    if len(parts) >= 2 and _is_date_text(parts[-1]) and not _is_date_text(parts[0]):
+    if len(parts) >= 2 and is_date_text(parts[-1]) and not is_date_text(parts[0]):
         left = " ".join(" ".join(parts[:-1]).split())
         return Para(text=f"**{left}** {parts[-1].strip()}", lead=left)
     return Para(text=line)

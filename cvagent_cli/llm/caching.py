@@ -72,10 +72,10 @@ def cached_prompt_tokens(usage: Any) -> int:
     """Prompt tokens read from the provider's cache, as litellm reports them:
     ``prompt_tokens_details.cached_tokens`` (OpenAI, DeepSeek, and Anthropic through
     litellm) or Anthropic's own ``cache_read_input_tokens``."""
-    from cvagent_cli.llm.tool_call_chunks import _get
+    from cvagent_cli.llm.tool_call_chunks import field_of
 
-    details = _get(usage, "prompt_tokens_details")
-    for value in (_get(details, "cached_tokens"), _get(usage, "cache_read_input_tokens")):
+    details = field_of(usage, "prompt_tokens_details")
+    for value in (field_of(details, "cached_tokens"), field_of(usage, "cache_read_input_tokens")):
         if isinstance(value, int) and value > 0:
             return value
     return 0

@@ -49,10 +49,6 @@ from cvagent_cli.llm.loader import load_litellm
 from cvagent_cli.llm.loader import preload_in_background as preload_in_background
 from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: callers import them from here
     PROVIDER_KEY_VARS,
-    _cause_chain,
-    _looks_like_context_error,
-    _retry_after_of,
-    _server_message,
     key_var,
     scrub_secrets,
     translate,
@@ -60,7 +56,7 @@ from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: calle
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
-from cvagent_cli.llm.tool_call_chunks import _get, _ToolCallAssembler
+from cvagent_cli.llm.tool_call_chunks import ToolCallAssembler, field_of
 from cvagent_cli.llm.types import (
     ModelResponse,
     Retrying,
@@ -180,11 +176,6 @@ class LiteLLMGateway:
         except Exception:  # any tokenizer trouble: the estimate is good enough for a count
             return estimate_request_tokens(messages, tools)
 
-    @property
-    def resolved_model(self) -> str:
-        """The model name as sent to litellm (``openai/`` added for bare names + api_base)."""
-        return self._resolve(load_litellm())[0]
-
     # -- internals
     def _resolve(self, litellm: Any) -> tuple[str, str | None]:
         if self._resolved is None:
@@ -284,7 +275,7 @@ class LiteLLMGateway:
             raise self._translate(exc, litellm) from exc
 
         content: list[str] = []
-        calls = _ToolCallAssembler()
+        calls = ToolCallAssembler()
         usage_obj: Any = None
         finish_reason: str | None = None
         try:
@@ -301,16 +292,16 @@ class LiteLLMGateway:
                 delta = getattr(choice, "delta", None)
                 if delta is None:
                     continue
-                thinking = _get(delta, "reasoning_content")
+                thinking = field_of(delta, "reasoning_content")
                 if thinking:
                     state["yielded"] = True
                     yield ThinkingDelta(thinking)
-                text = _get(delta, "content")
+                text = field_of(delta, "content")
                 if text:
                     content.append(text)
                     state["yielded"] = True
                     yield TextDelta(text)
-                fragments = _get(delta, "tool_calls")
+                fragments = field_of(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
         except (GeneratorExit, KeyboardInterrupt):
@@ -376,8 +367,8 @@ class LiteLLMGateway:
         text: str,
         tool_calls: list[ToolCallRequest],
     ) -> Usage:
-        prompt = _get(usage_obj, "prompt_tokens")
-        completion = _get(usage_obj, "completion_tokens")
+        prompt = field_of(usage_obj, "prompt_tokens")
+        completion = field_of(usage_obj, "completion_tokens")
         cached = cached_prompt_tokens(usage_obj)
         if not isinstance(prompt, int) or not prompt:
             prompt = self.count_tokens(messages, tools)
@@ -427,9 +418,6 @@ class LiteLLMGateway:
     def _server_url(self, provider: str | None) -> str | None:
         base = self.settings.api_base or _DEFAULT_LOCAL_BASES.get(provider or "")
         return scrub_secrets(base) if base else None
-
-    def _key_var(self, provider: str | None) -> str:
-        return key_var(provider)
 
     def _gave_up(self, err: ModelError, retries: int) -> ModelError:
         word = "retry" if retries == 1 else "retries"

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from cvagent_cli.truth.facts import _CJK
+from cvagent_cli.script import IDEOGRAPHS
 
 T = TypeVar("T")
 
@@ -223,7 +223,7 @@ class InstructionEcho:
 
 
 _QUOTED_RE = re.compile(r'"[^"\n]*"|“[^”\n]*”|`[^`\n]*`|「[^」\n]*」')
-_WORD_RE = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
+_WORD_RE = re.compile(rf"[{IDEOGRAPHS}]|[^\W_{IDEOGRAPHS}]+")
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|[。！？]|\n")
 
 

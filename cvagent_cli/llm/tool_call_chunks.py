@@ -8,7 +8,7 @@ from typing import Any
 from cvagent_cli.llm.types import ToolCallRequest
 
 
-class _ToolCallAssembler:
+class ToolCallAssembler:
     """Joins streamed tool-call fragments into whole calls.
 
     OpenAI sends ``id``/``name`` only in a call's first fragment and the ``arguments``
@@ -22,11 +22,11 @@ class _ToolCallAssembler:
 
     def add(self, fragments: Any) -> None:
         for frag in fragments or []:
-            index = _get(frag, "index")
-            call_id = _get(frag, "id")
-            fn = _get(frag, "function")
-            name = _get(fn, "name") if fn is not None else None
-            args = _get(fn, "arguments") if fn is not None else None
+            index = field_of(frag, "index")
+            call_id = field_of(frag, "id")
+            fn = field_of(frag, "function")
+            name = field_of(fn, "name") if fn is not None else None
+            args = field_of(fn, "arguments") if fn is not None else None
             slot = self._by_index.get(index) if index is not None else None
             if index is None and slot is None and self._calls and not call_id:
                 slot = self._calls[-1]
@@ -61,7 +61,7 @@ class _ToolCallAssembler:
         return out
 
 
-def _get(obj: Any, key: str) -> Any:
+def field_of(obj: Any, key: str) -> Any:
     if obj is None:
         return None
     if isinstance(obj, dict):

@@ -56,10 +56,6 @@ class Usage:
     cost_usd: float | None = None
     cached_tokens: int = 0  # of prompt_tokens, read from the provider's prompt cache
 
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
-
     def __add__(self, other: Usage) -> Usage:
         if not isinstance(other, Usage):
             return NotImplemented

@@ -212,14 +212,6 @@ class TranscriptLog:
             self._prune_by_age(db)
         self._prune_by_size()
 
-    def prune(self) -> int:
-        """Apply the retention rules now; the number of turns removed."""
-        if not self.path.exists():
-            return 0
-        with self._connect() as db:
-            removed = self._prune_by_age(db)
-        return removed + self._prune_by_size()
-
     def _prune_by_age(self, db: sqlite3.Connection) -> int:
         cutoff = _iso(self.clock() - timedelta(days=self.retention_days))
         return db.execute("DELETE FROM turns WHERE time < ?", (cutoff,)).rowcount

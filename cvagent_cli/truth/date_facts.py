@@ -8,29 +8,29 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from cvagent_cli.document.dates import PRESENT, SEPARATOR, find_dates
-from cvagent_cli.truth.facts import _consume, _Fact, _free, _q
+from cvagent_cli.truth.facts import Fact, consume, is_free, quantity
 
 # Dates are read with the analyzer's grammar (resume/dates.py); the guard only turns each
 # into a fact and keeps the years a resume plausibly talks about.
 _MIN_YEAR, _MAX_YEAR = 1950, 2049
 
 
-def _scan_dates(text: str, consumed: list[bool]) -> list[_Fact]:
-    facts: list[_Fact] = []
+def scan_dates(text: str, consumed: list[bool]) -> list[Fact]:
+    facts: list[Fact] = []
     for token in find_dates(text):
         year, month = token.date.year, token.date.month or 0
-        if not _MIN_YEAR <= year <= _MAX_YEAR or not _free(consumed, token.start, token.end):
+        if not _MIN_YEAR <= year <= _MAX_YEAR or not is_free(consumed, token.start, token.end):
             continue
         need = ("date", year, month) if month else ("year", year)
         gives = (
-            (("date", year, month), ("year", year), _q(Decimal(year)))
+            (("date", year, month), ("year", year), quantity(Decimal(year)))
             if month
-            else (("year", year), _q(Decimal(year)))
+            else (("year", year), quantity(Decimal(year)))
         )
         if token.format == "Mon YYYY" and token.day:  # the day of "Mar 3, 2020" is a number
-            gives += (_q(Decimal(token.day)),)
-        facts.append(_Fact("date", token.text, token.start, token.end, need, gives))
-        _consume(consumed, token.start, token.end)
+            gives += (quantity(Decimal(token.day)),)
+        facts.append(Fact("date", token.text, token.start, token.end, need, gives))
+        consume(consumed, token.start, token.end)
     return facts
 
 
@@ -39,9 +39,9 @@ _PRESENT_RE = re.compile(rf"{SEPARATOR}({PRESENT})(?![A-Za-z])", re.IGNORECASE)
 
 
 @dataclass
-class _Range:
-    start: _Fact
-    end: _Fact
+class DateRange:
+    start: Fact
+    end: Fact
 
     @property
     def start_text(self) -> str:
@@ -52,17 +52,17 @@ class _Range:
         return self.end.value
 
 
-def _date_ranges(text: str, dates: list[_Fact]) -> list[_Range]:
-    ranges: list[_Range] = []
+def date_ranges(text: str, dates: list[Fact]) -> list[DateRange]:
+    ranges: list[DateRange] = []
     ordered = sorted(dates, key=lambda f: f.start)
     for i, first in enumerate(ordered):
         nxt = ordered[i + 1] if i + 1 < len(ordered) else None
         if nxt is not None and _RANGE_SEP_RE.fullmatch(text[first.end : nxt.start]):
-            ranges.append(_Range(first, nxt))
+            ranges.append(DateRange(first, nxt))
             continue
         m = _PRESENT_RE.match(text, first.end)
         if m:
-            end = _Fact(
+            end = Fact(
                 "date",
                 m.group(1),
                 m.start(1),
@@ -71,11 +71,11 @@ def _date_ranges(text: str, dates: list[_Fact]) -> list[_Range]:
                 (("present",),),
                 present=True,
             )
-            ranges.append(_Range(first, end))
+            ranges.append(DateRange(first, end))
     return ranges
 
 
-def _changed_end(new: _Range, old_ranges: list[_Range]) -> tuple[_Fact, _Range] | None:
+def changed_end(new: DateRange, old_ranges: list[DateRange]) -> tuple[Fact, DateRange] | None:
     for old in old_ranges:
         if old.start.need == new.start.need and old.end.need == new.end.need:
             return None

@@ -1,5 +1,5 @@
 """Shared pieces of the truthfulness guard: the public :class:`FactFlag`, the internal
-:class:`_Fact`, and text preparation (normalisation, noise spans such as URLs and list markers)."""
+:class:`Fact`, and text preparation (normalisation, noise spans such as URLs and list markers)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from cvagent_cli.document.basics import EMAIL_LIKE
-from cvagent_cli.script import HAN, IDEOGRAPHS
+from cvagent_cli.script import HAN
 
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
 
-_CJK = IDEOGRAPHS  # kept for llm/streaming.py, which imports it from here
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ class FactFlag:
 # --------------------------------------------------------------------------------------
 
 
-def _prepare(text: str) -> tuple[str, str]:
+def prepare(text: str) -> tuple[str, str]:
     """NFKC per character when that keeps one character (full-width digits, ％, ，), so indexes
     into the prepared text are indexes into the original, whose slices are shown as-is."""
     if text.isascii():
@@ -46,12 +45,12 @@ def _prepare(text: str) -> tuple[str, str]:
     return (text.translate(table) if table else text), text
 
 
-def _consume(consumed: list[bool], start: int, end: int) -> None:
+def consume(consumed: list[bool], start: int, end: int) -> None:
     for i in range(start, min(end, len(consumed))):
         consumed[i] = True
 
 
-def _free(consumed: list[bool], start: int, end: int) -> bool:
+def is_free(consumed: list[bool], start: int, end: int) -> bool:
     return not any(consumed[start:end])
 
 
@@ -66,7 +65,7 @@ _LIST_MARKER_RE = re.compile(
 )
 
 
-def _noise_spans(text: str) -> Iterable[tuple[int, int]]:
+def noise_spans(text: str) -> Iterable[tuple[int, int]]:
     for regex in (_URL_RE, _EMAIL_RE, _PHONE_RE, _LIST_MARKER_RE):
         for m in regex.finditer(text):
             yield m.start(), m.end()
@@ -78,7 +77,7 @@ def _noise_spans(text: str) -> Iterable[tuple[int, int]]:
 
 
 @dataclass
-class _Fact:
+class Fact:
     kind: FactKind
     value: str
     start: int
@@ -89,12 +88,12 @@ class _Fact:
     core_end: int | None = None  # where the fact itself ends when a unit word is only shown
 
 
-def _dec(text: str) -> Decimal | None:
+def to_decimal(text: str) -> Decimal | None:
     try:
         return Decimal(text.replace(",", "")).normalize()
     except InvalidOperation:
         return None
 
 
-def _q(value: Decimal) -> tuple[str, Decimal]:
+def quantity(value: Decimal) -> tuple[str, Decimal]:
     return ("quantity", value.normalize())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli.script import HAN, HAN_EXT_A, IDEOGRAPHS, YIJING
-from cvagent_cli.truth.facts import FactKind, _consume, _Fact, _free
+from cvagent_cli.truth.facts import Fact, FactKind, consume, is_free
 
 _CAP_WORD = r"(?:[A-Z][A-Za-z0-9'’+&-]*[A-Za-z0-9+]|[A-Z])(?:\.(?=[\s,)|]|$))?"
 _CONNECTOR = r"(?:of|the|&|de|for)"
@@ -156,7 +156,7 @@ _ZH_ORG_SUFFIX_RE = re.compile(
     r"|研究院|研究所|研究中心|实验室|大学|学院|银行|医院|工作室"
     rf"|科技(?=$|[^{IDEOGRAPHS}]|担任|任|工作|实习|就职|负责|期间|的)"
 )
-_ZH_CORP_TAIL_RE = re.compile(
+ZH_CORP_TAIL_RE = re.compile(
     r"(?:(?:科技|网络|信息|技术|软件|电子|智能|数据|金融|控股|传媒|文化|教育|咨询|实业|发展|互联网)*(?:股份)?"
     r"(?:有限责任公司|股份有限公司|集团有限公司|有限公司|集团公司|公司|集团)?|科技)$"
 )
@@ -179,16 +179,16 @@ def _line_bounds(text: str, pos: int) -> tuple[int, int]:
     return start, len(text) if end == -1 else end
 
 
-def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fact]:
+def scan_names(text: str, consumed: list[bool], dates: list[Fact]) -> list[Fact]:
     masked = "".join("\x00" if c else ch for c, ch in zip(consumed, text, strict=False))
-    facts: list[_Fact] = []
+    facts: list[Fact] = []
     taken = list(consumed)
 
     def add(kind: FactKind, start: int, end: int, need: object) -> None:
-        if start >= end or not _free(taken, start, end):
+        if start >= end or not is_free(taken, start, end):
             return
-        facts.append(_Fact(kind, text[start:end], start, end, need))
-        _consume(taken, start, end)
+        facts.append(Fact(kind, text[start:end], start, end, need))
+        consume(taken, start, end)
 
     # Chinese titles and organizations first: their spans are unambiguous.
     for m in _ZH_ORG_SUFFIX_RE.finditer(masked):
@@ -234,7 +234,7 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
         for kind, part in _split_run(words):
             start, end = part[0][0], part[-1][1]
             if kind == "title":
-                add("title", start, end, ("title", _title_norm(text[start:end])))
+                add("title", start, end, ("title", title_norm(text[start:end])))
                 title_lines.add(_line_bounds(text, start)[0])
             elif len([w for w in part if w[2].lower() not in _CONNECTORS]) >= 2:
                 if all(
@@ -254,7 +254,7 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
                 singles.append((start, end, part[0][2]))
 
     for m in _LOWER_TITLE_RE.finditer(masked):
-        add("title", m.start(1), m.end(1), ("title", _title_norm(m.group(1))))
+        add("title", m.start(1), m.end(1), ("title", title_norm(m.group(1))))
 
     for start, _end, word in singles:
         bare = word.rstrip(".")
@@ -394,7 +394,7 @@ def _split_run(words: list[tuple[int, int, str]]) -> list[tuple[str, list[tuple[
     return parts
 
 
-def _title_norm(s: str) -> str:
+def title_norm(s: str) -> str:
     s = s.lower()
     s = re.sub(r"\bsr\b\.?", "senior", s)
     s = re.sub(r"\bjr\b\.?", "junior", s)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Protocol
 
 from cvagent_cli.document.numerals import ZH_DIGITS, ZH_HUNDRED_MILLION, ZH_POWERS, ZH_ZEROS
 from cvagent_cli.script import IDEOGRAPHS
-from cvagent_cli.truth.facts import FactKind, _consume, _dec, _Fact, _free, _q
+from cvagent_cli.truth.facts import Fact, FactKind, consume, is_free, quantity, to_decimal
 
 _VERSION_RE = re.compile(r"(?<![A-Za-z0-9.])\d+(?:\.\d+){2,}(?!\.?\d)")
 _PERCENT_RANGE_RE = re.compile(
@@ -132,70 +133,113 @@ def _cn_to_int(s: str) -> int | None:
     return total + section + number
 
 
-def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
-    facts: list[_Fact] = []
+class _Take(Protocol):
+    """Records a fact spanning ``text[start:end]`` and marks the span consumed."""
+
+    def __call__(
+        self, kind: FactKind, start: int, end: int, need: object, gives: tuple[object, ...] = ()
+    ) -> None: ...
+
+
+def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
+    """The number facts of ``text`` (versions, percentages, multipliers, amounts, counts
+    in digits, Chinese numerals or English words), each span read by the first reader
+    that claims it."""
+    facts: list[Fact] = []
 
     def take(kind: FactKind, start: int, end: int, need: object, gives: tuple = ()) -> None:
-        facts.append(_Fact(kind, text[start:end], start, end, need, (need, *gives)))
-        _consume(consumed, start, end)
+        facts.append(Fact(kind, text[start:end], start, end, need, (need, *gives)))
+        consume(consumed, start, end)
 
+    for read in (
+        _versions,
+        _percent_ranges,
+        _chinese_percents,
+        _doublings,
+        _numbers,
+        _chinese_quantities,
+        _english_number_words,
+    ):
+        read(text, consumed, facts, take)
+    return facts
+
+
+def _versions(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _VERSION_RE.finditer(text):
-        if _free(consumed, m.start(), m.end()):
+        if is_free(consumed, m.start(), m.end()):
             take("number", m.start(), m.end(), ("version", m.group(0)))
 
+
+def _percent_ranges(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _PERCENT_RANGE_RE.finditer(text):
-        if _free(consumed, m.start(), m.end()):
+        if is_free(consumed, m.start(), m.end()):
             for group in (1, 2):
-                value = _dec(m.group(group))
+                value = to_decimal(m.group(group))
                 if value is not None:
                     facts.append(
-                        _Fact(
+                        Fact(
                             "percentage",
                             f"{m.group(group)}%",
                             m.start(group),
                             m.end(group),
                             ("percent", value),
-                            (("percent", value), _q(value)),
+                            (("percent", value), quantity(value)),
                         )
                     )
-            _consume(consumed, m.start(), m.end())
+            consume(consumed, m.start(), m.end())
 
+
+def _chinese_percents(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _PERCENT_CN_RE.finditer(text):
-        if not _free(consumed, m.start(), m.end()):
+        if not is_free(consumed, m.start(), m.end()):
             continue
         raw = m.group(1)
         value = (
-            _dec(raw)
+            to_decimal(raw)
             if raw[0].isdigit()
             else (Decimal(_cn_to_int(raw)) if _cn_to_int(raw) is not None else None)
         )
         if value is not None:
-            take("percentage", m.start(), m.end(), ("percent", value.normalize()), (_q(value),))
+            take(
+                "percentage", m.start(), m.end(), ("percent", value.normalize()), (quantity(value),)
+            )
 
+
+def _doublings(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _DOUBLING_RE.finditer(text):
-        if not _free(consumed, m.start(), m.end()):
+        if not is_free(consumed, m.start(), m.end()):
             continue
         word = (m.group(1) or "").lower()
         if word:
             factor = {"doubled": 2, "tripled": 3, "trebled": 3, "quadrupled": 4}[word]
         else:
             factor = {"一": 2, "两": 4, "二": 4, "三": 8, "": 2}[m.group(2) or ""]
-        take("number", m.start(), m.end(), ("multiplier", Decimal(factor)), (_q(Decimal(factor)),))
+        take(
+            "number",
+            m.start(),
+            m.end(),
+            ("multiplier", Decimal(factor)),
+            (quantity(Decimal(factor)),),
+        )
 
+
+def _numbers(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _NUMBER_RE.finditer(text):
         start, end = m.start(), m.end()
-        if not _free(consumed, start, end):
+        if not is_free(consumed, start, end):
             continue
-        coefficient = _dec(m.group(1) + (m.group(2) or ""))
+        coefficient = to_decimal(m.group(1) + (m.group(2) or ""))
         if coefficient is None:
             continue
         fact = _number_fact(text, start, end, coefficient)
-        if fact is not None and _free(consumed, fact.start, fact.core_end or fact.end):
+        if fact is not None and is_free(consumed, fact.start, fact.core_end or fact.end):
             facts.append(fact)
-            _consume(consumed, fact.start, fact.core_end or fact.end)
+            consume(consumed, fact.start, fact.core_end or fact.end)
 
+
+def _chinese_quantities(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _CN_QUANTITY_RE.finditer(text):
-        if not _free(consumed, m.start(), m.end()):
+        if not is_free(consumed, m.start(), m.end()):
             continue
         run = m.group(1)
         value = _cn_to_int(run)
@@ -203,7 +247,7 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
             continue
         end = m.end()
         kind: FactKind = "number"
-        need: object = _q(Decimal(value))
+        need: object = quantity(Decimal(value))
         unit = _ZH_UNIT_RE.match(text, end)
         if unit is None and not (
             len(run) > 1
@@ -218,11 +262,13 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
                 need = ("multiplier", Decimal(value))
             elif unit_text.endswith(("元", "块")):
                 kind = "amount"
-        if _free(consumed, m.start(), end):
-            take(kind, m.start(), end, need, (_q(Decimal(value)),))
+        if is_free(consumed, m.start(), end):
+            take(kind, m.start(), end, need, (quantity(Decimal(value)),))
 
+
+def _english_number_words(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
     for m in _EN_WORD_RE.finditer(text):
-        if not _free(consumed, m.start(), m.end()):
+        if not is_free(consumed, m.start(), m.end()):
             continue
         if m.group(1):
             value = _EN_TENS[m.group(1).lower()] + (
@@ -232,11 +278,10 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
             value = _EN_ONES[m.group(3).lower()]
         if value <= 1:
             continue
-        take("number", m.start(), m.end(), _q(Decimal(value)))
-    return facts
+        take("number", m.start(), m.end(), quantity(Decimal(value)))
 
 
-def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact | None:
+def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact | None:
     """Read what surrounds a number: currency, %, x, scale, unit; None for identifiers/ordinals."""
     currency = _CURRENCY_BEFORE_RE.search(text[max(0, start - 6) : start])
     if currency:
@@ -251,26 +296,39 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact
     m = _PERCENT_AFTER_RE.match(rest)
     if m:
         pos += m.end()
-        return _Fact(
+        return Fact(
             "percentage",
             text[start:pos],
             start,
             pos,
             ("percent", value),
-            (("percent", value), _q(value)),
+            (("percent", value), quantity(value)),
         )
     m = _MULT_AFTER_RE.match(rest)
     if m:
         pos += m.end()
-        return _Fact(
+        return Fact(
             "number",
             text[start:pos],
             start,
             pos,
             ("multiplier", value),
-            (("multiplier", value), _q(value)),
+            (("multiplier", value), quantity(value)),
         )
+    scaled = _scaled(text, pos, coefficient, currency is not None)
+    if scaled is None:
+        return None
+    value, pos = scaled
+    return _with_unit(text, start, pos, value, coefficient, kind)
 
+
+def _scaled(
+    text: str, pos: int, coefficient: Decimal, currency: bool
+) -> tuple[Decimal, int] | None:
+    """The value once a scale after the number is read (k, M, million, 万 …) and where the
+    number ends, a unit glued to it included; None for an ordinal or an identifier."""
+    rest = text[pos : pos + 40]
+    value = coefficient
     letters = re.match(r"[A-Za-z]+", rest)
     if letters:
         word = letters.group(0)
@@ -286,21 +344,26 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact
             pos += len(word)
         else:
             return None  # an identifier such as 3D, 5G, 2FA
-        rest = text[pos : pos + 40]
     else:
         m = _SCALE_WORD_RE.match(rest)
         if m:
             word = m.group(1).lower()
             value = coefficient * ({"mn": 10**6, "bn": 10**9}.get(word) or _SCALE_WORDS[word])
             pos += m.end()
-            rest = text[pos : pos + 40]
         else:
             m = _CN_SCALE_RE.match(rest) or _CN_SPACED_SCALE_RE.match(rest)
             if m:
                 for ch in m.group(0).strip():
                     value *= {"百": 100, "千": 1000, "万": 10**4, "亿": 10**8}[ch]
                 pos += m.end()
-                rest = text[pos : pos + 40]
+    return value, pos
+
+
+def _with_unit(
+    text: str, start: int, pos: int, value: Decimal, coefficient: Decimal, kind: FactKind
+) -> Fact:
+    """The fact from ``start`` with a currency or unit after ``pos`` read into it."""
+    rest = text[pos : pos + 40]
     m = _CURRENCY_AFTER_RE.match(rest)
     if m:
         kind = "amount"
@@ -313,13 +376,13 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact
         if unit:
             if unit.group(0).endswith("倍"):
                 pos += unit.end()
-                return _Fact(
+                return Fact(
                     "number",
                     text[start:pos],
                     start,
                     pos,
                     ("multiplier", value),
-                    (("multiplier", value), _q(value), _q(coefficient)),
+                    (("multiplier", value), quantity(value), quantity(coefficient)),
                 )
             pos += unit.end()
         elif (spaced := _SPACED_UNIT_RE.match(rest)) and (
@@ -339,12 +402,12 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact
                 core_end = pos  # "10 engineers" is shown, only "10" is the fact
                 pos += word.end()
     value = value.normalize()
-    return _Fact(
+    return Fact(
         kind,
         text[start:pos],
         start,
         pos,
-        _q(value),
-        (_q(value), _q(coefficient)),
+        quantity(value),
+        (quantity(value), quantity(coefficient)),
         core_end=core_end,
     )

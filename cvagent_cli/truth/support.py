@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 
 from cvagent_cli.document.dates import STILL_RE
 from cvagent_cli.truth.date_facts import (
-    _changed_end,
-    _date_ranges,
-    _Range,
-    _scan_dates,
+    DateRange,
+    changed_end,
+    date_ranges,
+    scan_dates,
 )
-from cvagent_cli.truth.facts import FactFlag, _consume, _Fact, _noise_spans, _prepare
-from cvagent_cli.truth.names import _ZH_CORP_TAIL_RE, _scan_names, _title_norm
-from cvagent_cli.truth.numbers import _scan_numbers
+from cvagent_cli.truth.facts import Fact, FactFlag, consume, noise_spans, prepare
+from cvagent_cli.truth.names import ZH_CORP_TAIL_RE, scan_names, title_norm
+from cvagent_cli.truth.numbers import scan_numbers
 
 
 def check_edit(
@@ -38,21 +38,21 @@ def check_edit(
     support_texts = [resume_text or "", *messages, old_text or ""]
     support = _Support.build(support_texts, messages, resume_text or "")
 
-    text, original = _prepare(new_text)
+    text, original = prepare(new_text)
     consumed = [False] * len(text)
-    for start, end in _noise_spans(text):
-        _consume(consumed, start, end)
+    for start, end in noise_spans(text):
+        consume(consumed, start, end)
 
-    facts: list[_Fact] = []
-    dates = _scan_dates(text, consumed)
+    facts: list[Fact] = []
+    dates = scan_dates(text, consumed)
     facts += dates
-    facts += _scan_numbers(text, consumed)
-    facts += _scan_names(text, consumed, dates)
+    facts += scan_numbers(text, consumed)
+    facts += scan_names(text, consumed, dates)
 
     flags: list[tuple[int, FactFlag]] = []
     seen: set[tuple[str, object]] = set()
 
-    def add(fact: _Fact, message: str | None = None) -> None:
+    def add(fact: Fact, message: str | None = None) -> None:
         dedupe = (fact.kind, fact.need)
         if dedupe in seen:
             return
@@ -68,12 +68,12 @@ def check_edit(
 
     # A changed date range: one end kept, the other changed.
     if old_text:
-        old_prepared, _ = _prepare(old_text)
-        old_ranges = _date_ranges(
-            old_prepared, _scan_dates(old_prepared, [False] * len(old_prepared))
+        old_prepared, _ = prepare(old_text)
+        old_ranges = date_ranges(
+            old_prepared, scan_dates(old_prepared, [False] * len(old_prepared))
         )
-        for new_range in _date_ranges(text, dates):
-            changed = _changed_end(new_range, old_ranges)
+        for new_range in date_ranges(text, dates):
+            changed = changed_end(new_range, old_ranges)
             if changed is None:
                 continue
             end_fact, old_range = changed
@@ -113,11 +113,11 @@ class _Support:
     @classmethod
     def build(cls, texts: Sequence[str], messages: Sequence[str], resume_text: str) -> _Support:
         support = cls()
-        prepared = [_prepare(t)[0] for t in texts]
+        prepared = [prepare(t)[0] for t in texts]
         for text in prepared:
             support._add(text, support.keys)
         for text in messages:
-            text, _ = _prepare(text)
+            text, _ = prepare(text)
             support._add(text, support.message_keys)
             if STILL_RE.search(text):
                 support.message_present = True
@@ -128,21 +128,21 @@ class _Support:
             for piece in re.split(r"[-.&+'’]", word):
                 if piece:
                     support.words.add(piece)
-        support.title_text = f" {_title_norm(joined)} "
+        support.title_text = f" {title_norm(joined)} "
         support.compact = re.sub(r"\s+", "", joined)
-        resume, _ = _prepare(resume_text)
-        for r in _date_ranges(resume, _scan_dates(resume, [False] * len(resume))):
+        resume, _ = prepare(resume_text)
+        for r in date_ranges(resume, scan_dates(resume, [False] * len(resume))):
             support.resume_ranges.add((r.start.need, r.end.need))
         return support
 
     @staticmethod
     def _add(prepared: str, keys: set) -> None:
         consumed = [False] * len(prepared)
-        for fact in [*_scan_dates(prepared, consumed), *_scan_numbers(prepared, consumed)]:
+        for fact in [*scan_dates(prepared, consumed), *scan_numbers(prepared, consumed)]:
             keys.add(fact.need)
             keys.update(fact.gives)
 
-    def supports(self, fact: _Fact) -> bool:
+    def supports(self, fact: Fact) -> bool:
         need = fact.need
         if fact.kind in ("number", "percentage", "amount", "date"):
             if need in self.keys:
@@ -158,18 +158,18 @@ class _Support:
             words = need[1]
             if words and all(w in self.words for w in words):
                 return True
-            return _title_norm(fact.value) in self.title_text
+            return title_norm(fact.value) in self.title_text
         if need[0] == "zh-org":
             name = need[1]
             if name in self.compact:
                 return True
-            core = _ZH_CORP_TAIL_RE.sub("", name)
+            core = ZH_CORP_TAIL_RE.sub("", name)
             if len(core) >= 2 and core in self.compact:
                 return True
             return _reordered(name, len(_ZH_INSTITUTION_TAIL_RE.sub("", core)), self.compact)
         return False
 
-    def supports_changed_range(self, end: _Fact, new_range: _Range) -> bool:
+    def supports_changed_range(self, end: Fact, new_range: DateRange) -> bool:
         if (new_range.start.need, new_range.end.need) in self.resume_ranges:
             return True
         if end.present:

@@ -26,7 +26,7 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean
-from cvagent_cli.ui.wrap import Wrapped, say, with_gutter
+from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
 
 HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
@@ -211,7 +211,7 @@ def stable_boundary(text: str) -> int:
 
 
 # -- the renderer ---------------------------------------------------------------------------
-def _last_screenful(text: str, width: int, height: int) -> str:
+def last_screenful(text: str, width: int, height: int) -> str:
     """The end of ``text`` that fits ``height - 2`` rows of ``width`` columns."""
     budget = max(height - 2, 3)
     lines = text.split("\n")
@@ -283,7 +283,7 @@ class EventRenderer:
     def _renderable(self):
         # Only the last screenful is live: lines that scroll off cannot be erased, and the
         # whole tail is printed once when the stream closes (no doubled text).
-        text = _last_screenful(self._buffer, self.console.width, self.console.height)
+        text = last_screenful(self._buffer, self.console.width, self.console.height)
         if self._kind == "thinking":
             return Text(text, style=f"{MUTED} italic")
         return _markdown(text)
@@ -335,7 +335,7 @@ class EventRenderer:
             if self._wrote_raw:
                 self.console.print()
             self._buffer, self._kind, self._wrote_raw = "", "", False
-            say(
+            print_wrapped(
                 self.console,
                 Text(
                     f"↺ the last {plural(event.removed, 'character')} above are taken back",
@@ -358,7 +358,7 @@ class EventRenderer:
                 )
             )
         elif rows:  # scrolled away: it cannot be erased, so the kept answer comes again
-            say(self.console, Text("↺ the answer, as kept:", style=MUTED), indent=2)
+            print_wrapped(self.console, Text("↺ the answer, as kept:", style=MUTED), indent=2)
         self._buffer, self._kind, self._rows = "", "", 0
         if event.text.strip():
             self.console.print(_markdown(clean(event.text)))
@@ -388,7 +388,7 @@ class EventRenderer:
 
     def _on_ToolCallEvent(self, event: ev.ToolCallEvent) -> None:
         args = describe_arguments(event.arguments)
-        say(
+        print_wrapped(
             self.console,
             Text.assemble(("→ ", INFO), (event.name, f"bold {INFO}"), (f"({args})", INFO)),
             indent=2,
@@ -399,7 +399,7 @@ class EventRenderer:
             return  # "applied" / "rejected" was already said by the EditOutcome line
         summary = clean(event.summary or ("ok" if event.ok else "failed"))
         if event.ok:
-            say(self.console, Text(f"  ✓ {summary}", style=MUTED), indent=4)
+            print_wrapped(self.console, Text(f"  ✓ {summary}", style=MUTED), indent=4)
             return
         # a failure's summary is terse ("tool error"); its first line says what went wrong
         detail = (
@@ -408,7 +408,7 @@ class EventRenderer:
         detail = clean(detail.removeprefix("Error: "))
         if detail and detail != summary:
             summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
-        say(self.console, Text(f"  ✗ {summary}", style=WARN), indent=4)
+        print_wrapped(self.console, Text(f"  ✗ {summary}", style=WARN), indent=4)
 
     def _on_ProposedEdit(self, event: ev.ProposedEdit) -> None:
         self.show_edit(event)
@@ -420,12 +420,12 @@ class EventRenderer:
             title.append(f" in {clean(edit.section)}", style="bold")
         if edit.reason:
             title.append(f": {clean(edit.reason)}")
-        say(self.console, title, indent=2)
+        print_wrapped(self.console, title, indent=2)
         print_diff(self.console, edit.diff)
         for flag in edit.flags:
             message = getattr(flag, "message", None) or str(flag)
             label = FLAG_LABELS.get(getattr(flag, "kind", ""), "possibly invented")
-            say(self.console, Text(f"⚠ {label}: {clean(message)}", style=WARN), indent=2)
+            print_wrapped(self.console, Text(f"⚠ {label}: {clean(message)}", style=WARN), indent=2)
 
     def _on_EditOutcome(self, event: ev.EditOutcome) -> None:
         if event.applied:
@@ -433,7 +433,7 @@ class EventRenderer:
         elif event.message == "rejected":
             self.console.print(Text("✗ rejected; the model is told", style=WARN))
         else:
-            say(self.console, Text(f"• {clean(event.message)}", style=WARN), indent=2)
+            print_wrapped(self.console, Text(f"• {clean(event.message)}", style=WARN), indent=2)
 
     def _on_CapabilitySwitched(self, event: ev.CapabilitySwitched) -> None:
         why = f" ({clean(event.reason)})" if event.reason else ""
@@ -442,11 +442,11 @@ class EventRenderer:
             if event.old == event.new
             else f"{event.old} → {event.new}"
         )
-        say(self.console, Text(f"capability: {change}{why}", style=INFO))
+        print_wrapped(self.console, Text(f"capability: {change}{why}", style=INFO))
 
     def _on_StageChanged(self, event: ev.StageChanged) -> None:
         parts = [p for p in (event.stage and f"stage {event.stage}", event.progress) if p]
-        say(
+        print_wrapped(
             self.console, Text(clean("· " + " · ".join(dict.fromkeys(parts))), style=INFO), indent=2
         )
 
@@ -460,7 +460,7 @@ class EventRenderer:
     def notice(self, text: str, level: str = "info") -> None:
         self.finish()
         mark, style = ("! ", WARN) if level == "warning" else ("· ", INFO)
-        say(self.console, Text(mark + clean(text), style=style), indent=2)
+        print_wrapped(self.console, Text(mark + clean(text), style=style), indent=2)
 
     def error(self, message: str, hint: str | None = None) -> None:
         self.finish()

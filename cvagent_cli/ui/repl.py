@@ -23,7 +23,7 @@ from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argum
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.pending import offer_pending_edits
 from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
-from cvagent_cli.ui.wrap import say, with_gutter
+from cvagent_cli.ui.wrap import print_wrapped, with_gutter
 from cvagent_cli.wording import plural
 
 NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
@@ -416,14 +416,14 @@ class Repl:
                 )
             if len(content) > 110:
                 content = content[:109] + "…"
-            say(
+            print_wrapped(
                 self.console,
                 Text.assemble((f"{message.role:>9} ", "bold"), clean(content)),
                 indent=10,
             )
         history = getattr(self.session, "history", None)
         if history is not None:
-            say(self.console, Text(f"saved in {history.path}", style="dim"))
+            print_wrapped(self.console, Text(f"saved in {history.path}", style="dim"))
 
     def cmd_clear(self, arg: str) -> None:
         """Forget the conversation (the resume and its undo log are kept)."""

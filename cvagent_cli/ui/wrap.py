@@ -7,7 +7,7 @@ prefix such as ``→ `` or a diff's ``-`` it is moved whole to the next line, le
 prefix alone.  Here each CJK character is a word of its own (opening punctuation sticks to
 the character after it, closing punctuation to the one before).
 
-On a terminal, ``say`` prints wrapped; into a pipe or a file every line stays one line
+On a terminal, ``print_wrapped`` wraps; into a pipe or a file every line stays one line
 (``soft_wrap``), as a log or ``grep`` wants it.
 """
 
@@ -125,7 +125,7 @@ def hanging(mark: Text | str, body: Text | str, *, style: str = "") -> Table:
     return grid
 
 
-def say(console: Console, text: Text, *, indent: int = 0) -> None:
+def print_wrapped(console: Console, text: Text, *, indent: int = 0) -> None:
     """One line of output: wrapped on a terminal, after the first ``indent`` cells (a mark
     such as ``"! "``, which the wrapped lines stay right of); one line in a pipe."""
     if not console.is_terminal:

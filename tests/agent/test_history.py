@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from cvagent_cli.agent.history import REDACTED, ChatHistory, scrub_secrets
 from cvagent_cli.agent.memory import Memory
-from cvagent_cli.agent.messages import Message, ToolCall, validate_sequence
-from cvagent_cli.paths import session_dir
+from cvagent_cli.agent.messages import Message, ToolCall
+from cvagent_cli.paths import session_dir, session_files
+from tests.support.wire import validate_sequence
 
 OPENAI_KEY = "sk-proj-abc123DEF456ghi789JKL012mno345"
 
@@ -44,6 +45,11 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
+def resume_history(resume: Path) -> ChatHistory:
+    """The history of ``resume`` as the chat session opens it."""
+    return ChatHistory(session_files(resume).history, resume=resume)
+
+
 @pytest.fixture
 def resume(tmp_path):
     path = tmp_path / "resume.md"
@@ -51,8 +57,8 @@ def resume(tmp_path):
     return path
 
 
-def test_for_resume_stores_history_in_the_private_session_folder(home, resume):
-    history = ChatHistory.for_resume(resume)
+def test_history_lives_in_the_private_session_folder(home, resume):
+    history = resume_history(resume)
     assert history.path == session_dir(resume) / "history.json"
     assert home in history.path.parents
     assert history.max_messages == 30
@@ -63,7 +69,7 @@ def test_missing_file_loads_empty_without_warning(tmp_path):
 
 
 def test_save_then_load_roundtrips_messages_and_state(home, resume):
-    history = ChatHistory.for_resume(resume)
+    history = resume_history(resume)
     messages = conversation(2)
     state = {"capability": "polish", "stage": "review", "progress": [1, 2], "goal": None}
     assert history.save(messages, state) is None
@@ -71,7 +77,7 @@ def test_save_then_load_roundtrips_messages_and_state(home, resume):
 
 
 def test_file_format_has_schema_resume_timestamp_messages_and_state(home, resume):
-    history = ChatHistory.for_resume(resume)
+    history = resume_history(resume)
     history.save(conversation(1), {"stage": "intro"})
     document = json.loads(history.path.read_text(encoding="utf-8"))
     assert document["schema_version"] == 1
@@ -82,7 +88,7 @@ def test_file_format_has_schema_resume_timestamp_messages_and_state(home, resume
 
 
 def test_history_file_is_0600_and_its_folder_0700(home, resume):
-    history = ChatHistory.for_resume(resume)
+    history = resume_history(resume)
     history.save(conversation(1), {})
     assert stat.S_IMODE(history.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(history.path.parent.stat().st_mode) == 0o700
@@ -233,7 +239,7 @@ def test_ordinary_resume_text_is_not_redacted():
 
 
 def test_archive_moves_history_aside_and_starts_fresh(home, resume):
-    history = ChatHistory.for_resume(resume)
+    history = resume_history(resume)
     assert history.archive() is None
     history.save(conversation(1), {"stage": "x"})
     original = history.path.read_bytes()
@@ -249,7 +255,7 @@ def test_archive_moves_history_aside_and_starts_fresh(home, resume):
 
 def test_only_the_last_three_archives_are_kept(home, resume):
     """Issue 21 item 12: every `--new` left one more history.json.bak-* behind."""
-    history = ChatHistory.for_resume(resume)
+    history = resume_history(resume)
     kept = []
     for n in range(5):
         history.save(conversation(1), {"n": n})

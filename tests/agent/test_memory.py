@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cvagent_cli.agent.memory import Memory, cleanup_incomplete_sequences
-from cvagent_cli.agent.messages import UNANSWERED_ERROR, Message, ToolCall, validate_sequence
+from cvagent_cli.agent.messages import Message, ToolCall
+from tests.support.wire import UNANSWERED_ERROR, validate_sequence
 
 
 def tc(cid: str) -> ToolCall:
@@ -25,6 +26,11 @@ def tool_round(prefix: str, n: int = 1, text: str | None = None) -> list[Message
     return [Message.assistant(text, [tc(i) for i in ids])] + [
         Message.tool(f"result {i}", i, "read_resume") for i in ids
     ]
+
+
+def add_all(memory: Memory, messages: list[Message]) -> None:
+    for message in messages:
+        memory.add(message)
 
 
 def turn(label: str, rounds: int = 0) -> list[Message]:
@@ -39,7 +45,7 @@ def turn(label: str, rounds: int = 0) -> list[Message]:
 
 def test_messages_is_a_copy_and_len_clear_work():
     memory = Memory()
-    memory.add_many(turn("a"))
+    add_all(memory, turn("a"))
     copy = memory.messages
     copy.clear()
     assert len(memory) == 2
@@ -67,14 +73,14 @@ def test_tool_result_that_answers_no_pending_call_is_rejected():
     memory.add(Message.user("u"))
     with pytest.raises(ValueError, match="answers no pending"):
         memory.add(Message.tool("r", "ghost"))
-    memory.add_many(tool_round("c"))
+    add_all(memory, tool_round("c"))
     with pytest.raises(ValueError):  # already answered
         memory.add(Message.tool("again", "c0"))
 
 
 def test_turns_split_at_user_messages():
     memory = Memory()
-    memory.add_many(turn("a", rounds=1) + turn("b"))
+    add_all(memory, turn("a", rounds=1) + turn("b"))
     assert [len(t) for t in memory.turns()] == [4, 2]
     assert all(t[0].role == "user" for t in memory.turns())
 
@@ -109,7 +115,7 @@ def test_adding_a_message_while_calls_are_pending_discards_the_incomplete_round(
 
 def test_discard_incomplete_after_interrupt_keeps_text_and_drops_calls():
     memory = Memory()
-    memory.add_many([Message.user("u"), Message.assistant("checking", [tc("a")])])
+    add_all(memory, [Message.user("u"), Message.assistant("checking", [tc("a")])])
     memory.discard_incomplete()
     assert memory.messages == [Message.user("u"), Message.assistant("checking")]
     memory.add(Message.assistant(None, [tc("b")]))
@@ -122,21 +128,21 @@ def test_discard_incomplete_after_interrupt_keeps_text_and_drops_calls():
 
 def test_trim_drops_whole_oldest_turns():
     memory = Memory(max_messages=5)
-    memory.add_many(turn("a") + turn("b") + turn("c"))
+    add_all(memory, turn("a") + turn("b") + turn("c"))
     assert [m.content for m in memory.messages] == ["ask b", "answer b", "ask c", "answer c"]
 
 
 def test_trim_keeps_tool_call_with_its_result():
     # a naive last-5 window would start at the tool result of turn a
     memory = Memory(max_messages=5)
-    memory.add_many(turn("a", rounds=1) + turn("b", rounds=1))
+    add_all(memory, turn("a", rounds=1) + turn("b", rounds=1))
     assert memory.messages[0] == Message.user("ask b")
     assert validate_sequence(memory.to_wire()) == []
 
 
 def test_single_long_turn_drops_oldest_groups_but_keeps_its_user_message():
     memory = Memory(max_messages=6)
-    memory.add_many(turn("a", rounds=4))  # user + 4*(assistant+tool) + answer = 10
+    add_all(memory, turn("a", rounds=4))  # user + 4*(assistant+tool) + answer = 10
     messages = memory.messages
     assert messages[0] == Message.user("ask a")
     assert len(messages) <= 6
@@ -146,15 +152,15 @@ def test_single_long_turn_drops_oldest_groups_but_keeps_its_user_message():
 
 def test_oversized_newest_group_is_kept_whole_beyond_the_limit():
     memory = Memory(max_messages=3)
-    memory.add_many([Message.user("u"), Message.assistant("hi")])
-    memory.add_many(tool_round("c", n=3))  # one group of 4 messages
+    add_all(memory, [Message.user("u"), Message.assistant("hi")])
+    add_all(memory, tool_round("c", n=3))  # one group of 4 messages
     assert memory.messages == [Message.user("u")] + tool_round("c", n=3)
     assert validate_sequence(memory.to_wire()) == []
 
 
 def test_pending_group_is_never_trimmed():
     memory = Memory(max_messages=3)
-    memory.add_many(turn("a") + [Message.user("b"), Message.assistant(None, [tc("x"), tc("y")])])
+    add_all(memory, turn("a") + [Message.user("b"), Message.assistant(None, [tc("x"), tc("y")])])
     memory.add(Message.tool("rx", "x"))
     assert memory.pending_tool_call_ids() == ["y"]
     assert memory.messages[0] == Message.user("b")
@@ -162,7 +168,7 @@ def test_pending_group_is_never_trimmed():
 
 def test_trim_oldest_turn_drops_turn_then_groups_then_reports_nothing_left():
     memory = Memory()
-    memory.add_many(turn("a") + turn("b", rounds=1))
+    add_all(memory, turn("a") + turn("b", rounds=1))
     assert memory.trim_oldest_turn() is True
     assert memory.messages[0] == Message.user("ask b") and len(memory) == 4
     assert memory.trim_oldest_turn() is True  # drops the tool round, keeps the answer

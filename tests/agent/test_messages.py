@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from cvagent_cli.agent.messages import (
-    ORPHAN_TOOL_ERROR,
-    Message,
-    ToolCall,
-    messages_to_wire,
-    validate_sequence,
-)
+from cvagent_cli.agent.messages import Message, ToolCall, messages_to_wire
+from tests.support.wire import ORPHAN_TOOL_ERROR, validate_sequence
 
 
 def call(cid: str, name: str = "read_resume") -> ToolCall:

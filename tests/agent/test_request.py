@@ -10,11 +10,11 @@ from cvagent_cli.agent.request import (
     build_request,
     choose_window,
     current_turn_index,
-    user_words,
     with_context,
 )
 from tests.agent.test_toolcall import make_agent, resume, run  # noqa: F401 - fixture
 from tests.support.scripted import ScriptedModel, tool
+from tests.support.wire import user_words
 
 
 def serialized(messages: list[dict]) -> list[str]:

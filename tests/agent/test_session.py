@@ -9,12 +9,13 @@ import pytest
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.history import ChatHistory
-from cvagent_cli.agent.messages import validate_sequence
-from cvagent_cli.agent.request import current_turn_index, user_words
+from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
+from cvagent_cli.paths import session_files
 from cvagent_cli.settings import load_settings
 from tests.support.openai_server import Reply
+from tests.support.wire import user_words, validate_sequence
 
 
 def gateway(server, monkeypatch):
@@ -68,7 +69,7 @@ def test_thirty_turn_session_keeps_every_request_valid_and_bounded(server, resum
         current = wire[current_turn_index(wire)]
         assert "Sections relevant to this request" in current["content"]
         assert user_words(current["content"]).endswith("about my Experience section")
-    stored = json.loads(ChatHistory.for_resume(resume).path.read_text(encoding="utf-8"))
+    stored = json.loads(session_files(resume).history.read_text(encoding="utf-8"))
     assert len(stored["messages"]) <= 30
     assert validate_sequence(stored["messages"]) == []
     assert stored["state"]["summaries"]
@@ -98,7 +99,7 @@ def test_reopening_restores_history_capability_and_summaries(server, resume, mon
 
 
 def test_corrupt_history_is_moved_aside_with_a_warning(server, resume, monkeypatch):
-    path = ChatHistory.for_resume(resume).path
+    path = session_files(resume).history
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     session = build_session(
@@ -137,7 +138,7 @@ def test_api_key_never_reaches_history(server, resume, monkeypatch):
     session = build_session(client=client, doc=ResumeDocument.from_path(resume))
     server.enqueue(Reply(text="Noted."))
     list(session.ask("my key is sk-test-not-a-real-key-1234567890, keep it safe"))
-    stored = ChatHistory.for_resume(resume).path.read_text(encoding="utf-8")
+    stored = session_files(resume).history.read_text(encoding="utf-8")
     assert "sk-test-not-a-real-key" not in stored and "[REDACTED]" in stored
 
 
@@ -180,7 +181,7 @@ def test_a_failed_turn_leaves_no_unanswered_message_behind(resume):
     events = list(session.ask("hi there, can you help"))
     assert events[-1].reason == "error"
     session.close()
-    messages, _, _ = ChatHistory.for_resume(resume).load()
+    messages, _, _ = ChatHistory(session_files(resume).history, resume=resume).load()
     assert messages == []  # the next start does not resume an unanswered "hi"
 
 

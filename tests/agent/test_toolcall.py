@@ -9,8 +9,6 @@ import pytest
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.capabilities import CapabilityRegistry
 from cvagent_cli.agent.memory import Memory
-from cvagent_cli.agent.messages import validate_sequence
-from cvagent_cli.agent.request import user_words
 from cvagent_cli.agent.resume_agent import ResumeAgent
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import ContextWindowError, ModelError
@@ -19,6 +17,7 @@ from cvagent_cli.tools.agent_tools import default_tools
 from cvagent_cli.workspace import Workspace
 from tests.conftest import SAMPLES
 from tests.support.scripted import Call, Reply, ScriptedModel, tool
+from tests.support.wire import user_words, validate_sequence
 
 RESUME = """# Ann Lee
 ann@example.com | +1 555-123-4567 | github.com/annlee

@@ -12,10 +12,10 @@ import time
 import pytest
 
 from cvagent_cli.agent.intent import classify_heuristic
-from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
 from tests.cli.conftest import ROOT, SAMPLE, SUMMARY_NEW, SUMMARY_OLD, TIMEOUT, run_chat
 from tests.support.openai_server import Reply, status, tool_calls
+from tests.support.wire import user_words
 
 EDIT_REQUEST = "rewrite the summary section"
 EDIT = {"old_text": SUMMARY_OLD, "new_text": SUMMARY_NEW, "reason": "stronger verb"}

@@ -13,10 +13,10 @@ import sys
 
 import pytest
 
-from cvagent_cli.agent.request import user_words
 from cvagent_cli.paths import session_dir
 from tests.cli.conftest import ROOT, SUMMARY_NEW, SUMMARY_OLD
 from tests.support.openai_server import Reply, tool_calls
+from tests.support.wire import user_words
 
 pexpect = pytest.importorskip("pexpect")
 

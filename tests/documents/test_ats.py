@@ -24,9 +24,9 @@ from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
 from cvagent_cli.documents.resume_data import entry_place
-from cvagent_cli.documents.roundtrip import compare
 from cvagent_cli.documents.templates import TEMPLATES
 from tests.documents.test_html_export import SAMPLES
+from tests.support.roundtrip import compare
 
 MARKS = Path(__file__).parent / "data" / "inline_marks.md"
 DOCUMENTS = [*SAMPLES, MARKS]

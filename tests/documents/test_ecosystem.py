@@ -110,7 +110,7 @@ def test_json_resume_round_trip_keeps_every_section_entry_and_bullet(sample: Pat
     assert back.basics.name == original.basics.name
     kept = {_squash(b.text) for s in back.sections for b in s.bullets}
     for s in original.sections:
-        if rd.section_field(s) in ("work", "projects", "education", "volunteer"):
+        if rd.FIELDS.get(rd.section_kind(s)) in ("work", "projects", "education", "volunteer"):
             for b in s.bullets:
                 assert _squash(b.text) in kept, b.text
     entries = lambda d: sum(len(p.entries) for p in rd.read(d).parts)  # noqa: E731

@@ -143,9 +143,9 @@ Python, SQL, Airflow, Spark
 def _typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.pdf_export import _font_dir
+    from cvagent_cli.documents.pdf_export import font_dir
 
-    return typst.compile(markup.encode("utf-8"), font_paths=[str(_font_dir())])
+    return typst.compile(markup.encode("utf-8"), font_paths=[str(font_dir())])
 
 
 def _sections(markdown: str) -> list[str]:

@@ -7,8 +7,8 @@ from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.html_export import render_html
 from cvagent_cli.documents.importer import import_bytes
 from cvagent_cli.documents.pdf_export import render_pdf
-from cvagent_cli.documents.roundtrip import bullets, compare, contacts, printed, score, titles
 from tests.documents.test_html_export import SAMPLES
+from tests.support.roundtrip import bullets, compare, contacts, printed, score, titles
 
 RENDER = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}
 

@@ -14,7 +14,7 @@ import pytest
 
 from cvagent_cli.documents.importer import ImportResult, import_bytes
 from cvagent_cli.documents.pdf_glyphs import page_glyphs, shape_marks
-from cvagent_cli.documents.pdf_import import _paragraphs, _split_cells
+from cvagent_cli.documents.pdf_import import join_paragraphs, split_cells
 from cvagent_cli.documents.pdf_layout import make_lines
 from cvagent_cli.documents.pdf_lines import as_page_line
 
@@ -201,7 +201,7 @@ def test_a_soft_hyphen_at_a_line_end_rejoins_the_word_and_leaves_no_trace() -> N
     )
     glyphs, _ = page_glyphs(page)
     lines = [as_page_line(ln) for ln in make_lines(glyphs, [], 0)]
-    paras = _paragraphs(_split_cells(lines), hyphenating=False)
+    paras = join_paragraphs(split_cells(lines), hyphenating=False)
     assert [p.text for p in paras] == ["Kept the infrastructure up ab"]
 
 

@@ -15,7 +15,7 @@ from cvagent_cli.errors import ConfigError, ContextWindowError, ModelError
 from cvagent_cli.llm import gateway as gateway_module
 from cvagent_cli.llm.gateway import (
     LiteLLMGateway,
-    _ToolCallAssembler,
+    ToolCallAssembler,
     load_litellm,
     preload_in_background,
     scrub_secrets,
@@ -413,9 +413,19 @@ def test_no_model_is_a_config_error():
         ("anthropic/claude-3-5-haiku-latest", "anthropic/claude-3-5-haiku-latest"),
     ],
 )
-def test_model_resolution_with_api_base(model, expected):
+def test_model_resolution_with_api_base(model, expected, monkeypatch):
+    """The model name litellm is called with: ``openai/`` is added to a bare name."""
+    sent: list[str] = []
+
+    def completion(**kwargs):
+        sent.append(kwargs["model"])
+        raise RuntimeError("recorded")
+
+    monkeypatch.setattr(load_litellm(), "completion", completion)
     gw = LiteLLMGateway(Settings(model=model, api_base="http://127.0.0.1:9/v1"))
-    assert gw.resolved_model == expected
+    with pytest.raises(ModelError):
+        list(gw.stream(USER, retry=False))
+    assert sent == [expected]
 
 
 def test_unexpected_exceptions_keep_their_class_name():
@@ -464,7 +474,7 @@ def test_scrub_secrets_removes_env_key_values(monkeypatch):
 
 
 def test_tool_call_assembler_handles_odd_servers():
-    asm = _ToolCallAssembler()
+    asm = ToolCallAssembler()
     asm.add([{"index": 0, "id": "a", "function": {"name": "f", "arguments": '{"x"'}}])
     asm.add([{"index": 0, "function": {"arguments": ": 1}"}}])
     asm.add([{"index": 0, "id": "b", "function": {"name": "g", "arguments": "{}"}}])  # reused

@@ -12,7 +12,6 @@ import pytest
 from cvagent_cli.analysis.analyzer import (
     MAX_PER_RULE,
     analyze,
-    analyze_section,
     cap_findings,
     run_rules,
 )
@@ -154,19 +153,6 @@ def test_cap_findings_leaves_small_groups_alone() -> None:
         build_context(ResumeDocument.from_path(SAMPLES / "en_senior_backend.md"), TODAY)
     )
     assert [f.to_model() for f in raw] == cap_findings(raw)
-
-
-def test_analyze_section() -> None:
-    doc = ResumeDocument.from_path(SAMPLES / "en_weak_generalist.md")
-    findings = analyze_section(
-        doc, "work-experience/office-coordinator-brightline-property-group", today=TODAY
-    )
-    assert findings and all(
-        f.section_id == "work-experience/office-coordinator-brightline-property-group"
-        for f in findings
-    )
-    assert len(analyze_section(doc, "work-experience", today=TODAY)) > len(findings)
-    assert analyze_section(doc, "no-such-section", today=TODAY) == []
 
 
 def test_with_a_job_description() -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document import blocks
-from cvagent_cli.document.blocks import _parser
+from cvagent_cli.document.blocks import markdown_it_parser
 from cvagent_cli.document.document import ResumeDocument
 from tests.conftest import sample_resume_paths
 
@@ -137,7 +137,7 @@ def projection(tokens) -> list[tuple]:
 
 
 def markdown_it_tokens(text: str) -> list[tuple]:
-    return projection(_parser().parse(text))
+    return projection(markdown_it_parser().parse(text))
 
 
 def structure(doc: ResumeDocument) -> dict:

@@ -6,7 +6,13 @@ from datetime import date
 
 import pytest
 
-from cvagent_cli.document.dates import YearMonth, find_ranges, parse_date, parse_range
+from cvagent_cli.document.dates import DateRange, YearMonth, find_ranges, parse_date
+
+
+def parse_range(text: str) -> DateRange | None:
+    """The first date range in ``text``, if any."""
+    ranges = find_ranges(text)
+    return ranges[0] if ranges else None
 
 
 @pytest.mark.parametrize(

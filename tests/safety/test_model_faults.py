@@ -17,11 +17,10 @@ import pytest
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.compose import build_session
-from cvagent_cli.agent.history import ChatHistory
-from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
+from cvagent_cli.paths import session_files
 from cvagent_cli.settings import load_settings
 from tests.safety.helpers import FAKE_KEY, assert_no_traceback, cli_env, run_cli, write_config
 from tests.support.openai_server import (
@@ -35,6 +34,7 @@ from tests.support.openai_server import (
     status,
     tool_calls,
 )
+from tests.support.wire import validate_sequence
 
 
 class Harness:
@@ -59,7 +59,7 @@ class Harness:
     def assert_healthy(self) -> None:
         wire = self.session.agent.memory.to_wire()
         assert validate_sequence(wire) == [], wire
-        stored = json.loads(ChatHistory.for_resume(self.resume).path.read_text(encoding="utf-8"))
+        stored = json.loads(session_files(self.resume).history.read_text(encoding="utf-8"))
         assert validate_sequence(stored["messages"]) == []
 
     def assert_next_request_succeeds(self, server: LoopbackServer) -> None:

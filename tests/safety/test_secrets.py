@@ -15,7 +15,6 @@ from rich.console import Console
 from cvagent_cli import paths
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.compose import build_session
-from cvagent_cli.agent.history import ChatHistory
 from cvagent_cli.agent.session import ChatSession
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
@@ -103,7 +102,7 @@ def test_keys_pasted_in_messages_or_echoed_by_the_model_never_reach_history_or_u
     assert {"history.json", "undo.json"} <= names, names
     for path in files:
         _assert_no_secret(path.read_text(encoding="utf-8", errors="replace"), str(path))
-    stored = json.loads(ChatHistory.for_resume(resume).path.read_text(encoding="utf-8"))
+    stored = json.loads(paths.session_files(resume).history.read_text(encoding="utf-8"))
     assert "[REDACTED]" in json.dumps(stored, ensure_ascii=False)
 
 

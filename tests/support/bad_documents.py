@@ -52,9 +52,9 @@ def zero_page_pdf() -> bytes:
 def typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.pdf_export import _font_dir
+    from cvagent_cli.documents.pdf_export import font_dir
 
-    return typst.compile(markup.encode("utf-8"), font_paths=[str(_font_dir())])
+    return typst.compile(markup.encode("utf-8"), font_paths=[str(font_dir())])
 
 
 def image_only_pdf() -> bytes:

@@ -921,7 +921,7 @@ class LoopbackServer:
             if not isinstance(last_user, str):
                 last_user = json.dumps(last_user)
             else:  # without the turn context cvagent puts after the user's words
-                from cvagent_cli.agent.request import user_words
+                from tests.support.wire import user_words
 
                 last_user = user_words(last_user)
             return Reply(text=f"echo: {last_user}")

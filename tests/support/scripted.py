@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cvagent_cli.agent.intent import CLASSIFIER_PROMPT
-from cvagent_cli.agent.messages import validate_sequence
 from cvagent_cli.errors import ModelError
 from cvagent_cli.llm.types import ModelResponse, TextDelta, ToolCallRequest, Usage
+from tests.support.wire import validate_sequence
 
 
 @dataclass

@@ -360,11 +360,11 @@ def test_edit_counts_in_tool_lines_use_the_singular_for_one():
 def test_the_live_tail_never_grows_past_the_screen():
     """Lines that scrolled off cannot be erased by a transient Live: a long unfinished
     paragraph would be printed twice (issue 11, item 5)."""
-    from cvagent_cli.ui.render import _last_screenful
+    from cvagent_cli.ui.render import last_screenful
 
     paragraph = "word " * 3000  # one paragraph, no line breaks: never committed early
-    tail = _last_screenful(paragraph, 80, 24)
+    tail = last_screenful(paragraph, 80, 24)
     assert paragraph.endswith(tail) and len(tail) <= 22 * 80
     lines = "\n".join(f"line {i}" for i in range(100))
-    assert _last_screenful(lines, 80, 10).splitlines() == [f"line {i}" for i in range(92, 100)]
-    assert _last_screenful("short", 80, 24) == "short"
+    assert last_screenful(lines, 80, 10).splitlines() == [f"line {i}" for i in range(92, 100)]
+    assert last_screenful("short", 80, 24) == "short"

@@ -20,7 +20,7 @@ from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.ui.console import THEME
 from cvagent_cli.ui.render import EventRenderer, print_diff
 from cvagent_cli.ui.report import render_batch_summary, render_report
-from cvagent_cli.ui.wrap import breaks, pack, say
+from cvagent_cli.ui.wrap import breaks, pack, print_wrapped
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_resumes"
@@ -91,7 +91,7 @@ def test_a_long_warning_wraps_between_words_under_its_mark(width):
 def test_plain_output_keeps_a_warning_on_one_line():
     out = io.StringIO()
     console = Console(file=out, width=40, force_terminal=False, color_system=None)
-    say(console, Text("! " + "word " * 30), indent=2)
+    print_wrapped(console, Text("! " + "word " * 30), indent=2)
     assert len(out.getvalue().splitlines()) == 1
 
 

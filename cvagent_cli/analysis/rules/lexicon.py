@@ -204,63 +204,6 @@ NOT_PASSIVE: frozenset[str] = frozenset(
     "licensed dedicated detailed advanced talented".split()
 )
 
-# Words that show scale in English prose (digits are caught separately).
-METRIC_WORDS_EN: tuple[str, ...] = (
-    "million",
-    "millions",
-    "billion",
-    "billions",
-    "thousand",
-    "thousands",
-    "hundred",
-    "hundreds",
-    "dozen",
-    "dozens",
-    "double",
-    "doubled",
-    "doubling",
-    "triple",
-    "tripled",
-    "tripling",
-    "halved",
-    "twice",
-    "threefold",
-    "tenfold",
-    "percent",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-)
-METRIC_WORDS_ZH: tuple[str, ...] = (
-    "百分之",
-    "翻番",
-    "翻倍",
-    "数十",
-    "数百",
-    "数千",
-    "数万",
-    "上百",
-    "上千",
-    "上万",
-    "百万",
-    "千万",
-    "亿",
-)
-ZH_NUMERALS = "一二两三四五六七八九十百千万"
-ZH_COUNTERS = "万亿倍个人项家次名位款条场篇门套台份"
-
 GENERIC_TITLES: frozenset[str] = frozenset(
     {"resume", "résumé", "cv", "curriculum vitae", "简历", "个人简历", "求职简历", "履历"}
 )

@@ -1,7 +1,7 @@
 """What a round trip (export, then import) must keep: the name and section titles in order,
 every bullet (modulo whitespace), the contact fields, and the score within 5 points.
 
-Used by tests/documents/test_import_roundtrip.py and bench/roundtrip.py."""
+Used by the import and export tests and by bench/roundtrip.py."""
 
 from __future__ import annotations
 
