@@ -19,11 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.inline import HTML_TAG_RE
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ _WEB_RE = re.compile(
 _HTTP_RE = re.compile(r"(?<![\w@/])https?://[^\s)\]>|,，;；]+")
 
 
-def inline_runs(children: Sequence, *, html: bool = True) -> list[Line]:
+def inline_runs(children: Sequence[Token], *, html: bool = True) -> list[Line]:
     """The lines (split at line breaks) of an inline token's children, as runs."""
     lines: list[Line] = [[]]
     marks: dict[str, bool] = {}
@@ -362,7 +366,7 @@ class _Reader:
         items = split_items(linked) if contact or _SEPARATOR_RE.search(plain(runs)) else [linked]
         self.blocks.append(HeaderLine(items, contact))
 
-    def paragraph(self, first_line: int, children: Sequence) -> None:
+    def paragraph(self, first_line: int, children: Sequence[Token]) -> None:
         self._continues = False
         for offset, runs in enumerate(inline_runs(children)):
             if runs:
@@ -429,7 +433,7 @@ def read_layout(markdown: str) -> Layout:
     return Layout(reader.blocks, name, doc.language, headline, _keywords(doc))
 
 
-def _read_list(tokens: Sequence, start: int, reader: _Reader) -> int:
+def _read_list(tokens: Sequence[Token], start: int, reader: _Reader) -> int:
     """The list opening at ``start`` (nested lists as deeper items); returns the index after it."""
     items: list[Item] = []
     depth = -1
@@ -474,7 +478,7 @@ def _read_list(tokens: Sequence, start: int, reader: _Reader) -> int:
     return i
 
 
-def _read_table(tokens: Sequence, start: int, reader: _Reader) -> int:
+def _read_table(tokens: Sequence[Token], start: int, reader: _Reader) -> int:
     rows: list[list[Line]] = []
     i = start
     while i < len(tokens) and tokens[i].type != "table_close":

@@ -18,6 +18,8 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
@@ -46,10 +48,13 @@ from cvagent_cli.documents.structure import Para, Recognition, _is_date_text, pl
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 
+if TYPE_CHECKING:
+    from pdfplumber.page import Page
+
 _CJK_PUNCT_RE = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]")
 
 
-def _require_pdfplumber():
+def _require_pdfplumber() -> ModuleType:
     try:
         import pdfplumber  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
@@ -62,7 +67,7 @@ def _require_pdfplumber():
     return pdfplumber
 
 
-def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
+def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
     glyphs, rotated = page_glyphs(page)
     if rotated:
         recognition.unplaced.append(rotated)

@@ -22,7 +22,7 @@ def _scan_dates(text: str, consumed: list[bool]) -> list[_Fact]:
         if not _MIN_YEAR <= year <= _MAX_YEAR or not _free(consumed, token.start, token.end):
             continue
         need = ("date", year, month) if month else ("year", year)
-        gives = (
+        gives: tuple[object, ...] = (
             (("date", year, month), ("year", year), _q(Decimal(year)))
             if month
             else (("year", year), _q(Decimal(year)))

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Literal
+from typing import Any, Literal
 
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
 
@@ -80,8 +80,9 @@ class _Fact:
     value: str
     start: int
     end: int
-    need: object  # the key that must be present in the support
-    gives: tuple = ()  # extra keys this fact contributes when it is part of the support
+    need: tuple[Any, ...]  # the key that must be present in the support
+    # extra keys this fact contributes when it is part of the support
+    gives: tuple[object, ...] = ()
     present: bool = False  # a "Present"/"至今" range end (not a real date fact)
     core_end: int | None = None  # where the fact itself ends when a unit word is only shown
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from cvagent_cli.truth.facts import _CJK, FactKind, _consume, _Fact, _free
 
@@ -183,7 +184,7 @@ def _scan_names(text: str, consumed: list[bool], dates: list[_Fact]) -> list[_Fa
     facts: list[_Fact] = []
     taken = list(consumed)
 
-    def add(kind: FactKind, start: int, end: int, need: object) -> None:
+    def add(kind: FactKind, start: int, end: int, need: tuple[Any, ...]) -> None:
         if start >= end or not _free(taken, start, end):
             return
         facts.append(_Fact(kind, text[start:end], start, end, need))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Any
 
 from cvagent_cli.truth.facts import _CJK, FactKind, _consume, _dec, _Fact, _free, _q
 
@@ -133,7 +134,9 @@ def _cn_to_int(s: str) -> int | None:
 def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
     facts: list[_Fact] = []
 
-    def take(kind: FactKind, start: int, end: int, need: object, gives: tuple = ()) -> None:
+    def take(
+        kind: FactKind, start: int, end: int, need: tuple[Any, ...], gives: tuple[object, ...] = ()
+    ) -> None:
         facts.append(_Fact(kind, text[start:end], start, end, need, (need, *gives)))
         _consume(consumed, start, end)
 
@@ -162,11 +165,11 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
         if not _free(consumed, m.start(), m.end()):
             continue
         raw = m.group(1)
-        value = (
-            _dec(raw)
-            if raw[0].isdigit()
-            else (Decimal(_cn_to_int(raw)) if _cn_to_int(raw) is not None else None)
-        )
+        if raw[0].isdigit():
+            value = _dec(raw)
+        else:
+            whole = _cn_to_int(raw)
+            value = Decimal(whole) if whole is not None else None
         if value is not None:
             take("percentage", m.start(), m.end(), ("percent", value.normalize()), (_q(value),))
 
@@ -196,12 +199,12 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
         if not _free(consumed, m.start(), m.end()):
             continue
         run = m.group(1)
-        value = _cn_to_int(run)
-        if value is None or value <= 1 or run in _CN_IDIOMS:
+        count = _cn_to_int(run)
+        if count is None or count <= 1 or run in _CN_IDIOMS:
             continue
         end = m.end()
         kind: FactKind = "number"
-        need: object = _q(Decimal(value))
+        need: tuple[Any, ...] = _q(Decimal(count))
         unit = _ZH_UNIT_RE.match(text, end)
         if unit is None and not (
             len(run) > 1
@@ -213,24 +216,24 @@ def _scan_numbers(text: str, consumed: list[bool]) -> list[_Fact]:
             unit_text = unit.group(0)
             end = unit.end()
             if unit_text.endswith("倍"):
-                need = ("multiplier", Decimal(value))
+                need = ("multiplier", Decimal(count))
             elif unit_text.endswith(("元", "块")):
                 kind = "amount"
         if _free(consumed, m.start(), end):
-            take(kind, m.start(), end, need, (_q(Decimal(value)),))
+            take(kind, m.start(), end, need, (_q(Decimal(count)),))
 
     for m in _EN_WORD_RE.finditer(text):
         if not _free(consumed, m.start(), m.end()):
             continue
         if m.group(1):
-            value = _EN_TENS[m.group(1).lower()] + (
+            count = _EN_TENS[m.group(1).lower()] + (
                 _EN_ONES[m.group(2).lower()] if m.group(2) else 0
             )
         else:
-            value = _EN_ONES[m.group(3).lower()]
-        if value <= 1:
+            count = _EN_ONES[m.group(3).lower()]
+        if count <= 1:
             continue
-        take("number", m.start(), m.end(), _q(Decimal(value)))
+        take("number", m.start(), m.end(), _q(Decimal(count)))
     return facts
 
 
@@ -326,16 +329,16 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> _Fact
         ):
             pos += spaced.end()  # "2 TB", "35 ms"
         elif kind == "number":
-            word = _UNIT_WORD_RE.match(rest)
-            unit_word = word.group(1).lower() if word else ""
+            shown = _UNIT_WORD_RE.match(rest)
+            unit_word = shown.group(1).lower() if shown else ""
             if (
-                word
+                shown
                 and unit_word not in _STOP_AFTER
                 and unit_word not in _SCALE_WORDS
                 and not _EN_WORD_RE.fullmatch(unit_word)
             ):
                 core_end = pos  # "10 engineers" is shown, only "10" is the fact
-                pos += word.end()
+                pos += shown.end()
     value = value.normalize()
     return _Fact(
         kind,
