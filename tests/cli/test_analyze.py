@@ -189,6 +189,17 @@ def test_a_folder_says_which_files_it_skipped(tmp_path):
 
 
 # -- the batch table as users see it: piped (100 columns) and on 80- and 60-column terminals --
+def _weak_numbers() -> list[int]:
+    """The numbers the batch table shows for the weak sample, from the analyzer itself:
+    its score, each category's score, the number of findings."""
+    from cvagent_cli.analysis.analyzer import analyze
+    from cvagent_cli.analysis.schema import CATEGORIES
+    from cvagent_cli.document.document import ResumeDocument
+
+    report = analyze(ResumeDocument.from_path(WEAK))
+    return [report.score, *(report.category(c).score for c in CATEGORIES), len(report.findings)]
+
+
 def _batch_part(text: str) -> list[str]:
     lines = [line.rstrip() for line in text.replace("\r", "").splitlines()]
     start = next(i for i, line in enumerate(lines) if line.strip() == "Batch summary")
@@ -202,7 +213,7 @@ def test_piped_batch_table_headers_and_scores_are_whole():
     assert not any("…" in line for line in lines), lines
     assert max(len(line) for line in lines) <= 100
     weak = next(line for line in lines if "en_weak_generalist.md" in line)
-    assert weak.split()[-7:] == ["47", "82", "0", "30", "61", "92", "42"], weak
+    assert weak.split()[-7:] == [str(n) for n in _weak_numbers()], weak
 
 
 @pytest.mark.slow
@@ -236,7 +247,7 @@ def test_batch_table_fits_a_narrow_terminal(columns):
     assert sum("Jessica M. Turner" in line for line in lines) == 1
     at = next(i for i, line in enumerate(lines) if "en_weak_generalist.md" in line)
     numbers = iter(int(n) for n in re.findall(r"\b\d+\b", " ".join(lines[at : at + 3])))
-    assert all(n in numbers for n in [47, 82, 0, 30, 61, 92, 42]), lines[at : at + 3]
+    assert all(n in numbers for n in _weak_numbers()), lines[at : at + 3]
 
 
 # -- --jobs --------------------------------------------------------------------------------
