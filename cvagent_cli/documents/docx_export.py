@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 from datetime import datetime, timezone
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.layout import (
     Bullets,
@@ -26,10 +28,15 @@ from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.install import documents_hint
 
+if TYPE_CHECKING:
+    from docx.document import Document as DocxDocument
+    from docx.text.paragraph import Paragraph as DocxParagraph
+    from docx.text.run import Run as DocxRun
+
 ACCENT = {"modern": "1F5F8B"}
 
 
-def _require_docx(what: str = "DOCX export"):
+def _require_docx(what: str = "DOCX export") -> ModuleType:
     try:
         import docx  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
@@ -37,7 +44,7 @@ def _require_docx(what: str = "DOCX export"):
     return docx
 
 
-def _style_run(run, source: Run, *, bold: bool = False) -> None:
+def _style_run(run: DocxRun, source: Run, *, bold: bool = False) -> None:
     run.bold = source.bold or bold or None
     run.italic = source.italic or None
     run.font.strike = source.strike or None
@@ -45,7 +52,7 @@ def _style_run(run, source: Run, *, bold: bool = False) -> None:
         run.font.name = "Consolas"
 
 
-def add_runs(paragraph, runs: Line, *, bold: bool = False) -> None:
+def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool = False) -> None:
     """``runs`` into ``paragraph``; runs that share a link become one Word hyperlink."""
     i = 0
     while i < len(runs):
@@ -61,7 +68,7 @@ def add_runs(paragraph, runs: Line, *, bold: bool = False) -> None:
         i = j
 
 
-def _hyperlink(paragraph, href: str, runs: Line, bold: bool) -> None:
+def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool) -> None:
     from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
@@ -80,15 +87,18 @@ def _hyperlink(paragraph, href: str, runs: Line, bold: bool) -> None:
     paragraph._p.append(link)
 
 
-def _tab_right(paragraph, document) -> None:
+def _tab_right(paragraph: DocxParagraph, document: DocxDocument) -> None:
     from docx.enum.text import WD_TAB_ALIGNMENT
 
     section = document.sections[0]
-    width = section.page_width - section.left_margin - section.right_margin
+    page, left, right = section.page_width, section.left_margin, section.right_margin
+    if page is None or left is None or right is None:  # python-docx's template sets all three
+        return
+    width = page - left - right
     paragraph.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
 
 
-def _table(document, table: Table) -> None:
+def _table(document: DocxDocument, table: Table) -> None:
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)
@@ -102,7 +112,7 @@ def _table(document, table: Table) -> None:
             add_runs(paragraph, cell, bold=(table.pairs and c == 0) or (table.header and r == 0))
 
 
-def _compact(document) -> None:
+def _compact(document: DocxDocument) -> None:
     """Tighter margins, a smaller font, less space after paragraphs."""
     from docx.shared import Cm, Pt
 
@@ -119,14 +129,14 @@ def _compact(document) -> None:
             style.paragraph_format.space_before = Pt(6)
 
 
-def _accent(document, colour: str) -> None:
+def _accent(document: DocxDocument, colour: str) -> None:
     from docx.shared import RGBColor
 
     for name in ("Heading 1", "Heading 2", "Heading 3"):
         document.styles[name].font.color.rgb = RGBColor.from_string(colour)
 
 
-def _properties(document, layout: Layout, now: datetime) -> None:
+def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
     """Core properties as a person's document has them (python-docx's template says
     "python-docx", and that it was made in 2013)."""
     props = document.core_properties
@@ -167,10 +177,10 @@ def render_docx(
             add_runs(document.add_heading(level=1), block.runs)
         elif isinstance(block, HeaderLine):
             paragraph = document.add_paragraph()
-            for index, item in enumerate(block.items):
+            for index, part in enumerate(block.items):
                 if index:
                     paragraph.add_run(" | ")
-                add_runs(paragraph, item)
+                add_runs(paragraph, part)
         elif isinstance(block, Heading):
             heading = document.add_heading(level=2)
             heading.paragraph_format.keep_with_next = True
