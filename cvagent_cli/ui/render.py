@@ -17,7 +17,7 @@ import difflib
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -233,6 +233,17 @@ def _last_screenful(text: str, width: int, height: int) -> str:
         budget -= rows
         kept.append(line)
     return text
+
+
+class Renderer(Protocol):
+    """What the REPL and a turn need from a renderer: :class:`EventRenderer` for people,
+    ``ui.jsonlines.JsonRenderer`` for ``--json``."""
+
+    def render(self, event: ev.Event) -> None: ...
+    def finish(self) -> None: ...
+    def notice(self, text: str, level: str = "info") -> None: ...
+    def error(self, message: str, hint: str | None = None) -> None: ...
+    def show_edit(self, edit: ev.ProposedEdit) -> None: ...
 
 
 class EventRenderer:
@@ -490,7 +501,7 @@ class TurnResult:
 
 
 def run_turn(
-    session: ChatSession, text: str, renderer: EventRenderer, approve: Approver | None
+    session: ChatSession, text: str, renderer: Renderer, approve: Approver | None
 ) -> TurnResult:
     """One user message through the agent, rendered; Ctrl-C stops it cleanly."""
     from cvagent_cli.ui.keyboard import echo
