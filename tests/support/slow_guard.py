@@ -8,6 +8,7 @@ starting one fails the test with the fix in the message, so the marker cannot dr
 
 from __future__ import annotations
 
+import multiprocessing.util
 import os
 import subprocess
 from collections.abc import Iterator
@@ -43,4 +44,6 @@ def _refuse_processes_unless_slow(
     for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp"):
         if hasattr(os, name):
             monkeypatch.setattr(os, name, refuse(f"os.{name}"))
+    # multiprocessing's spawn and forkserver start methods exec without Popen or os.fork
+    monkeypatch.setattr(multiprocessing.util, "spawnv_passfds", refuse("a worker process"))
     yield
