@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.paths import config_dir
 from cvagent_cli.validation import expected_words, location
+
+_log = logging.getLogger(__name__)
 
 CONFIG_FILE_NAME = "config.yaml"
 
@@ -233,6 +236,9 @@ def load_settings_with_sources(
         if len(problems) == 1:
             raise ConfigError(problems[0], hint=hint)
         raise ConfigError(f"{len(problems)} problems: " + "; ".join(problems), hint=hint)
+    if _log.isEnabledFor(logging.DEBUG):
+        values = settings.model_dump()
+        _log.debug("settings: %s", ", ".join(f"{k}={values[k]!r} ({sources[k]})" for k in values))
     return settings, sources
 
 

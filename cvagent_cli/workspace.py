@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cvagent_cli.analysis.jd import JobDescription
 from cvagent_cli.analysis.schema import AnalysisReport
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import unified_diff
@@ -37,7 +39,7 @@ class Workspace:
         self,
         doc: ResumeDocument | None = None,
         *,
-        jd=None,
+        jd: JobDescription | None = None,
         undo: UndoLog | None = None,
         read_only: bool = False,
         write_to_disk: bool = True,
@@ -222,7 +224,7 @@ class Workspace:
     def redo_last(self) -> ApplyResult:
         return self._step(self.undo.pop_redo, "after", "redid")
 
-    def _step(self, pop, target: str, verb: str) -> ApplyResult:
+    def _step(self, pop: Callable[[str], UndoEntry], target: str, verb: str) -> ApplyResult:
         if self.doc is None:
             return ApplyResult(False, "no resume is loaded")
         blocked = self.write_block()

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.slow_guard import _refuse_processes_unless_slow  # noqa: F401 (autouse)
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_resumes"
 

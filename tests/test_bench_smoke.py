@@ -95,6 +95,7 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_help_and_offline_analyze_never_import_litellm(tmp_path):
     resume = tmp_path / "sample.md"
     resume.write_bytes(SAMPLE.read_bytes())

@@ -11,7 +11,7 @@ events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -193,7 +193,7 @@ class ChatSession:
         self._inform(f"job description restored: {path}")
 
     # -- turns ------------------------------------------------------------------------
-    def ask(self, text: str, approve: Approver | None = None) -> Iterator[ev.Event]:
+    def ask(self, text: str, approve: Approver | None = None) -> Generator[ev.Event, None, None]:
         notice = self.workspace.refresh_from_disk()
         if notice:
             yield ev.Notice(notice, "warning")

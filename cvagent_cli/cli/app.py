@@ -52,8 +52,26 @@ def root(
             "--version", "-V", help="Show the version and exit.", callback=_version, is_eager=True
         ),
     ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose",
+            "-v",
+            help=(
+                "Write a debug log to attach to a bug report (also CVAGENT_DEBUG=1): "
+                "version, settings, model and tool calls, files written, with API keys "
+                "removed, in debug.log in the state directory. The terminal shows "
+                "nothing more than the log's path."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """cvagent: analyze your resume offline, or chat with an agent that edits it with diffs you confirm."""
+    from cvagent_cli.debuglog import start
+
+    path = start(verbose)
+    if path is not None and verbose:
+        typer.echo(f"cvagent: debug log: {path}", err=True)
 
 
 app.command("analyze", cls=CvCommand, epilog=ANALYZE_EPILOG)(analyze_command)

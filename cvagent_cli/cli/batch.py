@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -105,7 +105,7 @@ def analyze_each(
     as_json: bool = False,
     indent: int | None = None,
     read: Callable[[str], ResumeDocument] | None = None,
-) -> Iterator[BatchResult]:
+) -> Generator[BatchResult, None, None]:
     """One result per item, in order; a file that cannot be read is a result with its
     error, and the others go on.
 
@@ -176,7 +176,9 @@ def _analyze_chunk(paths: list[str]) -> list[BatchResult]:
     return [_analyze_one(path, options) for path in paths]
 
 
-def _pooled(items: Sequence[str], options: _Options, *, workers: int) -> Iterator[BatchResult]:
+def _pooled(
+    items: Sequence[str], options: _Options, *, workers: int
+) -> Generator[BatchResult, None, None]:
     from concurrent.futures import ProcessPoolExecutor  # multiprocessing: only for a pool
 
     size = _chunk_size(len(items), workers)

@@ -34,15 +34,18 @@ from cvagent_cli.llm.endpoints import choose_endpoint
 from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
 from cvagent_cli.ui.command_line import is_command
-from cvagent_cli.ui.console import make_console
+from cvagent_cli.ui.console import clean, make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.jsonlines import JsonRenderer
-from cvagent_cli.ui.render import EventRenderer, clean
+from cvagent_cli.ui.render import EventRenderer
 from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl
 from cvagent_cli.wording import plural
 
 if TYPE_CHECKING:
+    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.settings import Settings
+    from cvagent_cli.store.lock import ResumeLock
 
 
 class NoModelClient:
@@ -56,8 +59,8 @@ class NoModelClient:
 
     def stream(
         self,
-        messages: list[dict],
-        tools: list[dict] | None = None,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
         *,
         temperature: float | None = None,
         retry: bool = True,
@@ -66,11 +69,13 @@ class NoModelClient:
         raise ModelError("no model configured", hint=NO_MODEL_HINT)
         yield  # pragma: no cover - makes this a generator like the real one
 
-    def count_tokens(self, messages: list[dict], tools: list[dict] | None = None) -> int:
+    def count_tokens(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> int:
         return estimate_request_tokens(messages, tools)
 
 
-def make_client(settings):
+def make_client(settings: Settings) -> ModelClient:
     if not settings.model:
         return NoModelClient()
     from cvagent_cli.llm.gateway import LiteLLMGateway  # the module itself never imports litellm
@@ -93,14 +98,14 @@ def known_providers(model: str) -> set[str] | None:
         return None
 
 
-def preload(client) -> None:
+def preload(client: ModelClient) -> None:
     if getattr(client, "model", None):
         from cvagent_cli.llm.loader import preload_in_background
 
         preload_in_background()
 
 
-def acquire_lock(path: Path):
+def acquire_lock(path: Path) -> ResumeLock:
     """Take the one-writer lock of ``path``; LockedError names the other process."""
     from cvagent_cli.store.lock import ResumeLock
 
@@ -136,7 +141,7 @@ class ModelChooser:
         return client, choice.where
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: Any) -> bool:
     try:
         return bool(stream and stream.isatty())
     except (AttributeError, ValueError):
@@ -453,7 +458,9 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
     return 0
 
 
-def emit_stdin_resume(session, original, *, as_json: bool = False) -> None:
+def emit_stdin_resume(
+    session: ChatSession, original: ResumeDocument, *, as_json: bool = False
+) -> None:
     """The final text of a resume read from stdin goes to stdout (and nothing else does).
 
     Into a pipe or file it is always written, so ``… | cvagent chat - -m … > new.md``

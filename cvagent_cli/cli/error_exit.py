@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 import sys
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -11,6 +12,8 @@ from typing import ParamSpec, TypeVar
 import typer
 
 from cvagent_cli.errors import CvAgentError, ExitCode
+
+_log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,13 +38,18 @@ def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
         try:
             return func(*args, **kwargs)
         except CvAgentError as exc:
+            _log.debug("exit %d: %s", int(exc.exit_code), exc, exc_info=True)
             report_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
         except KeyboardInterrupt:
+            _log.debug("interrupted (Ctrl-C)")
             print("\ninterrupted", file=sys.stderr)
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except BrokenPipeError:  # `cvagent analyze … | head`
             sys.stderr.close()
             raise typer.Exit(0) from None
+        except Exception:
+            _log.debug("a bug: unexpected error", exc_info=True)  # the traceback follows
+            raise
 
     return wrapper

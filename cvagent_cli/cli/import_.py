@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
+
+if TYPE_CHECKING:
+    from cvagent_cli.documents.importer import ImportResult
 
 
 @handle_user_errors
@@ -51,8 +54,8 @@ def import_command(
       cvagent import resume.json                (JSON Resume → resume.md)
       cat cv.html | cvagent import - > resume.md
     """
+    from cvagent_cli.documents.formats import default_output
     from cvagent_cli.documents.importer import (
-        default_output,
         import_bytes,
         import_file,
         write_markdown,
@@ -85,7 +88,7 @@ def import_command(
         _report(result, written)
 
 
-def _report(result, written: str) -> None:
+def _report(result: ImportResult, written: str) -> None:
     lines = [f"cvagent: imported {result.source} ({result.format}) → {written}"]
     sections = ", ".join(result.sections) or "none"
     lines.append(f"  sections ({len(result.sections)}): {sections}")

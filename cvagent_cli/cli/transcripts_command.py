@@ -68,7 +68,12 @@ def log_command(
         readable,
     )
     from cvagent_cli.settings import load_settings
-    from cvagent_cli.store.transcripts import SCHEMA_VERSION, TranscriptLog
+    from cvagent_cli.store.transcripts import (
+        SCHEMA_VERSION,
+        SessionSummary,
+        TranscriptLog,
+        TurnRecord,
+    )
 
     settings = load_settings()
     log = TranscriptLog(
@@ -77,6 +82,7 @@ def log_command(
     )
     if not settings.transcripts:
         print("cvagent: transcripts are off (cvagent log on to resume)", file=sys.stderr)
+    items: list[tuple[str, TurnRecord | SessionSummary]]
     if query or session:
         turns = log.turns(
             session_id=session,
@@ -95,8 +101,8 @@ def log_command(
     if not items:
         typer.echo(nothing_found(query=query, session=session, resume=resume))
         return
-    for kind, item in items:
-        typer.echo(format_turn(item) if kind == "turn" else format_session(item))  # type: ignore[arg-type]
+    for _, item in items:
+        typer.echo(format_turn(item) if isinstance(item, TurnRecord) else format_session(item))
 
 
 def _switch(on: bool) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -140,7 +141,7 @@ def _links(text: str) -> list[str]:
 def extract_basic_info(
     header_text: str,
     full_text: str,
-    front_matter: dict | None = None,
+    front_matter: dict[str, Any] | None = None,
     *,
     names: Sequence[str | None] = (),
     language: str = "en",

@@ -11,7 +11,9 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cvagent_cli.document.basics import BasicInfo, extract_basic_info
 from cvagent_cli.document.kinds import classify_title, normalize_title
@@ -63,7 +65,7 @@ class ResumeDocument:
         self.roots: list[Section] = tree.roots
         self.blocks: list[Block] = tree.blocks  # tables, HTML blocks, code fences
         self.html_inline_lines: list[int] = tree.html_inline_lines
-        self.front_matter: dict | None = tree.front_matter
+        self.front_matter: dict[str, Any] | None = tree.front_matter
         self.front_matter_error: str | None = tree.front_matter_error
         self.front_matter_span: tuple[int, int] | None = tree.front_matter_span
         self.title_line: int | None = tree.title_line  # the heading naming the person
@@ -141,7 +143,7 @@ class ResumeDocument:
         if not q:
             return None
         norm = normalize_title(q)
-        tests = (
+        tests: tuple[Callable[[Section], bool], ...] = (
             lambda s: s.id == q,
             lambda s: s.id.casefold() == q.casefold(),
             lambda s: normalize_title(s.title) == norm,
@@ -175,7 +177,7 @@ class ResumeDocument:
         def names(s: Section) -> list[str]:
             return [s.id.casefold(), s.id.rsplit("/", 1)[-1].casefold(), s.title.casefold()]
 
-        for test in (
+        prefix_then_part: tuple[Callable[[Section], bool], ...] = (
             lambda s: (
                 any(n.startswith(q) for n in names(s))
                 or bool(norm and normalize_title(s.title).startswith(norm))
@@ -183,7 +185,8 @@ class ResumeDocument:
             lambda s: (
                 any(q in n for n in names(s)) or bool(norm and norm in normalize_title(s.title))
             ),
-        ):
+        )
+        for test in prefix_then_part:
             matches = [s for s in sections if test(s)]
             if matches:  # a section whose parent matches too is part of that parent
                 return [s for s in matches if not any(s.id.startswith(o.id + "/") for o in matches)]
@@ -248,7 +251,7 @@ class ResumeDocument:
         cjk = len(HAN_RE.findall(self.text))
         return language_of(cjk, self.word_count)
 
-    def outline(self) -> list[dict]:
+    def outline(self) -> list[dict[str, Any]]:
         """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""
         # Characters before each line, summed once: nested sections overlap, so summing
         # every section's own lines would read most lines several times.

@@ -181,11 +181,11 @@ def from_text(text: str) -> str | None:
         name = clean_name(f"{given.group(1)} {family.group(1)}")
         if name:
             return name
-    match = _NAME_GENDER_RE.search(text)
-    if match and looks_like_name(match.group(1)):
-        return match.group(1)
-    match = _PANDOC_TITLE_RE.match(text)
-    return clean_name(match.group(1)) if match else None
+    listed = _NAME_GENDER_RE.search(text)
+    if listed and looks_like_name(listed.group(1)):
+        return listed.group(1)
+    title = _PANDOC_TITLE_RE.match(text)
+    return clean_name(title.group(1)) if title else None
 
 
 def from_lines(text: str, limit: int = 3) -> str | None:

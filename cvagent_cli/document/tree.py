@@ -13,6 +13,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cvagent_cli import yamlio
 from cvagent_cli.document import headings as heading_rules
@@ -96,7 +97,7 @@ class Tree:
     starts: list[int] = field(default_factory=list)  # each section's start line, in order
     blocks: list[Block] = field(default_factory=list)
     html_inline_lines: list[int] = field(default_factory=list)
-    front_matter: dict | None = None
+    front_matter: dict[str, Any] | None = None
     front_matter_error: str | None = None
     front_matter_span: tuple[int, int] | None = None
     title: str | None = None  # the heading that names the person, if one does

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 from datetime import datetime, timezone
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.layout import (
     Bullets,
@@ -29,12 +31,17 @@ from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.install import documents_hint
 
+if TYPE_CHECKING:
+    from docx.document import Document as DocxDocument
+    from docx.text.paragraph import Paragraph as DocxParagraph
+    from docx.text.run import Run as DocxRun
+
 ACCENT = {"modern": "1F5F8B"}
 #: Templates that print an entry's place beside its dates, on the right of its row.
 PLACE_RIGHT = frozenset({"modern"})
 
 
-def require_docx(what: str = "DOCX export"):
+def require_docx(what: str = "DOCX export") -> ModuleType:
     try:
         import docx  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
@@ -42,7 +49,7 @@ def require_docx(what: str = "DOCX export"):
     return docx
 
 
-def _style_run(run, source: Run, *, bold: bool = False) -> None:
+def _style_run(run: DocxRun, source: Run, *, bold: bool = False) -> None:
     run.bold = source.bold or bold or None
     run.italic = source.italic or None
     run.font.strike = source.strike or None
@@ -50,7 +57,7 @@ def _style_run(run, source: Run, *, bold: bool = False) -> None:
         run.font.name = "Consolas"
 
 
-def add_runs(paragraph, runs: Line, *, bold: bool = False) -> None:
+def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool = False) -> None:
     """``runs`` into ``paragraph``; runs that share a link become one Word hyperlink."""
     i = 0
     while i < len(runs):
@@ -66,7 +73,7 @@ def add_runs(paragraph, runs: Line, *, bold: bool = False) -> None:
         i = j
 
 
-def _hyperlink(paragraph, href: str, runs: Line, bold: bool) -> None:
+def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool) -> None:
     from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
@@ -85,22 +92,28 @@ def _hyperlink(paragraph, href: str, runs: Line, bold: bool) -> None:
     paragraph._p.append(link)
 
 
-def _tab_right(paragraph, document) -> None:
+def _tab_right(paragraph: DocxParagraph, document: DocxDocument) -> None:
     from docx.enum.text import WD_TAB_ALIGNMENT
 
     section = document.sections[0]
-    width = section.page_width - section.left_margin - section.right_margin
+    page, left, right = section.page_width, section.left_margin, section.right_margin
+    if page is None or left is None or right is None:  # python-docx's template sets all three
+        return
+    width = page - left - right
     paragraph.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
 
 
-def _fits(title: Line, right: Line, document) -> bool:
+def _fits(title: Line, right: Line, document: DocxDocument) -> bool:
     """Whether a bold ``title`` and ``right`` fit on one line of the page, by an estimate
     (Word lays the page out, not python-docx): 0.45 em a Latin character (Calibri's
     average in running text), 1 em a CJK one, bold 5% wider, 1 em between them."""
     style = document.styles["Normal"].font.size
     size = style.pt if style is not None else 11.0
     section = document.sections[0]
-    width = (section.page_width - section.left_margin - section.right_margin) / 12700  # pt
+    page, margin_l, margin_r = section.page_width, section.left_margin, section.right_margin
+    if page is None or margin_l is None or margin_r is None:  # python-docx's template sets all
+        return True
+    width = (page - margin_l - margin_r) / 12700  # pt
 
     def ems(text: str) -> float:
         return sum(1.0 if ord(ch) >= 0x2E80 else 0.45 for ch in text)
@@ -108,7 +121,7 @@ def _fits(title: Line, right: Line, document) -> bool:
     return bool((1.05 * ems(plain(title)) + ems(plain(right)) + 1) * size <= width)
 
 
-def _table(document, table: Table) -> None:
+def _table(document: DocxDocument, table: Table) -> None:
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)
@@ -122,7 +135,7 @@ def _table(document, table: Table) -> None:
             add_runs(paragraph, cell, bold=(table.pairs and c == 0) or (table.header and r == 0))
 
 
-def _compact(document) -> None:
+def _compact(document: DocxDocument) -> None:
     """Tighter margins, a smaller font, less space after paragraphs."""
     from docx.shared import Cm, Pt
 
@@ -139,14 +152,14 @@ def _compact(document) -> None:
             style.paragraph_format.space_before = Pt(6)
 
 
-def _accent(document, colour: str) -> None:
+def _accent(document: DocxDocument, colour: str) -> None:
     from docx.shared import RGBColor
 
     for name in ("Heading 1", "Heading 2", "Heading 3"):
         document.styles[name].font.color.rgb = RGBColor.from_string(colour)
 
 
-def _properties(document, layout: Layout, now: datetime) -> None:
+def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
     """Core properties as a person's document has them (python-docx's template says
     "python-docx", and that it was made in 2013)."""
     props = document.core_properties
@@ -187,10 +200,10 @@ def render_docx(
             add_runs(document.add_heading(level=1), block.runs)
         elif isinstance(block, HeaderLine):
             paragraph = document.add_paragraph()
-            for index, item in enumerate(block.items):
+            for index, part in enumerate(block.items):
                 if index:
                     paragraph.add_run(" | ")
-                add_runs(paragraph, item)
+                add_runs(paragraph, part)
         elif isinstance(block, Heading):
             heading = document.add_heading(level=2)
             heading.paragraph_format.keep_with_next = True

@@ -24,6 +24,7 @@ decides the rest:
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from typing import Any
 
 from cvagent_cli.document.dates import find_ranges
@@ -362,7 +363,7 @@ class _Reader:
         return kept, dropped
 
 
-def _inline_items(p: Any):
+def _inline_items(p: Any) -> Iterator[tuple[str, Any]]:
     """("run", w:r) and ("link", w:hyperlink) in a paragraph, looking through insertions,
     fields, smart tags and inline content controls; deleted text and text boxes are not
     the paragraph's own text."""
@@ -397,7 +398,7 @@ def _font(rpr: Any) -> str:
     return (fonts.get(f"{W}ascii") or fonts.get(f"{W}hAnsi") or "").lower()
 
 
-def _children(element: Any, tag: str):
+def _children(element: Any, tag: str) -> Iterator[Any]:
     """The ``tag`` children of ``element``, looking through content controls."""
     for child in element:
         if child.tag == f"{W}{tag}":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.layout import (
     Bullets,
@@ -23,6 +24,9 @@ from cvagent_cli.documents.layout import (
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 STYLESHEET = """
 body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
@@ -66,7 +70,11 @@ FROM_LAYOUT = frozenset({"modern"})
 
 
 def render_html(
-    markdown: str, title: str | None = None, template: str = "classic", *, now=None
+    markdown: str,
+    title: str | None = None,
+    template: str = "classic",
+    *,
+    now: datetime | None = None,
 ) -> str:
     """Markdown → one HTML document with an embedded print stylesheet, and the resume's
     title, author, description, keywords and date in ``<title>`` and ``<meta>`` tags."""

@@ -459,7 +459,7 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
     basics = r.obj(obj.get("basics"), "basics")
     meta = r.obj(obj.get("meta"), "meta")
     ext = r.obj(meta.get("cvagent"), "meta.cvagent")
-    lang = ext.get("language") if ext.get("language") in ("en", "zh") else _language(obj)
+    lang: str = ext["language"] if ext.get("language") in ("en", "zh") else _language(obj)
     writer = _Writer(r, lang, str(ext.get("dateStyle") or ""), str(ext.get("present") or ""))
     for key in obj:
         if key not in {"basics", "meta", "$schema", *SECTION_FIELDS}:
@@ -474,11 +474,11 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
     wrote_summary = False
     planned = list(sections)
     fields_named = {str(s.get("field")) for s in sections}
-    for field in DEFAULT_ORDER:  # sections the file has that meta.cvagent does not list
-        if field not in fields_named and (
-            arrays.get(field) or (field == "summary" and basics.get("summary"))
+    for unlisted in DEFAULT_ORDER:  # sections the file has that meta.cvagent does not list
+        if unlisted not in fields_named and (
+            arrays.get(unlisted) or (unlisted == "summary" and basics.get("summary"))
         ):
-            planned.append({"field": field})
+            planned.append({"field": unlisted})
     # the last section of a field takes whatever items the counts leave over
     last_of = {str(s.get("field")): i for i, s in enumerate(planned) if s.get("field")}
     for i, section in enumerate(planned):
@@ -725,7 +725,9 @@ class _Writer:
         return "：" if "：" in plain.split(":")[0] else ":"
 
     def entry(self, field: str, item: dict[str, Any], where: str, order: str) -> list[str]:
-        t = lambda key: self.r.text(item.get(key), f"{where}.{key}")  # noqa: E731
+        def t(key: str) -> str:
+            return self.r.text(item.get(key), f"{where}.{key}")
+
         location = t("location")
         zh = self.lang == "zh"
         heading = ""
@@ -801,7 +803,9 @@ class _Writer:
         return lines
 
     def item(self, field: str, item: dict[str, Any], where: str) -> str:
-        t = lambda key: self.r.text(item.get(key), f"{where}.{key}")  # noqa: E731
+        def t(key: str) -> str:
+            return self.r.text(item.get(key), f"{where}.{key}")
+
         zh = self.lang == "zh"
         colon = "：" if zh else ":"
         joiner = "、" if zh else ", "

@@ -19,11 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.inline import HTML_TAG_RE
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ _WEB_RE = re.compile(
 _HTTP_RE = re.compile(r"(?<![\w@/])https?://[^\s)\]>|,，;；]+")
 
 
-def inline_runs(children: Sequence, *, html: bool = True) -> list[Line]:
+def inline_runs(children: Sequence[Token], *, html: bool = True) -> list[Line]:
     """The lines (split at line breaks) of an inline token's children, as runs."""
     lines: list[Line] = [[]]
     marks: dict[str, bool] = {}
@@ -406,7 +410,7 @@ class _Reader:
         items = split_items(linked) if contact or _SEPARATOR_RE.search(plain(runs)) else [linked]
         self.blocks.append(HeaderLine(items, contact))
 
-    def paragraph(self, first_line: int, children: Sequence) -> None:
+    def paragraph(self, first_line: int, children: Sequence[Token]) -> None:
         self._continues = False
         for offset, runs in enumerate(inline_runs(children)):
             if runs:
@@ -473,7 +477,7 @@ def read_layout(markdown: str) -> Layout:
     return Layout(reader.blocks, name, doc.language, headline, _keywords(doc))
 
 
-def _read_list(tokens: Sequence, start: int, reader: _Reader) -> int:
+def _read_list(tokens: Sequence[Token], start: int, reader: _Reader) -> int:
     """The list opening at ``start`` (nested lists as deeper items); returns the index after it."""
     items: list[Item] = []
     depth = -1
@@ -518,7 +522,7 @@ def _read_list(tokens: Sequence, start: int, reader: _Reader) -> int:
     return i
 
 
-def _read_table(tokens: Sequence, start: int, reader: _Reader) -> int:
+def _read_table(tokens: Sequence[Token], start: int, reader: _Reader) -> int:
     rows: list[list[Line]] = []
     i = start
     while i < len(tokens) and tokens[i].type != "table_close":

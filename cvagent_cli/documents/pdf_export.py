@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.layout import (
     Block,
@@ -36,6 +37,7 @@ from cvagent_cli.documents.layout import (
     Entry,
     HeaderLine,
     Heading,
+    Item,
     Layout,
     Line,
     Name,
@@ -49,6 +51,9 @@ from cvagent_cli.documents.resume_data import split_title
 from cvagent_cli.documents.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
+
+if TYPE_CHECKING:
+    import typst
 
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSC-Regular.ttf")
 
@@ -292,7 +297,7 @@ def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, b
     raise TypeError(block)
 
 
-def _list(items: list) -> str:
+def _list(items: list[Item]) -> str:
     lines = []
     for item in items:
         marker = "+" if item.number is not None else "-"
@@ -302,11 +307,11 @@ def _list(items: list) -> str:
 
 def _table(table: Table) -> str:
     if table.pairs:
-        cells = ", ".join(
+        pairs = ", ".join(
             f"strong({inline(row[0])}), {inline(row[1] if len(row) > 1 else [])}"
             for row in table.rows
         )
-        return f"#cv-pairs({cells})"
+        return f"#cv-pairs({pairs})"
     width = max(len(row) for row in table.rows)
     rows = [row + [[]] * (width - len(row)) for row in table.rows]
     cells: list[str] = ["table.hline(stroke: 0.6pt)"]
@@ -549,13 +554,13 @@ def render_png(
 
 
 @functools.lru_cache(maxsize=4)
-def _typst_fonts(folders: tuple[str, ...]):  # -> typst.Fonts
+def _typst_fonts(folders: tuple[str, ...]) -> typst.Fonts:
     import typst
 
     return typst.Fonts(include_system_fonts=False, font_paths=list(folders))
 
 
-def _end(compiler) -> tuple[int, float]:
+def _end(compiler: typst.Compiler) -> tuple[int, float]:
     """The page count, and how full the last page is (0 to 1 of the page height)."""
     found = json.loads(compiler.query("<cv-end>", field="value"))
     if not found:

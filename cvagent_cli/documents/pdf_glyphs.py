@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pdfplumber.page import Page
 
 # "CMBX10", "SFBX1000": TeX's bold extended fonts say so in two letters.
 _BOLD_FONT_RE = re.compile(r"bold|black|heavy|semibold|demi|-bd|,bd|\bsb\b|bx\d|bx$", re.IGNORECASE)
@@ -59,7 +63,7 @@ def _private_use(ch: str) -> bool:
     return 0xE000 <= code <= 0xF8FF or code >= 0xF0000
 
 
-def _baseline(c: dict) -> float:
+def _baseline(c: dict[str, Any]) -> float:
     """Where the glyph sits: its text matrix's origin, measured like ``top``."""
     matrix = c.get("matrix")
     if matrix and "y1" in c:
@@ -67,12 +71,12 @@ def _baseline(c: dict) -> float:
     return float(c["bottom"])
 
 
-def _rotated(obj: dict) -> bool:
+def _rotated(obj: dict[str, Any]) -> bool:
     matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
     return not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
 
 
-def page_glyphs(page) -> tuple[list[Glyph], str]:
+def page_glyphs(page: Page) -> tuple[list[Glyph], str]:
     """(glyphs, rotated text left out) for a pdfplumber page.  Icon-font glyphs are dropped:
     a contact line keeps its text, a gap stays where the icon was."""
     glyphs: list[Glyph] = []
@@ -152,7 +156,7 @@ def _without_fake_bold(glyphs: list[Glyph]) -> list[Glyph]:
     return [g for g in glyphs if id(g) not in dropped]
 
 
-def shape_marks(page, size: float) -> list[Glyph]:
+def shape_marks(page: Page, size: float) -> list[Glyph]:
     """Small filled or outlined shapes (circles, squares, short dashes): bullets drawn as
     vector graphics (typst templates, some web builders).  Whether each one is a bullet is
     decided later, by where it sits in its line."""

@@ -18,6 +18,8 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
@@ -48,10 +50,13 @@ from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH_PUNCT
 
+if TYPE_CHECKING:
+    from pdfplumber.page import Page
+
 _CJK_PUNCT_RE = re.compile(f"[{CJK_SYMBOLS}{FULLWIDTH_PUNCT}]")
 
 
-def _require_pdfplumber():
+def _require_pdfplumber() -> ModuleType:
     try:
         import pdfplumber  # lazy: heavy, and only in the `documents` extra
     except ImportError as exc:
@@ -64,7 +69,7 @@ def _require_pdfplumber():
     return pdfplumber
 
 
-def _read_page(page, number: int, recognition: Recognition) -> list[Line]:
+def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
     glyphs, rotated = page_glyphs(page)
     if rotated:
         recognition.unplaced.append(rotated)

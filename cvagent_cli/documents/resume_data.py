@@ -11,6 +11,7 @@ are (``Entry.summary``, ``Basics.extra``, ``Part.markdown``), so nothing is lost
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -127,14 +128,16 @@ class Part:
 
     title: str
     kind: str  # the analyzer's kind, or interests / references
+    # (``dataclasses.field`` below: this class's own ``field`` hides the imported one)
     field: str | None  # the JSON Resume field it fills; None: kept as Markdown
-    entries: list[Entry] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)  # one-line items (skills, awards …)
+    entries: list[Entry] = dataclasses.field(default_factory=list)
+    items: list[str] = dataclasses.field(default_factory=list)  # one-line items (skills, awards …)
     layout: str = "bullets"  # how the items were written: bullets | lines | table
-    header: list[str] = field(default_factory=list)  # a table's header row
-    text: list[str] = field(default_factory=list)  # paragraphs before the entries/items
+    header: list[str] = dataclasses.field(default_factory=list)  # a table's header row
+    text: list[str] = dataclasses.field(default_factory=list)  # paragraphs before the entries/items
     markdown: str = ""  # the section as written (for a section with no field)
-    unplaced: list[str] = field(default_factory=list)  # lines no field took (kept as text)
+    # lines no field took (kept as text)
+    unplaced: list[str] = dataclasses.field(default_factory=list)
 
 
 @dataclass
@@ -309,30 +312,30 @@ class _Reader:
                     key=lambda t: t[0],
                 )
                 for _, what, item in items:
-                    if what == "b":
-                        entry.bullets.append(self.bullet_text(item.line, item.end_line))
-                    elif what == "h":  # "#### 主要贡献": a line of the entry's text
+                    if isinstance(item, Section):  # "#### 主要贡献": a line of the entry's text
                         self.add_paragraph(entry, [item.title])
+                    elif what == "b":
+                        entry.bullets.append(self.bullet_text(item.line, item.end_line))
                     else:
                         self.add_paragraph(entry, self.raw_lines(item.line, item.end_line))
                 entries.append(entry)
             return intro, entries
         current: Entry | None = None
         loose: list[str] = []  # bullets before any entry
-        items = sorted(
+        in_order = sorted(
             [(p.line, "p", p) for p in section.paragraphs]
             + [(b.line, "b", b) for b in section.bullets],
             key=lambda t: t[0],
         )
-        for _, what, item in items:
+        for _, what, piece in in_order:
             if what == "b":
-                text = self.bullet_text(item.line, item.end_line)
+                text = self.bullet_text(piece.line, piece.end_line)
                 if current is None:
                     loose.append(text)
                 else:
                     current.bullets.append(text)
                 continue
-            lines = self.raw_lines(item.line, item.end_line)
+            lines = self.raw_lines(piece.line, piece.end_line)
             if self.is_entry_head(lines):
                 current = self.entry_from_lines(plain_inline(lines[0]), lines[1:])
                 entries.append(current)

@@ -36,6 +36,7 @@ Why this module is shaped the way it is:
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import threading
 import time
@@ -67,6 +68,8 @@ from cvagent_cli.llm.types import (
     Usage,
 )
 from cvagent_cli.settings import Settings
+
+_log = logging.getLogger(__name__)
 
 DUMMY_API_KEY = "sk-no-key-required"
 
@@ -145,12 +148,21 @@ class LiteLLMGateway:
         attempt = 0
         while True:
             state = {"yielded": False}
+            started = time.monotonic()
             try:
                 yield from self._attempt(
                     litellm, model, provider, messages, tools, temperature, state, deadline
                 )
                 return
             except ModelError as err:
+                _log.debug(
+                    "model call failed: %s, attempt %d, after %.2f s: %s%s",
+                    model,
+                    attempt + 1,
+                    time.monotonic() - started,
+                    err.message,
+                    f" ({err.hint})" if err.hint else "",
+                )
                 if not retry or state["yielded"] or not self.policy.should_retry(err, attempt):
                     if attempt and err.retryable and not state["yielded"]:
                         raise self._gave_up(err, attempt) from err
@@ -269,6 +281,7 @@ class LiteLLMGateway:
         deadline: float | None = None,
     ) -> Iterator[StreamEvent]:
         kwargs = self._call_kwargs(model, provider, messages, tools, temperature)
+        started = time.monotonic()
         try:
             response = litellm.completion(**kwargs)
         except Exception as exc:
@@ -310,6 +323,11 @@ class LiteLLMGateway:
             # they are counted (estimated).
             text = "".join(content)
             self._record(self._usage(litellm, model, provider, messages, tools, None, text, []))
+            _log.debug(
+                "model call stopped by the caller: %s after %.2f s",
+                model,
+                time.monotonic() - started,
+            )
             raise
         except StreamOverdue:
             raise ModelError(
@@ -341,6 +359,22 @@ class LiteLLMGateway:
             self._usage(
                 litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
             )
+        )
+        _log.debug(
+            "model call: %s (provider %s), %d messages, %d tools offered: %.2f s, "
+            "%d prompt tokens (%d cached), %d completion tokens, cost %s, "
+            "finish %s, %d tool calls",
+            model,
+            provider or "-",
+            len(messages),
+            len(tools or []),
+            time.monotonic() - started,
+            usage.prompt_tokens,
+            usage.cached_tokens,
+            usage.completion_tokens,
+            "unknown" if usage.cost_usd is None else f"${usage.cost_usd:.6f}",
+            finish_reason or "-",
+            len(tool_calls),
         )
         yield ModelResponse(
             content="".join(content),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import re
 import stat
@@ -20,6 +21,8 @@ from pathlib import Path
 
 from cvagent_cli.errors import InputError
 from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH, GENERAL_PUNCT, HAN_SUPPLEMENTARY, IDEOGRAPHS
+
+_log = logging.getLogger(__name__)
 
 MAX_BYTES = 10 * 1024 * 1024  # a resume is a few KB; 10 MB is certainly not a resume
 
@@ -391,6 +394,7 @@ def atomic_write_bytes(
             os.unlink(tmp_name)
         raise
     _fsync_dir(folder)
+    _log.debug("wrote %s (%d bytes)", path, len(data))
 
 
 def atomic_write_text(

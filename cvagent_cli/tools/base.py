@@ -8,6 +8,8 @@ in the agent loop.
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,6 +20,8 @@ from cvagent_cli.validation import expected_words, location
 
 if TYPE_CHECKING:
     from cvagent_cli.workspace import Workspace
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -169,6 +173,22 @@ class ToolCollection:
     def execute(
         self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None
     ) -> ToolOutcome:
+        started = time.monotonic()
+        outcome = self._execute(name, raw_arguments, ctx, allowed)
+        # the arguments carry resume text: the debug log gets their size, not their words
+        _log.debug(
+            "tool call: %s, %d characters of arguments: %s (%s), %.2f s",
+            name,
+            len(raw_arguments or ""),
+            "ok" if outcome.ok else "failed",
+            outcome.summary or "-",
+            time.monotonic() - started,
+        )
+        return outcome
+
+    def _execute(
+        self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None
+    ) -> ToolOutcome:
         offered = (
             list(self.tools) if allowed is None else [n for n in self.tools if n in set(allowed)]
         )
@@ -187,6 +207,7 @@ class ToolCollection:
         try:
             return self.tools[name].run(params, ctx)
         except Exception as exc:  # a tool bug must not kill the session; the model sees it
+            _log.debug("tool %s raised", name, exc_info=True)
             return ToolOutcome(
                 f"Error: {name} failed: {type(exc).__name__}: {exc}", ok=False, summary="tool error"
             )

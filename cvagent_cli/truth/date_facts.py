@@ -22,7 +22,7 @@ def scan_dates(text: str, consumed: list[bool]) -> list[Fact]:
         if not _MIN_YEAR <= year <= _MAX_YEAR or not is_free(consumed, token.start, token.end):
             continue
         need = ("date", year, month) if month else ("year", year)
-        gives = (
+        gives: tuple[object, ...] = (
             (("date", year, month), ("year", year), quantity(Decimal(year)))
             if month
             else (("year", year), quantity(Decimal(year)))

@@ -8,13 +8,12 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Literal
+from typing import Any, Literal
 
 from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.script import HAN
 
 FactKind = Literal["number", "percentage", "amount", "date", "organization", "title"]
-
 
 
 @dataclass(frozen=True)
@@ -82,8 +81,9 @@ class Fact:
     value: str
     start: int
     end: int
-    need: object  # the key that must be present in the support
-    gives: tuple = ()  # extra keys this fact contributes when it is part of the support
+    need: tuple[Any, ...]  # the key that must be present in the support
+    # extra keys this fact contributes when it is part of the support
+    gives: tuple[object, ...] = ()
     present: bool = False  # a "Present"/"至今" range end (not a real date fact)
     core_end: int | None = None  # where the fact itself ends when a unit word is only shown
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from cvagent_cli.script import HAN, HAN_EXT_A, IDEOGRAPHS, YIJING
 from cvagent_cli.truth.facts import Fact, FactKind, consume, is_free
@@ -184,7 +185,7 @@ def scan_names(text: str, consumed: list[bool], dates: list[Fact]) -> list[Fact]
     facts: list[Fact] = []
     taken = list(consumed)
 
-    def add(kind: FactKind, start: int, end: int, need: object) -> None:
+    def add(kind: FactKind, start: int, end: int, need: tuple[Any, ...]) -> None:
         if start >= end or not is_free(taken, start, end):
             return
         facts.append(Fact(kind, text[start:end], start, end, need))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Protocol
+from typing import Any, Protocol
 
 from cvagent_cli.document.numerals import ZH_DIGITS, ZH_HUNDRED_MILLION, ZH_POWERS, ZH_ZEROS
 from cvagent_cli.script import IDEOGRAPHS
@@ -137,7 +137,12 @@ class _Take(Protocol):
     """Records a fact spanning ``text[start:end]`` and marks the span consumed."""
 
     def __call__(
-        self, kind: FactKind, start: int, end: int, need: object, gives: tuple[object, ...] = ()
+        self,
+        kind: FactKind,
+        start: int,
+        end: int,
+        need: tuple[Any, ...],
+        gives: tuple[object, ...] = (),
     ) -> None: ...
 
 
@@ -147,7 +152,9 @@ def scan_numbers(text: str, consumed: list[bool]) -> list[Fact]:
     that claims it."""
     facts: list[Fact] = []
 
-    def take(kind: FactKind, start: int, end: int, need: object, gives: tuple = ()) -> None:
+    def take(
+        kind: FactKind, start: int, end: int, need: tuple[Any, ...], gives: tuple[object, ...] = ()
+    ) -> None:
         facts.append(Fact(kind, text[start:end], start, end, need, (need, *gives)))
         consume(consumed, start, end)
 
@@ -194,11 +201,11 @@ def _chinese_percents(text: str, consumed: list[bool], facts: list[Fact], take: 
         if not is_free(consumed, m.start(), m.end()):
             continue
         raw = m.group(1)
-        value = (
-            to_decimal(raw)
-            if raw[0].isdigit()
-            else (Decimal(_cn_to_int(raw)) if _cn_to_int(raw) is not None else None)
-        )
+        if raw[0].isdigit():
+            value = to_decimal(raw)
+        else:
+            whole = _cn_to_int(raw)
+            value = Decimal(whole) if whole is not None else None
         if value is not None:
             take(
                 "percentage", m.start(), m.end(), ("percent", value.normalize()), (quantity(value),)
@@ -242,12 +249,12 @@ def _chinese_quantities(text: str, consumed: list[bool], facts: list[Fact], take
         if not is_free(consumed, m.start(), m.end()):
             continue
         run = m.group(1)
-        value = _cn_to_int(run)
-        if value is None or value <= 1 or run in _CN_IDIOMS:
+        count = _cn_to_int(run)
+        if count is None or count <= 1 or run in _CN_IDIOMS:
             continue
         end = m.end()
         kind: FactKind = "number"
-        need: object = quantity(Decimal(value))
+        need: tuple[Any, ...] = quantity(Decimal(count))
         unit = _ZH_UNIT_RE.match(text, end)
         if unit is None and not (
             len(run) > 1
@@ -259,11 +266,11 @@ def _chinese_quantities(text: str, consumed: list[bool], facts: list[Fact], take
             unit_text = unit.group(0)
             end = unit.end()
             if unit_text.endswith("倍"):
-                need = ("multiplier", Decimal(value))
+                need = ("multiplier", Decimal(count))
             elif unit_text.endswith(("元", "块")):
                 kind = "amount"
         if is_free(consumed, m.start(), end):
-            take(kind, m.start(), end, need, (quantity(Decimal(value)),))
+            take(kind, m.start(), end, need, (quantity(Decimal(count)),))
 
 
 def _english_number_words(text: str, consumed: list[bool], facts: list[Fact], take: _Take) -> None:
@@ -271,14 +278,14 @@ def _english_number_words(text: str, consumed: list[bool], facts: list[Fact], ta
         if not is_free(consumed, m.start(), m.end()):
             continue
         if m.group(1):
-            value = _EN_TENS[m.group(1).lower()] + (
+            count = _EN_TENS[m.group(1).lower()] + (
                 _EN_ONES[m.group(2).lower()] if m.group(2) else 0
             )
         else:
-            value = _EN_ONES[m.group(3).lower()]
-        if value <= 1:
+            count = _EN_ONES[m.group(3).lower()]
+        if count <= 1:
             continue
-        take("number", m.start(), m.end(), quantity(Decimal(value)))
+        take("number", m.start(), m.end(), quantity(Decimal(count)))
 
 
 def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact | None:
@@ -391,16 +398,16 @@ def _with_unit(
         ):
             pos += spaced.end()  # "2 TB", "35 ms"
         elif kind == "number":
-            word = _UNIT_WORD_RE.match(rest)
-            unit_word = word.group(1).lower() if word else ""
+            shown = _UNIT_WORD_RE.match(rest)
+            unit_word = shown.group(1).lower() if shown else ""
             if (
-                word
+                shown
                 and unit_word not in _STOP_AFTER
                 and unit_word not in _SCALE_WORDS
                 and not _EN_WORD_RE.fullmatch(unit_word)
             ):
                 core_end = pos  # "10 engineers" is shown, only "10" is the fact
-                pos += word.end()
+                pos += shown.end()
     value = value.normalize()
     return Fact(
         kind,

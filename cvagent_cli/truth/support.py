@@ -102,13 +102,13 @@ def _message(kind: str, value: str) -> str:
 
 @dataclass
 class _Support:
-    keys: set = field(default_factory=set)
-    message_keys: set = field(default_factory=set)
-    words: set = field(default_factory=set)
+    keys: set[object] = field(default_factory=set)
+    message_keys: set[object] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)
     title_text: str = " "
     compact: str = ""
     message_present: bool = False
-    resume_ranges: set = field(default_factory=set)
+    resume_ranges: set[tuple[object, object]] = field(default_factory=set)
 
     @classmethod
     def build(cls, texts: Sequence[str], messages: Sequence[str], resume_text: str) -> _Support:
@@ -136,7 +136,7 @@ class _Support:
         return support
 
     @staticmethod
-    def _add(prepared: str, keys: set) -> None:
+    def _add(prepared: str, keys: set[object]) -> None:
         consumed = [False] * len(prepared)
         for fact in [*scan_dates(prepared, consumed), *scan_numbers(prepared, consumed)]:
             keys.add(fact.need)

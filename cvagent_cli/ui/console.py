@@ -117,7 +117,7 @@ def clean(text: str) -> str:
     return _CONTROL_RE.sub(_visible, text)
 
 
-def _visible(match: re.Match) -> str:
+def _visible(match: re.Match[str]) -> str:
     code = ord(match.group())
     if code < 0x20:
         return chr(0x2400 + code)  # ␛ ␍ … (Unicode control pictures)

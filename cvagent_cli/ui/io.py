@@ -15,9 +15,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -25,7 +25,15 @@ from rich.text import Text
 from cvagent_cli.ui.console import THEME, make_console
 
 if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent stack loads
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.output import Output
+
     from cvagent_cli.agent.events import Decision, ProposedEdit
+    from cvagent_cli.ui.repl import Repl
 
 CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
 #: answers people type, in English and Chinese (是/好/对 yes, 否/不/不要 no)
@@ -34,7 +42,7 @@ NO = ("n", "no", "否", "不", "不要", "不用")
 CONFIRM_HELP = "answer y (apply), n (reject; 'n REASON' tells the model why), a (apply this and later edits) or e (edit it first)"
 
 
-def _key_bindings():
+def _key_bindings() -> KeyBindings:
     """Enter submits; Esc+Enter (what Alt+Enter sends) inserts a newline.  Pasted text
     (bracketed paste) keeps its newlines through prompt-toolkit's own binding."""
     from prompt_toolkit.key_binding import KeyBindings
@@ -42,7 +50,7 @@ def _key_bindings():
     kb = KeyBindings()
 
     @kb.add("escape", "enter")
-    def _newline(event) -> None:
+    def _newline(event: KeyPressEvent) -> None:
         event.current_buffer.insert_text("\n")
 
     return kb
@@ -52,9 +60,9 @@ class ChatIO:
     def __init__(
         self,
         *,
-        input: list[str] | tuple[str, ...] | object | None = None,
+        input: list[str] | tuple[str, ...] | Input | None = None,
         output: TextIO | Console | None = None,
-        pt_output: object | None = None,
+        pt_output: Output | None = None,
         interactive: bool = True,
         history_file: Path | None = None,
     ) -> None:
@@ -66,40 +74,41 @@ class ChatIO:
         else:
             self.console = make_console(output or sys.stdout)
         self._script: list[str] | None = None
-        self._pt_input = None
+        self._pt_input: Input | None = None
         if isinstance(input, (list, tuple)):
             self._script = list(input)  # scripted answers, consumed in order
         else:
             self._pt_input = input
         self._pt_output = pt_output
-        self.completer = None
-        self.toolbar: Callable[[], object] | None = None
+        self.completer: Completer | None = None
+        # what prompt-toolkit's bottom_toolbar takes: a callable returning formatted text
+        self.toolbar: Callable[[], Any] | None = None
         # Run once the first prompt is on the screen (the background litellm import):
         # started earlier, that import competes for the GIL and delays the prompt itself.
         self.after_first_render: Callable[[], None] | None = None
-        self._session = None
-        self._ask_session = None
+        self._session: PromptSession[str] | None = None
+        self._ask_session: PromptSession[str] | None = None
 
     @property
     def scripted(self) -> bool:
         return self._script is not None
 
     # -- prompt-toolkit sessions (created lazily: nothing to set up in -m mode) ------------
-    def _prompt_session(self):
+    def _prompt_session(self) -> PromptSession[str]:
         if self._session is None:
             from prompt_toolkit import PromptSession
-            from prompt_toolkit.history import FileHistory, InMemoryHistory
+            from prompt_toolkit.history import InMemoryHistory
 
-            history = InMemoryHistory()
+            history: InMemoryHistory | FileHistory = InMemoryHistory()
             if self.history_file is not None:
                 try:
                     self.history_file.parent.mkdir(parents=True, exist_ok=True)
                     self.history_file.touch(mode=0o600, exist_ok=True)
                     os.chmod(self.history_file, 0o600)
-                    history = _scrubbed_history(FileHistory, self.history_file)
+                    history = _scrubbed_history(self.history_file)
                 except OSError:
                     pass  # an unwritable state dir costs the history, not the session
-            self._session = PromptSession(
+            self._session = PromptSession[str](
                 history=history,
                 completer=self.completer,
                 complete_while_typing=False,
@@ -111,12 +120,12 @@ class ChatIO:
             )
         return self._session
 
-    def _question_session(self):
+    def _question_session(self) -> PromptSession[str]:
         if self._ask_session is None:
             from prompt_toolkit import PromptSession
 
             # a separate session so y/n answers do not pollute the input history
-            self._ask_session = PromptSession(
+            self._ask_session = PromptSession[str](
                 key_bindings=_key_bindings(), input=self._pt_input, output=self._pt_output
             )
         return self._ask_session
@@ -140,14 +149,14 @@ class ChatIO:
         if self.after_first_render is not None:
             callback, self.after_first_render = self.after_first_render, None
 
-            def once(_app) -> None:
+            def once(_app: object) -> None:
                 session.app.after_render -= once
                 callback()
 
             session.app.after_render += once
         return _guarded_prompt(session, message)
 
-    def prompt_session_if_any(self):
+    def prompt_session_if_any(self) -> PromptSession[str] | None:
         """The input's prompt-toolkit session, if one was made (to stop or redraw it)."""
         return self._session
 
@@ -284,19 +293,21 @@ def _with_after(edit: ProposedEdit, after: str) -> ProposedEdit:
     return replace(edit, after=after, replacements=())
 
 
-def _scrubbed_history(file_history: type, path: Path):
+def _scrubbed_history(path: Path) -> FileHistory:
     """prompt-toolkit's FileHistory, but what reaches the disk has API keys removed: a key
     pasted at the prompt stays recallable (in memory) for this session, never persisted."""
+    from prompt_toolkit.history import FileHistory
+
     from cvagent_cli.secrets import scrub_secrets
 
-    class ScrubbedFileHistory(file_history):
+    class ScrubbedFileHistory(FileHistory):
         def store_string(self, string: str) -> None:
             super().store_string(scrub_secrets(string))
 
     return ScrubbedFileHistory(str(path))
 
 
-def _guarded_prompt(session, message: str, **kwargs) -> str:
+def _guarded_prompt(session: PromptSession[str], message: str, **kwargs: Any) -> str:
     """``session.prompt`` without losing, or crashing on, an early Ctrl-C.
 
     While it runs, prompt-toolkit reads Ctrl-C as a key and raises KeyboardInterrupt
@@ -335,7 +346,7 @@ def locate_replacement(edit: ProposedEdit) -> tuple[int, int, str] | None:
     return None
 
 
-def open_tty() -> tuple[object, object, TextIO]:
+def open_tty() -> tuple[Input, Output, TextIO]:
     """prompt-toolkit input/output on /dev/tty (stdin carries the resume); OSError if
     there is no terminal to talk to."""
     from prompt_toolkit.input import create_input
@@ -346,25 +357,27 @@ def open_tty() -> tuple[object, object, TextIO]:
     return create_input(stdin=tty_in), create_output(stdout=tty_out), tty_out
 
 
-def make_completer(repl):
+def make_completer(repl: Repl) -> Completer:
     """Tab completion: command names, then section ids/titles (/show), capability names
     (/capability), 'last' (/diff) and paths (/load, /jd, /save, /export); a folder
     completes with its trailing ``/``.  Built lazily so that
     ``-m`` runs never import prompt-toolkit."""
-    from prompt_toolkit.completion import Completer, Completion, PathCompleter
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
     from prompt_toolkit.document import Document
 
     paths = PathCompleter(expanduser=True)
 
     class SlashCompleter(Completer):
-        def get_completions(self, document, complete_event):
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterator[Completion]:
             text = document.text_before_cursor
             if not text.startswith("/"):
                 return
             if " " not in text:
-                for name in repl.command_names():
-                    if name.startswith(text[1:].lower()):
-                        yield Completion("/" + name, start_position=-len(text))
+                for command in repl.command_names():
+                    if command.startswith(text[1:].lower()):
+                        yield Completion("/" + command, start_position=-len(text))
                 return
             word, _, arg = text[1:].partition(" ")
             name, _ = repl.resolve(word)

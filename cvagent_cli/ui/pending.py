@@ -3,12 +3,17 @@ proposed (``cvagent chat resume.md -m …``): each one as a diff with the usual 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cvagent_cli.ui.io import ChatIO
-from cvagent_cli.ui.render import EventRenderer
+from cvagent_cli.ui.render import Renderer
 from cvagent_cli.wording import plural
 
+if TYPE_CHECKING:
+    from cvagent_cli.agent.session import ChatSession
 
-def offer_pending_edits(session, io: ChatIO, renderer: EventRenderer) -> None:
+
+def offer_pending_edits(session: ChatSession, io: ChatIO, renderer: Renderer) -> None:
     offer = session.take_pending()
     for notice in offer.notices:
         renderer.render(notice)

@@ -17,6 +17,7 @@ import difflib
 import re
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -28,6 +29,13 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean
 from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.markdown import Markdown
+
+    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.agent.toolcall_agent import Approver
 
 HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
 _FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -50,7 +58,7 @@ FLAG_LABELS = {
 }
 
 
-def _markdown(text: str):
+def _markdown(text: str) -> Markdown:
     # rich.markdown (and pygments behind it) is imported on the first answer, not at start-up.
     from rich.markdown import Markdown
 
@@ -172,7 +180,7 @@ def error_panel(message: str, hint: str | None = None, title: str = "error") -> 
     return Panel(Wrapped(body), title=title, title_align="left", border_style="red", expand=False)
 
 
-def describe_arguments(arguments: dict, limit: int = 48) -> str:
+def describe_arguments(arguments: dict[str, Any], limit: int = 48) -> str:
     """Key arguments of a tool call on one line (long texts shortened, edit texts counted)."""
     parts = []
     for key, value in arguments.items():
@@ -227,6 +235,17 @@ def last_screenful(text: str, width: int, height: int) -> str:
     return text
 
 
+class Renderer(Protocol):
+    """What the REPL and a turn need from a renderer: :class:`EventRenderer` for people,
+    ``ui.jsonlines.JsonRenderer`` for ``--json``."""
+
+    def render(self, event: ev.Event) -> None: ...
+    def finish(self) -> None: ...
+    def notice(self, text: str, level: str = "info") -> None: ...
+    def error(self, message: str, hint: str | None = None) -> None: ...
+    def show_edit(self, edit: ev.ProposedEdit) -> None: ...
+
+
 class EventRenderer:
     """Renders one event at a time; ``finish()`` closes any open stream.
 
@@ -275,12 +294,12 @@ class EventRenderer:
                     self._commit(_markdown(head))
         self._paint()
 
-    def _commit(self, renderable) -> None:
+    def _commit(self, renderable: RenderableType) -> None:
         """Print a finished piece of the reply for good, counting the rows it takes."""
         self._rows += len(self.console.render_lines(renderable, pad=False, new_lines=True))
         self.console.print(renderable)
 
-    def _renderable(self):
+    def _renderable(self) -> Text | Markdown:
         # Only the last screenful is live: lines that scroll off cannot be erased, and the
         # whole tail is printed once when the stream closes (no doubled text).
         text = last_screenful(self._buffer, self.console.width, self.console.height)
@@ -364,7 +383,7 @@ class EventRenderer:
             self.console.print(_markdown(clean(event.text)))
 
     # -- events --------------------------------------------------------------------------
-    def render(self, event) -> None:
+    def render(self, event: ev.Event) -> None:
         if isinstance(event, ev.TextDelta):
             if self.show_text:
                 self._stream("text", event.text)
@@ -481,7 +500,9 @@ class TurnResult:
         return self.done is None or self.done.reason in ("error", "stuck")
 
 
-def run_turn(session, text: str, renderer: EventRenderer, approve) -> TurnResult:
+def run_turn(
+    session: ChatSession, text: str, renderer: Renderer, approve: Approver | None
+) -> TurnResult:
     """One user message through the agent, rendered; Ctrl-C stops it cleanly."""
     from cvagent_cli.ui.keyboard import echo
 

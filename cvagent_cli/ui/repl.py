@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
@@ -20,11 +21,19 @@ from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
+from cvagent_cli.ui.console import clean
 from cvagent_cli.ui.io import ChatIO, make_completer
 from cvagent_cli.ui.pending import offer_pending_edits
-from cvagent_cli.ui.render import EventRenderer, TurnResult, clean, print_diff, run_turn
+from cvagent_cli.ui.render import EventRenderer, Renderer, TurnResult, print_diff, run_turn
 from cvagent_cli.ui.wrap import print_wrapped, with_gutter
 from cvagent_cli.wording import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.workspace import Workspace
 
 NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
 #: Commands that take no argument: anything typed after them is a mistake, not ignored.
@@ -34,23 +43,23 @@ NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
 class Repl:
     def __init__(
         self,
-        session,
+        session: ChatSession,
         io: ChatIO,
         *,
-        renderer: EventRenderer | None = None,
+        renderer: Renderer | None = None,
         read_only: bool = False,
     ) -> None:
         self.session = session
         self.io = io
-        self.renderer = renderer or EventRenderer(io.console)
+        self.renderer: Renderer = renderer or EventRenderer(io.console)
         self.read_only = read_only
 
     @property
-    def console(self):
+    def console(self) -> Console:
         return self.io.console
 
     @property
-    def ws(self):
+    def ws(self) -> Workspace:
         return self.session.workspace
 
     # -- the loop ------------------------------------------------------------------------
@@ -192,7 +201,7 @@ class Repl:
         model = getattr(self.session.client, "model", None) or "no model"
         return f" {name} · {model} · {capability}{' · ' + progress if progress else ''} · {tokens}{cost} "
 
-    def _need_doc(self):
+    def _need_doc(self) -> ResumeDocument:
         if self.ws.doc is None:
             raise CvAgentError(
                 "no resume is loaded", hint="/load PATH, or type the path of your resume"
@@ -353,7 +362,7 @@ class Repl:
         messages, tools = self.session.request_preview(arg or "…")
         client = self.session.client
 
-        def count(wire: list[dict], schemas: list[dict] | None = None) -> int:
+        def count(wire: list[dict[str, Any]], schemas: list[dict[str, Any]] | None = None) -> int:
             if getattr(client, "model", None):
                 return int(client.count_tokens(wire, schemas))
             return estimate_request_tokens(wire, schemas)

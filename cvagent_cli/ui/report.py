@@ -42,16 +42,16 @@ def render_report(
     inner = console.width - 4  # the panel's borders and padding
     who = clean(report.basics.name or report.source)
     title = Text.assemble((who, "bold"), f" — {clean(report.source)}")
-    body = [] if cell_len(title.plain) + 6 <= console.width else [Text(clean(report.source))]
+    lines = [] if cell_len(title.plain) + 6 <= console.width else [Text(clean(report.source))]
     if cell_len(score.plain) + 3 + cell_len(" · ".join(stats)) <= inner:
-        body.append(score + Text("   " + " · ".join(stats)))
+        lines.append(score + Text("   " + " · ".join(stats)))
     else:  # a narrow screen: the numbers go on lines of their own, never cut mid-way
-        body += [score, *(Text(line) for line in pack(stats, inner))]
-    if body[0].plain == clean(report.source):
+        lines += [score, *(Text(line) for line in pack(stats, inner))]
+    if lines[0].plain == clean(report.source):
         title = Text(who, style="bold")
     console.print(
         Panel(
-            Wrapped(Text("\n").join(body)),
+            Wrapped(Text("\n").join(lines)),
             title=title,
             title_align="left",
             box=box.ROUNDED,
@@ -226,14 +226,15 @@ def _batch_table(
         table.add_column(HEADERS[key][1 if short else 0], justify="right", no_wrap=True)
     for r in reports:
         file, name = clean(Path(r.source).name), clean(r.basics.name or "-")
-        who = [Text(f"{file}\n") + Text(name, style="muted")] if stacked else [file, name]
-        cells: list[Text | str] = [*who]
+        cells: list[Text | str] = (
+            [Text(f"{file}\n") + Text(name, style="muted")] if stacked else [file, name]
+        )
         for key, value in _scores(r, with_jd):
             cells.append(Text(value, style=score_style(r.score)) if key == "score" else value)
         table.add_row(*cells)
     for source, message in failures:
         file = Path(source).name
-        who = (
+        who: list[Text | str] = (
             [Text(f"{file}\n") + Text(message, style="error")]
             if stacked
             else [

@@ -64,6 +64,7 @@ def assert_one_error(proc: subprocess.CompletedProcess, message: str) -> None:
     assert len(lines) <= 2 and (len(lines) == 1 or lines[1].strip().startswith("hint: "))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "build", "message"), REFUSED, ids=[r[0] for r in REFUSED])
 @pytest.mark.parametrize("command", ["import", "analyze", "chat"])
 def test_an_unreadable_pdf_is_one_line_and_exit_2(tmp_path, command, name, build, message):
@@ -76,6 +77,7 @@ def test_an_unreadable_pdf_is_one_line_and_exit_2(tmp_path, command, name, build
 @pytest.mark.parametrize(
     ("name", "build", "message"), REFUSED_WORD, ids=[r[0] for r in REFUSED_WORD]
 )
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["import", "analyze", "chat"])
 def test_an_unreadable_word_file_is_one_line_and_exit_2(tmp_path, command, name, build, message):
     (tmp_path / name).write_bytes(build())
@@ -84,6 +86,7 @@ def test_an_unreadable_word_file_is_one_line_and_exit_2(tmp_path, command, name,
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]
 
 
+@pytest.mark.slow
 def test_a_200_page_pdf_is_read_up_to_the_page_budget_with_a_warning(tmp_path):
     from cvagent_cli.documents.importer import PAGE_BUDGET
 
@@ -116,6 +119,7 @@ def test_a_200_page_pdf_is_read_up_to_the_page_budget_with_a_warning(tmp_path):
     ],
     ids=["docm", "embedded-object"],
 )
+@pytest.mark.slow
 def test_word_files_with_macros_or_objects_are_read_with_a_note(tmp_path, name, build, note):
     (tmp_path / name).write_bytes(build())
     proc = cvagent("import", name, cwd=tmp_path)
@@ -145,6 +149,7 @@ def test_chat_on_a_docm_edits_the_imported_markdown(server, chat_env, tmp_path):
 @pytest.mark.parametrize(
     ("name", "build"), [("invoice.pdf", bad.invoice_pdf), ("invoice.docx", bad.invoice_docx)]
 )
+@pytest.mark.slow
 def test_an_invoice_is_imported_with_a_warning_and_analyze_names_no_person(tmp_path, name, build):
     (tmp_path / name).write_bytes(build())
     proc = cvagent("import", name, "-o", "-", "-q", cwd=tmp_path)

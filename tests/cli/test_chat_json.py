@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cvagent_cli.ui.jsonlines import EVENT_FIELDS, SCHEMA_VERSION, schema_problems
 from tests.cli.conftest import SAMPLE, SUMMARY_NEW, SUMMARY_OLD, run_chat
 from tests.cli.test_chat_modes import EDIT_REQUEST, script_edit
@@ -17,6 +19,7 @@ def events_of(stdout: bytes) -> list[dict]:
     return objects
 
 
+@pytest.mark.slow
 def test_an_edit_turn_is_a_stream_of_schema_valid_events(server, chat_env, resume):
     script_edit(server)
     proc = run_chat([str(resume), "-m", EDIT_REQUEST, "--yes", "--json"], chat_env)
@@ -34,6 +37,7 @@ def test_an_edit_turn_is_a_stream_of_schema_valid_events(server, chat_env, resum
     assert SUMMARY_NEW in resume.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_flagged_edit_carries_its_flags_and_stays_pending(server, chat_env, resume):
     from tests.support.openai_server import Reply, tool_calls
 
@@ -47,6 +51,7 @@ def test_a_flagged_edit_carries_its_flags_and_stays_pending(server, chat_env, re
     assert done["pending_edits"] == [edit["id"]] and done["edits_applied"] == 0
 
 
+@pytest.mark.slow
 def test_a_resume_from_stdin_comes_back_as_the_last_event(server, chat_env):
     script_edit(server)
     original = SAMPLE.read_bytes()
@@ -89,6 +94,7 @@ def test_every_event_type_is_documented_in_the_reference():
             assert f"`{name}`" in page, (kind, name)
 
 
+@pytest.mark.slow
 def test_a_loop_cut_after_it_was_streamed_is_retracted_to_the_final_text(server, chat_env, resume):
     from tests.support.openai_server import Reply
 

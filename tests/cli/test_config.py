@@ -66,6 +66,7 @@ def test_show_json_writes_numbers_as_numbers(monkeypatch):
     assert settings["model"]["value"] is None and settings["capability"]["value"] == "base"
 
 
+@pytest.mark.slow
 def test_edit_reports_every_invalid_key_at_once(fake_editor):
     result = cvagent(
         "config", "edit", env={"EDITOR": fake_editor + " 'timeout: soon\nmax_steps: 0\n'"}
@@ -111,6 +112,7 @@ def fake_editor(tmp_path) -> str:
     return f"{sys.executable} {script}"
 
 
+@pytest.mark.slow
 def test_edit_creates_the_file_from_a_commented_template(fake_editor, tmp_path):
     result = cvagent("config", "edit", env={"EDITOR": fake_editor + " 'max_steps: 3\n'"})
     assert result.exit_code == 0, result.output
@@ -122,18 +124,21 @@ def test_edit_creates_the_file_from_a_commented_template(fake_editor, tmp_path):
     assert "max_steps          3" in shown
 
 
+@pytest.mark.slow
 def test_the_template_alone_is_a_valid_empty_config(fake_editor):
     assert cvagent("config", "edit", env={"VISUAL": fake_editor}).exit_code == 0
     data = json.loads(cvagent("config", "show", "--json").stdout)
     assert {s["source"] for s in data["settings"].values()} == {"default"}
 
 
+@pytest.mark.slow
 def test_edit_reports_what_the_user_got_wrong(fake_editor):
     result = cvagent("config", "edit", env={"EDITOR": fake_editor + " 'timeout: soon\n'"})
     assert result.exit_code == 3
     assert "'timeout'" in result.stderr and "must be a number" in result.stderr
 
 
+@pytest.mark.slow
 def test_edit_without_an_editor_is_one_clear_line(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # not even vi to fall back on
     result = cvagent("config", "edit")
@@ -143,6 +148,7 @@ def test_edit_without_an_editor_is_one_clear_line(tmp_path, monkeypatch):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_edit_with_a_missing_editor_program_is_one_clear_line():
     result = cvagent("config", "edit", env={"EDITOR": "no-such-editor-cvagent"})
     assert result.exit_code == 2

@@ -4,7 +4,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import ROOT, SAMPLE, TIMEOUT
+
+pytestmark = pytest.mark.slow  # every test here runs the CLI as a process
 
 
 def _export(*args: str) -> subprocess.CompletedProcess[str]:

@@ -125,6 +125,7 @@ def pdftotext(data: bytes, *options: str) -> str:
     return done.stdout.decode("utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext not installed")
 @pytest.mark.parametrize("template", TEMPLATES)
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)

@@ -108,6 +108,7 @@ def _cvagent(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "cvagent_cli", *args], capture_output=True)
 
 
+@pytest.mark.slow
 def test_export_without_output_writes_a_pdf(tmp_path: Path) -> None:
     source = tmp_path / "r.md"
     source.write_text(EN.read_text(encoding="utf-8"), encoding="utf-8")
@@ -116,6 +117,7 @@ def test_export_without_output_writes_a_pdf(tmp_path: Path) -> None:
     assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_export_warns_about_a_character_it_leaves_out_and_strict_refuses(tmp_path: Path) -> None:
     source = tmp_path / "r.md"
     source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀\n", encoding="utf-8")

@@ -349,6 +349,7 @@ def _cvagent(*args: str, stdin: bytes = b"", cwd: Path | None = None):
     )
 
 
+@pytest.mark.slow
 def test_cli_writes_next_to_the_file_refuses_to_overwrite_and_reports(tmp_path: Path) -> None:
     source = tmp_path / "cv.docx"
     source.write_bytes(_docx_direct_formatting())
@@ -369,6 +370,7 @@ def test_cli_writes_next_to_the_file_refuses_to_overwrite_and_reports(tmp_path: 
     assert out.read_text(encoding="utf-8").startswith("# Tomasz")
 
 
+@pytest.mark.slow
 def test_cli_stdin_to_stdout(tmp_path: Path) -> None:
     done = _cvagent("import", "-", stdin=GOOGLE_DOCS_HTML.encode())
     assert done.returncode == 0, done.stderr
@@ -380,6 +382,7 @@ def test_cli_stdin_to_stdout(tmp_path: Path) -> None:
     ("name", "data"),
     [("empty.pdf", b""), ("broken.docx", b"PK\x03\x04xx"), ("cv.xyz", b"text")],
 )
+@pytest.mark.slow
 def test_cli_bad_input_exit_2_one_line_nothing_written(
     tmp_path: Path, name: str, data: bytes
 ) -> None:
@@ -433,6 +436,7 @@ def test_pdf_report_names_what_it_left_out() -> None:
     assert result.sections == ["Experience"] and result.bullets == 1
 
 
+@pytest.mark.slow
 def test_cli_output_folder_missing_is_one_line_exit_2(tmp_path: Path) -> None:
     source = tmp_path / "cv.html"
     source.write_text(GOOGLE_DOCS_HTML, encoding="utf-8")
@@ -492,6 +496,7 @@ def test_docx_word_styles_heading_1_sections_and_a_hyperlink() -> None:
     assert result.bullets == 2
 
 
+@pytest.mark.slow
 def test_markdown_input_is_kept_and_never_overwrites_itself(tmp_path: Path) -> None:
     sample = Path("sample_resumes/en_senior_backend.md").read_bytes()
     result = import_bytes(sample, "cv.md", ".md")

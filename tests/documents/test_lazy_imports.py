@@ -1,6 +1,10 @@
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow  # a fresh interpreter
+
 
 def test_cli_start_up_imports_no_document_library() -> None:
     code = (

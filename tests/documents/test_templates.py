@@ -59,6 +59,7 @@ def test_a_compact_export_imports_back_too(fmt: str) -> None:
     assert compare(text, import_bytes(data, "c", f".{fmt}").markdown).ok
 
 
+@pytest.mark.slow
 def test_unknown_template_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="unknown template"):
         export_resume(LONGEST, tmp_path / "r.html", template="fancy")

@@ -496,6 +496,7 @@ def test_preload_in_background_then_first_call_reuses_it():
     assert module.suppress_debug_info is True
 
 
+@pytest.mark.slow
 def test_importing_cvagent_llm_does_not_import_litellm():
     code = (
         "import sys, cvagent_cli.llm.gateway, cvagent_cli.llm.types, "

@@ -295,6 +295,7 @@ print(json.dumps({"attempts": attempts, "args": final.tool_calls[0].arguments,
 """
 
 
+@pytest.mark.slow
 def test_fresh_process_makes_no_network_attempts(tmp_path):
     """Order-dependent litellm traps only show in a fresh process: the deepseek provider
     loading tiktoken's cl100k_base before litellm points TIKTOKEN_CACHE_DIR at its bundled
@@ -392,6 +393,7 @@ with LoopbackServer() as srv:
 """
 
 
+@pytest.mark.slow
 def test_streamed_tool_call_works_without_litellms_proxy_and_mcp_modules(tmp_path):
     """The guard for the 1.92 ('fastapi') and 1.106 ('mcp') breakages, in a fresh process
     so that nothing imported by earlier tests hides the failure: through the gateway and

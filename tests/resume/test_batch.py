@@ -65,6 +65,7 @@ def _as_json(results):
     ]
 
 
+@pytest.mark.slow
 def test_jobs_give_the_sequential_results_in_the_sequential_order(tmp_path, monkeypatch):
     items = _folder_of_mixed_sizes(tmp_path)
     pooled = []
@@ -78,6 +79,7 @@ def test_jobs_give_the_sequential_results_in_the_sequential_order(tmp_path, monk
     assert all(r.doc is None for r in two)  # keep_doc=False: no document sent back
 
 
+@pytest.mark.slow
 def test_an_unreadable_file_in_a_worker_is_its_own_result(tmp_path):
     items = _folder_of_mixed_sizes(tmp_path)
     (tmp_path / "r005.md").write_bytes(b"\x00\x01binary")

@@ -152,6 +152,7 @@ def test_same_instance_acquire_is_idempotent(resume: Path) -> None:
     assert not lock.is_held
 
 
+@pytest.mark.slow
 def test_lock_held_by_another_process_is_refused(
     resume: Path, holder_process: subprocess.Popen[str]
 ) -> None:
@@ -163,6 +164,7 @@ def test_lock_held_by_another_process_is_refused(
     assert not lock.is_held
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_lock_of_a_killed_holder_is_taken_over(
     resume: Path, holder_process: subprocess.Popen[str]
@@ -181,6 +183,7 @@ def test_lock_of_a_killed_holder_is_taken_over(
         lock.release()
 
 
+@pytest.mark.slow
 def test_stale_info_file_naming_a_dead_pid_is_taken_over(resume: Path) -> None:
     lock = ResumeLock(resume)
     pid = dead_pid()
@@ -273,6 +276,7 @@ def legacy_files(resume: Path) -> tuple[Path, Path]:
     return lock, info
 
 
+@pytest.mark.slow
 def test_a_free_lock_left_by_an_earlier_version_is_removed(resume: Path) -> None:
     lock_file, info_file = legacy_files(resume)
     with ResumeLock(resume) as lock:
@@ -281,6 +285,7 @@ def test_a_free_lock_left_by_an_earlier_version_is_removed(resume: Path) -> None
     assert sorted(p.name for p in resume.parent.iterdir()) == ["resume.md"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="flock")
 def test_a_lock_held_by_an_earlier_version_is_respected(resume: Path) -> None:
     import fcntl
@@ -346,6 +351,7 @@ def test_degraded_lock_refuses_a_live_holder(resume: Path) -> None:
         assert again.degraded and not again.took_over_stale
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_locking")
 def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
@@ -372,6 +378,7 @@ def test_degraded_lock_refuses_a_live_holder_process(resume: Path) -> None:
         assert lock.took_over_stale and lock.holder()["pid"] == os.getpid()  # type: ignore[index]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("no_locking")
 def test_degraded_lock_takes_over_a_dead_holder(resume: Path) -> None:
     lock = ResumeLock(resume)

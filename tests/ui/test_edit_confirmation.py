@@ -63,18 +63,21 @@ def chat(resume, answers, reply):
 
 
 # -- the launcher ------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["keep", "touch", "empty"])
 def test_an_editor_left_without_a_change_returns_nothing(editor, mode):
     editor(mode)
     assert edit_text("# Ana\n\nText.\n") is None
 
 
+@pytest.mark.slow
 def test_an_edited_text_comes_back_with_its_own_ending(editor):
     editor("replace", "Text", "Prose")
     assert edit_text("# Ana\n\nText.\n") == "# Ana\n\nProse.\n"
     assert edit_text("# Ana\n\nText.") == "# Ana\n\nProse."  # no newline added
 
 
+@pytest.mark.slow
 def test_a_failing_editor_is_one_clear_error(editor, tmp_path):
     editor("fail")
     with pytest.raises(EditorError, match="could not run the editor"):
@@ -84,6 +87,7 @@ def test_a_failing_editor_is_one_clear_error(editor, tmp_path):
 
 
 # -- the Apply prompt -------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["keep", "touch", "empty"])
 def test_leaving_the_editor_unchanged_goes_back_to_the_apply_prompt(resume, editor, mode):
     editor(mode)
@@ -95,6 +99,7 @@ def test_leaving_the_editor_unchanged_goes_back_to_the_apply_prompt(resume, edit
     assert out.count("Apply?") == 2  # asked again after the editor, answered n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["keep", "touch", "empty"])
 def test_an_invented_batch_is_not_written_by_leaving_the_editor(resume, editor, mode):
     editor(mode)
@@ -105,6 +110,7 @@ def test_an_invented_batch_is_not_written_by_leaving_the_editor(resume, editor, 
     assert "applied to the resume" not in out
 
 
+@pytest.mark.slow
 def test_a_flagged_edit_changed_in_the_editor_still_needs_a_yes(resume, editor):
     editor("replace", "with 97% satisfaction", "politely")
     original = resume.read_bytes()
@@ -114,6 +120,7 @@ def test_a_flagged_edit_changed_in_the_editor_still_needs_a_yes(resume, editor):
     assert "applied to the resume" not in out
 
 
+@pytest.mark.slow
 def test_a_yes_applies_the_users_version_of_a_flagged_edit(resume, editor):
     editor("replace", "with 97% satisfaction", "politely")
     out = chat(resume, ["e", "y"], batch_reply((OLD_1, NEW_1), (OLD_2, INVENTED)))
@@ -122,6 +129,7 @@ def test_a_yes_applies_the_users_version_of_a_flagged_edit(resume, editor):
     assert "Answered 85 customer calls a day politely." in text and "97% satisfaction" not in text
 
 
+@pytest.mark.slow
 def test_an_unflagged_batch_edited_in_the_editor_is_applied(resume, editor):
     editor("replace", "several of whom", "many of whom")
     out = chat(resume, ["e"], batch_reply((OLD_1, NEW_1), (OLD_2, NEW_2)))
@@ -129,6 +137,7 @@ def test_an_unflagged_batch_edited_in_the_editor_is_applied(resume, editor):
     assert "Mentored engineers, many of whom were promoted." in resume.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_failing_editor_is_said_and_nothing_applied(resume, editor):
     editor("fail")
     original = resume.read_bytes()

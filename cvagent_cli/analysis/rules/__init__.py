@@ -203,7 +203,7 @@ def _entries(ctx: Context) -> list[Entry]:
     """Split experience/projects/education/volunteer sections into entries, in document order."""
     doc = ctx.doc
     para_end = {p.line: p.end_line for s in doc.sections for p in s.paragraphs}
-    events: list[tuple[int, int, object]] = []
+    events: list[tuple[int, int, Section | Item]] = []
     for section in doc.sections:
         if ctx.kinds[section.id] not in ENTRY_KINDS:
             continue
@@ -221,20 +221,25 @@ def _entries(ctx: Context) -> list[Entry]:
             entries.append(current)
             _scan_ranges(ctx, current, line, line)
             continue
-        item: Item = obj  # type: ignore[assignment]
+        item = obj
         same_root = current is not None and current.root_id == ctx.roots[item.section.id]
         if item.is_bullet:
-            if not same_root:
+            if current is None or not same_root:  # (same_root is False without a current)
                 current = _new_entry(ctx, item, line)
                 entries.append(current)
-            current.items.append(item)  # type: ignore[union-attr]
+            current.items.append(item)
             continue
         end = max(para_end.get(line, line), line)
         # A dated paragraph opens a new entry only when the current one already has a date
         # range, so the paragraph's own dates are looked for only then.
-        if same_root and not current.items and not (current.ranges and find_ranges(item.text)):  # type: ignore[union-attr]
-            _scan_ranges(ctx, current, current.span_end + 1, end)  # type: ignore[arg-type]
-            current.span_end = max(current.span_end, end)  # type: ignore[union-attr]
+        if (
+            current is not None
+            and same_root
+            and not current.items
+            and not (current.ranges and find_ranges(item.text))
+        ):
+            _scan_ranges(ctx, current, current.span_end + 1, end)
+            current.span_end = max(current.span_end, end)
         else:
             current = _new_entry(ctx, item, line)
             current.span_end = end
@@ -271,7 +276,7 @@ def en_words(text: str) -> list[str]:
 
 def first_word(text: str) -> str:
     """The first English word, skipping a leading "I" (the pronoun rule reports that)."""
-    words = _FIRST_WORD_RE.findall(text[:60])
+    words: list[str] = _FIRST_WORD_RE.findall(text[:60])
     if words and words[0] == "I" and len(words) > 1:
         return words[1]
     return words[0] if words else ""

@@ -29,6 +29,7 @@ from cvagent_cli.analysis.rules.rewrite import (
     without_pronoun,
     zh_core,
 )
+from cvagent_cli.analysis.schema import Severity
 from cvagent_cli.script import HAN
 from cvagent_cli.wording import plural
 
@@ -122,6 +123,7 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
 
 def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
     work = item.kind in IMPACT_KINDS
+    severity: Severity
     if item.zh:
         match = _ZH_PRONOUN_RE.search(item.text)
         word, severity = (match.group(), "warning" if work else "info") if match else (None, "info")
@@ -264,7 +266,8 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
         rng = entry.date_range
         if entry.kind not in ("experience", "volunteer") or rng is None or rng.is_current:
             continue  # a current role may describe ongoing work in the present tense
-        past, present = [], []
+        past: list[tuple[Item, str]] = []
+        present: list[tuple[Item, str]] = []
         for item in entry.items:
             if item.zh:
                 continue

@@ -377,8 +377,8 @@ def _en_counts(masked: str, tokens: frozenset[str]) -> Iterator[tuple[int, int]]
     for match in itertools.chain(
         digits.finditer(masked), words.finditer(masked) if tokens & _NUMBER_WORDS else ()
     ):
-        words = match.group(1).split()
-        for i, raw in enumerate(words):
+        parts = match.group(1).split()
+        for i, raw in enumerate(parts):
             word = raw.rstrip(".,;:!?)’'")
             if _COUNT_NOUN_RE.fullmatch(word) and word not in _NOT_PLURAL:
                 if not _DURATION_NOUN_RE.match(word):

@@ -127,8 +127,9 @@ def _order(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
 def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
     """Breaks between jobs, not counting months spent in education (internships at school)."""
     jobs = sorted(
-        (e for e in entries if e.kind == "experience"), key=lambda e: e.date_range.start_index()
-    )  # type: ignore[union-attr]
+        (e for e in entries if e.kind == "experience"),
+        key=lambda e: e.date_range.start_index(),  # type: ignore[union-attr]
+    )
     studying: set[int] = set()
     for entry in entries:
         if entry.kind == "education":

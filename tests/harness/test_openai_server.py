@@ -493,6 +493,7 @@ def test_reply_from_script_entries():
 # ------------------------------------------------------------------ entry point
 
 
+@pytest.mark.slow
 def test_module_entry_point_serves_a_script(tmp_path):
     script = tmp_path / "script.json"
     script.write_text(json.dumps([{"text": "scripted"}, {"status": 503}]))
