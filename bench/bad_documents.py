@@ -32,9 +32,9 @@ def _time(action, repeats: int) -> float:
 
 
 def main(repeats: int = 3) -> None:
-    from cvagent_cli.documents.importer import import_bytes
-    from cvagent_cli.documents.pdf_export import render_pdf
-    from cvagent_cli.documents.pdf_import import pdf_paragraphs
+    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.documents.reading.pdf_import import pdf_paragraphs
+    from cvagent_cli.documents.writing.pdf_export import render_pdf
     from cvagent_cli.errors import InputError
     from tests.support import bad_documents as bad
 

@@ -224,7 +224,7 @@ def score_markdown(markdown: str, truth: dict, score: FileScore) -> FileScore:
 
 
 def read_cvagent(data: bytes, name: str) -> str:
-    from cvagent_cli.documents.importer import import_bytes
+    from cvagent_cli.documents.reading.importer import import_bytes
 
     return import_bytes(data, name, Path(name).suffix).markdown
 

@@ -47,7 +47,7 @@ def _timed(run, repeats: int) -> float:
 def measure(repeats: int) -> list[tuple[str, int, float, float]]:
     """(file, pages, cvagent s/page, pdfplumber s/page) per PDF."""
     sys.path.insert(0, str(ROOT))
-    from cvagent_cli.documents.importer import import_bytes
+    from cvagent_cli.documents.reading.importer import import_bytes
 
     rows = []
     for path in sorted(p for folder in FOLDERS for p in folder.rglob("*.pdf")):

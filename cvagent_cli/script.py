@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING
 
 __all__ = [
+    "CJK_BMP",
     "CJK_RADICALS",
     "CJK_SYMBOLS",
     "FULLWIDTH",
@@ -38,6 +39,7 @@ __all__ = [
     "IDEOGRAPHS",
     "IDEOGRAPH_RE",
     "KANA",
+    "TERMINAL_WIDE",
     "WIDE_TEXT",
     "YIJING",
     "ZH_SHARE",
@@ -86,6 +88,17 @@ GENERAL_PUNCT = "\u2010-\u2027"
 #: Characters set wide in a PDF line: radicals, CJK punctuation, ideographs (Extension A to the
 #: unified block), compatibility ideographs and full-width forms.
 WIDE_TEXT = CJK_RADICALS + CJK_SYMBOLS + HAN_EXT_A + YIJING + HAN + HAN_COMPAT + FULLWIDTH
+#: Everything from the ideographic space to the end of the unified ideographs, one range
+#: (punctuation, kana, bopomofo, Extension A, ideographs): what the token estimate counts as
+#: CJK text, with the full-width forms.
+CJK_BMP = "\u3000-\u9fff"
+#: Characters a terminal draws two cells wide, for breaking chat lines: radicals, CJK
+#: punctuation (not the ideographic space), kana, bopomofo, ideographs, Hangul, compatibility
+#: ideographs, vertical forms and full-width forms.
+TERMINAL_WIDE = (
+    "\u2e80-\u2fff\u3001-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+)
 
 # -- compiled, on first use ---------------------------------------------------------------
 

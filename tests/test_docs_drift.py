@@ -58,6 +58,7 @@ def test_check_mode_exits_1_on_drift_and_names_the_page(tmp_path, monkeypatch):
     assert generator.main(["--check"]) == 1
 
 
+@pytest.mark.slow
 def test_the_script_runs_from_the_command_line():
     done = subprocess.run(
         [sys.executable, str(GENERATOR), "--check"], capture_output=True, text=True, cwd=ROOT

@@ -45,6 +45,7 @@ def test_every_command_and_option_of_the_app_is_in_the_commands_page():
                 assert opt in text, (name, opt)
 
 
+@pytest.mark.slow
 def test_a_real_analyze_report_matches_the_documented_json_schema():
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((DOCS / "reference/analyze-report.schema.json").read_text("utf-8"))

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from cvagent_cli.errors import ModelError
 from cvagent_cli.llm.types import ModelClient, ModelResponse
+from cvagent_cli.script import HAN_COMPAT, IDEOGRAPHS
 
 IntentSource = Literal["heuristic", "llm", "fallback"]
 
@@ -55,7 +56,7 @@ def _unknown(
 
 # -- language -----------------------------------------------------------------------------
 
-_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_RE = re.compile(f"[{IDEOGRAPHS}{HAN_COMPAT}]")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli.document.document import ResumeDocument, Section
+from cvagent_cli.script import HAN, HAN_EXT_A, YIJING
 
 #: words of entry titles that say what the job was, not which job: never a reference
 _ROLE_WORDS = frozenset(
@@ -37,7 +38,7 @@ _GENERIC_CJK = (
     "电子 传媒 文化 教育 咨询 服务 管理 系统 平台 中心 国际 中国 北京 上海 广州 深圳 杭州 南京 "
     "成都 武汉 西安 天津 重庆 苏州"
 ).split()
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+_CJK_RUN = re.compile(f"[{HAN_EXT_A}{YIJING}{HAN}]+")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.-]*[A-Za-z0-9+#]")
 _POINTER_BEFORE = re.compile(r"\b(?:my|the|this|that|your|our|in|to|into|from|under)\s+$", re.I)
 _POINTER_AFTER = re.compile(

@@ -373,8 +373,8 @@ class ChatSession:
         """Where /export writes: ``target``, by default the resume's own name as a PDF
         (``resume.pdf`` for one read from stdin). A wrong extension or a place that cannot
         be written raises, before anyone is asked about overwriting."""
-        from cvagent_cli.documents.ecosystem import is_data_export
-        from cvagent_cli.documents.html_export import check_export_target
+        from cvagent_cli.documents.interchange.ecosystem import is_data_export
+        from cvagent_cli.documents.writing.html_export import check_export_target
         from cvagent_cli.store.textio import check_output_path
 
         doc = self._need_doc()
@@ -389,8 +389,8 @@ class ChatSession:
         """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
         Resume or .yaml rendercv, which take no template). What was left out waits in
         ``take_notices()``; returns the closing line."""
-        from cvagent_cli.documents.ecosystem import export_text, is_data_export
-        from cvagent_cli.documents.html_export import export_markdown
+        from cvagent_cli.documents.interchange.ecosystem import export_text, is_data_export
+        from cvagent_cli.documents.writing.html_export import export_markdown
         from cvagent_cli.store.textio import new_file_mode
 
         doc = self._need_doc()

@@ -11,7 +11,7 @@ import typer
 from cvagent_cli.cli.error_exit import handle_user_errors
 
 
-class Template(str, Enum):  # the names in cvagent_cli/documents/templates.py
+class Template(str, Enum):  # the names in cvagent_cli/documents/writing/templates.py
     classic = "classic"
     compact = "compact"
     modern = "modern"
@@ -56,8 +56,8 @@ def export_command(
       cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
     """
-    from cvagent_cli.documents.ecosystem import export_file, is_data_export
-    from cvagent_cli.documents.html_export import export_resume
+    from cvagent_cli.documents.interchange.ecosystem import export_file, is_data_export
+    from cvagent_cli.documents.writing.html_export import export_resume
 
     if output is not None and is_data_export(output):
         exported = export_file(resume, output, force=force)

@@ -11,7 +11,7 @@ import typer
 from cvagent_cli.cli.error_exit import handle_user_errors
 
 if TYPE_CHECKING:
-    from cvagent_cli.documents.importer import ImportResult
+    from cvagent_cli.documents.reading.importer import ImportResult
 
 
 @handle_user_errors
@@ -55,7 +55,7 @@ def import_command(
       cat cv.html | cvagent import - > resume.md
     """
     from cvagent_cli.documents.formats import default_output
-    from cvagent_cli.documents.importer import (
+    from cvagent_cli.documents.reading.importer import (
         import_bytes,
         import_file,
         write_markdown,

@@ -95,7 +95,7 @@ def editable_markdown(path: Path, *, read_only: bool = False) -> tuple[Path, str
             f"{path} is a {name} file, and a read-only session writes no files",
             hint=f"import it first: `cvagent import {path}`, then open {target.name}",
         )
-    from cvagent_cli.documents.importer import import_beside
+    from cvagent_cli.documents.reading.importer import import_beside
 
     imported = import_beside(path)
     return imported.target, imported.notice()
@@ -108,7 +108,7 @@ def read_job_description(path: Path) -> JobDescription:
 
     if document_format(path) is None:
         return JobDescription.from_path(path)
-    from cvagent_cli.documents.importer import import_file
+    from cvagent_cli.documents.reading.importer import import_file
 
     return JobDescription.from_text(import_file(path).markdown, str(path))
 
@@ -124,7 +124,7 @@ def read_resume(item: str) -> ResumeDocument:
     path = Path(item)
     if document_format(path, sniff=False) is None:  # by name: each file is opened once
         return ResumeDocument.from_path(path)  # (a PDF named .txt is refused with a hint)
-    from cvagent_cli.documents.importer import import_file
+    from cvagent_cli.documents.reading.importer import import_file
 
     return ResumeDocument.from_text(import_file(path).markdown, source=item)
 
@@ -137,7 +137,7 @@ def _read_stdin() -> ResumeDocument:
 
     data = sys.stdin.buffer.read(MAX_BYTES + 1)
     if any(data.startswith(magic) for magic, _ in _DOCUMENT_MAGIC):
-        from cvagent_cli.documents.importer import import_bytes
+        from cvagent_cli.documents.reading.importer import import_bytes
 
         markdown = import_bytes(data, "standard input").markdown
         return ResumeDocument.from_text(markdown, source="<stdin>")

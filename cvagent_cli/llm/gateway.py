@@ -360,22 +360,7 @@ class LiteLLMGateway:
                 litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
             )
         )
-        _log.debug(
-            "model call: %s (provider %s), %d messages, %d tools offered: %.2f s, "
-            "%d prompt tokens (%d cached), %d completion tokens, cost %s, "
-            "finish %s, %d tool calls",
-            model,
-            provider or "-",
-            len(messages),
-            len(tools or []),
-            time.monotonic() - started,
-            usage.prompt_tokens,
-            usage.cached_tokens,
-            usage.completion_tokens,
-            "unknown" if usage.cost_usd is None else f"${usage.cost_usd:.6f}",
-            finish_reason or "-",
-            len(tool_calls),
-        )
+        _log_call(model, provider, messages, tools, started, usage, finish_reason, len(tool_calls))
         yield ModelResponse(
             content="".join(content),
             tool_calls=tool_calls,
@@ -488,3 +473,32 @@ def _close_quietly(response: Any) -> None:
             with contextlib.suppress(Exception):
                 close()
             return
+
+
+def _log_call(
+    model: str,
+    provider: str | None,
+    messages: list[dict[str, Any]],
+    tools: list[dict[str, Any]] | None,
+    started: float,
+    usage: Usage,
+    finish_reason: str | None,
+    tool_calls: int,
+) -> None:
+    """One debug-log line for a finished model call (``--verbose`` / ``CVAGENT_DEBUG``)."""
+    _log.debug(
+        "model call: %s (provider %s), %d messages, %d tools offered: %.2f s, "
+        "%d prompt tokens (%d cached), %d completion tokens, cost %s, "
+        "finish %s, %d tool calls",
+        model,
+        provider or "-",
+        len(messages),
+        len(tools or []),
+        time.monotonic() - started,
+        usage.prompt_tokens,
+        usage.cached_tokens,
+        usage.completion_tokens,
+        "unknown" if usage.cost_usd is None else f"${usage.cost_usd:.6f}",
+        finish_reason or "-",
+        tool_calls,
+    )

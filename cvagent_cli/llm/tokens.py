@@ -7,7 +7,9 @@ import json
 import re
 from typing import Any
 
-_CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+from cvagent_cli.script import CJK_BMP, FULLWIDTH
+
+_CJK_RE = re.compile(f"[{CJK_BMP}{FULLWIDTH}]")
 
 
 def estimate_tokens(text: str) -> int:

@@ -22,10 +22,9 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-_CJK = (
-    "\u2e80-\u2fff\u3001-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
-)
+from cvagent_cli.script import TERMINAL_WIDE
+
+_CJK = TERMINAL_WIDE
 _OPEN = "（【《〈「『“‘〔［｛"
 _CLOSE = "，。、；：！？）】》〉」』”’〕］｝…—·"
 _TOKEN = re.compile(

@@ -88,7 +88,7 @@ def test_an_unreadable_word_file_is_one_line_and_exit_2(tmp_path, command, name,
 
 @pytest.mark.slow
 def test_a_200_page_pdf_is_read_up_to_the_page_budget_with_a_warning(tmp_path):
-    from cvagent_cli.documents.importer import PAGE_BUDGET
+    from cvagent_cli.documents.reading.importer import PAGE_BUDGET
 
     (tmp_path / "thesis.pdf").write_bytes(bad.long_pdf(201))
     proc = cvagent("import", "thesis.pdf", "-q", cwd=tmp_path)

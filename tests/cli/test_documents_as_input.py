@@ -13,9 +13,9 @@ import pytest
 
 from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.intent import Intent, classify_heuristic, extract_path
-from cvagent_cli.documents.docx_export import render_docx
 from cvagent_cli.documents.formats import document_format, editable_markdown
-from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.documents.writing.docx_export import render_docx
+from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import convert_hint, decode_bytes
 from tests.cli.conftest import SAMPLE, run_chat
@@ -120,7 +120,7 @@ def test_the_hints_for_documents_name_cvagent_import():
 def test_a_job_description_may_be_a_document(tmp_path, suffix):
     from cvagent_cli.analysis.jd import JobDescription
     from cvagent_cli.documents.formats import read_job_description
-    from cvagent_cli.documents.html_export import render_html
+    from cvagent_cli.documents.writing.html_export import render_html
 
     source = SAMPLE.parent / "jobs" / "en_backend.md"
     text = source.read_text(encoding="utf-8")

@@ -20,11 +20,11 @@ import pytest
 from cvagent_cli.document.dates import RANGE_RE
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
-from cvagent_cli.documents.docx_export import render_docx
-from cvagent_cli.documents.importer import import_bytes
-from cvagent_cli.documents.pdf_export import render_pdf
-from cvagent_cli.documents.resume_data import entry_place
-from cvagent_cli.documents.templates import TEMPLATES
+from cvagent_cli.documents.interchange.resume_data import entry_place
+from cvagent_cli.documents.reading.importer import import_bytes
+from cvagent_cli.documents.writing.docx_export import render_docx
+from cvagent_cli.documents.writing.pdf_export import render_pdf
+from cvagent_cli.documents.writing.templates import TEMPLATES
 from tests.documents.test_html_export import SAMPLES
 from tests.support.roundtrip import compare
 

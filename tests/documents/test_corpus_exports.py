@@ -14,8 +14,8 @@ pytest.importorskip("typst")
 pytest.importorskip("docx")
 pytest.importorskip("pdfplumber")
 
-from cvagent_cli.documents.html_export import export_markdown
-from cvagent_cli.documents.importer import import_file
+from cvagent_cli.documents.reading.importer import import_file
+from cvagent_cli.documents.writing.html_export import export_markdown
 
 CORPUS = Path(__file__).resolve().parent / "import_corpus"
 FILES = [

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.importer import ImportResult, import_bytes
+from cvagent_cli.documents.reading.importer import ImportResult, import_bytes
 from tests.support import word_habits as habits
 from tests.support.word_habits import SYMBOL_BULLET, Builder, cell, p
 

@@ -17,10 +17,10 @@ import yaml
 
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents import jsonresume, rendercv_yaml
-from cvagent_cli.documents import resume_data as rd
-from cvagent_cli.documents.ecosystem import render
-from cvagent_cli.documents.importer import import_bytes, import_file
+from cvagent_cli.documents.interchange import jsonresume, rendercv_yaml
+from cvagent_cli.documents.interchange import resume_data as rd
+from cvagent_cli.documents.interchange.ecosystem import render
+from cvagent_cli.documents.reading.importer import import_bytes, import_file
 from cvagent_cli.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]

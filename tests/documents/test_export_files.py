@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.docx_export import render_docx
-from cvagent_cli.documents.html_export import export_resume, render_html
-from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.documents.writing.docx_export import render_docx
+from cvagent_cli.documents.writing.html_export import export_resume, render_html
+from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.store.textio import atomic_write_bytes
 
 EN = Path("sample_resumes/en_new_grad.md")
@@ -96,7 +96,7 @@ def test_a_new_file_is_0644_under_umask_022_and_an_old_one_keeps_its_bits(tmp_pa
 
 @pytest.mark.usefixtures("umask_022")
 def test_import_writes_a_0644_markdown_file(tmp_path: Path) -> None:
-    from cvagent_cli.documents.importer import import_beside
+    from cvagent_cli.documents.reading.importer import import_beside
 
     pdf = tmp_path / "cv.pdf"
     pdf.write_bytes(render_pdf(EN.read_text(encoding="utf-8")))
@@ -141,8 +141,8 @@ def test_the_modern_template_is_there_in_html_and_docx_too() -> None:
 
 
 def test_a_resume_imported_with_icons_and_emoji_exports_to_pdf(tmp_path: Path) -> None:
-    from cvagent_cli.documents.html_export import export_markdown
-    from cvagent_cli.documents.importer import import_bytes
+    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.documents.writing.html_export import export_markdown
 
     page = (
         "<html><body><h1>Ana Exemplo</h1><p>\uf0e0 ana@example.com | \U0001f4de +1 555-010-2000"

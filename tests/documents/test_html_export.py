@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.html_export import export_resume
+from cvagent_cli.documents.writing.html_export import export_resume
 from cvagent_cli.errors import InputError
 
 SAMPLES = sorted(

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.docx_text import is_document_title as docx_document_title
-from cvagent_cli.documents.importer import import_bytes
-from cvagent_cli.documents.pdf_header import is_date_stamp
-from cvagent_cli.documents.structure import is_document_title
+from cvagent_cli.documents.reading.docx_text import is_document_title as docx_document_title
+from cvagent_cli.documents.reading.importer import import_bytes
+from cvagent_cli.documents.reading.pdf_header import is_date_stamp
+from cvagent_cli.documents.reading.structure import is_document_title
 
 CORPUS = Path(__file__).parent / "import_corpus"
 
@@ -19,7 +19,7 @@ CORPUS = Path(__file__).parent / "import_corpus"
 def _typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.pdf_export import _font_dir
+    from cvagent_cli.documents.writing.pdf_export import _font_dir
 
     return typst.compile(markup.encode("utf-8"), font_paths=[str(_font_dir())])
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.importer import import_bytes, sniff
+from cvagent_cli.documents.reading.importer import import_bytes, sniff
 from cvagent_cli.errors import InputError
 from tests.support import bad_documents as bad
 
@@ -143,7 +143,7 @@ Python, SQL, Airflow, Spark
 def _typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.pdf_export import font_dir
+    from cvagent_cli.documents.writing.pdf_export import font_dir
 
     return typst.compile(markup.encode("utf-8"), font_paths=[str(font_dir())])
 

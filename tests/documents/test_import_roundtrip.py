@@ -3,10 +3,10 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.docx_export import render_docx
-from cvagent_cli.documents.html_export import render_html
-from cvagent_cli.documents.importer import import_bytes
-from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.documents.reading.importer import import_bytes
+from cvagent_cli.documents.writing.docx_export import render_docx
+from cvagent_cli.documents.writing.html_export import render_html
+from cvagent_cli.documents.writing.pdf_export import render_pdf
 from tests.documents.test_html_export import SAMPLES
 from tests.support.roundtrip import bullets, compare, contacts, printed, score, titles
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.importer import ImportResult, import_bytes
-from cvagent_cli.documents.pdf_glyphs import page_glyphs, shape_marks
-from cvagent_cli.documents.pdf_import import join_paragraphs, split_cells
-from cvagent_cli.documents.pdf_layout import make_lines
-from cvagent_cli.documents.pdf_lines import as_page_line
+from cvagent_cli.documents.reading.importer import ImportResult, import_bytes
+from cvagent_cli.documents.reading.pdf_glyphs import page_glyphs, shape_marks
+from cvagent_cli.documents.reading.pdf_import import join_paragraphs, split_cells
+from cvagent_cli.documents.reading.pdf_layout import make_lines
+from cvagent_cli.documents.reading.pdf_lines import as_page_line
 
 HERE = Path(__file__).parent / "pdf_layouts"
 _CJK_SPACE_RE = re.compile(r"[\u4e00-\u9fff] [\u4e00-\u9fff]")

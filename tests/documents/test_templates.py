@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.docx_export import render_docx
-from cvagent_cli.documents.html_export import export_resume, render_html
-from cvagent_cli.documents.importer import import_bytes
-from cvagent_cli.documents.pdf_export import render_pdf
+from cvagent_cli.documents.reading.importer import import_bytes
+from cvagent_cli.documents.writing.docx_export import render_docx
+from cvagent_cli.documents.writing.html_export import export_resume, render_html
+from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import UsageError
 from tests.documents.test_html_export import SAMPLES
 from tests.support.roundtrip import compare

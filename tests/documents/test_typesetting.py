@@ -9,9 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.layout import Bullets, Entry, HeaderLine, Table, plain, read_layout
-from cvagent_cli.documents.pdf_export import TAIL, export_pdf, render_pdf
-from cvagent_cli.documents.templates import TEMPLATES
+from cvagent_cli.documents.writing.layout import (
+    Bullets,
+    Entry,
+    HeaderLine,
+    Table,
+    plain,
+    read_layout,
+)
+from cvagent_cli.documents.writing.pdf_export import TAIL, export_pdf, render_pdf
+from cvagent_cli.documents.writing.templates import TEMPLATES
 
 SAMPLE = Path("sample_resumes/en_senior_backend.md").read_text(encoding="utf-8")
 
@@ -196,7 +203,7 @@ def test_a_row_without_room_for_place_and_dates_keeps_the_place_in_the_title() -
     )
     import docx
 
-    from cvagent_cli.documents.docx_export import render_docx
+    from cvagent_cli.documents.writing.docx_export import render_docx
 
     paragraphs = docx.Document(io.BytesIO(render_docx(text, "modern"))).paragraphs
     assert _row([p.text for p in paragraphs], "B.S. in Computer Science") == (
@@ -208,8 +215,8 @@ def test_a_row_without_room_for_place_and_dates_keeps_the_place_in_the_title() -
 def test_docx_and_html_set_the_place_beside_the_dates_in_the_modern_template() -> None:
     import docx
 
-    from cvagent_cli.documents.docx_export import render_docx
-    from cvagent_cli.documents.html_export import render_html
+    from cvagent_cli.documents.writing.docx_export import render_docx
+    from cvagent_cli.documents.writing.html_export import render_html
 
     def rows(template: str) -> list[str]:
         document = docx.Document(io.BytesIO(render_docx(SAMPLE, template)))
@@ -233,9 +240,9 @@ def test_docx_and_html_set_the_place_beside_the_dates_in_the_modern_template() -
 
 @pytest.mark.parametrize("fmt", ["pdf", "docx", "html"])
 def test_importing_a_modern_export_puts_the_place_back_in_the_entry_title(fmt: str) -> None:
-    from cvagent_cli.documents.docx_export import render_docx
-    from cvagent_cli.documents.html_export import render_html
-    from cvagent_cli.documents.importer import import_bytes
+    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.documents.writing.docx_export import render_docx
+    from cvagent_cli.documents.writing.html_export import render_html
 
     render = {
         "pdf": lambda: render_pdf(SAMPLE, "modern"),

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.pdf_export import render_png
-from cvagent_cli.documents.templates import TEMPLATES
+from cvagent_cli.documents.writing.pdf_export import render_png
+from cvagent_cli.documents.writing.templates import TEMPLATES
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLES = ("en_senior_backend", "zh_mid_java_table")

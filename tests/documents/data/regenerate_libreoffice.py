@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from cvagent_cli.documents.html_export import render_html  # noqa: E402
+from cvagent_cli.documents.writing.html_export import render_html  # noqa: E402
 from tests.support.word_habits import FIXTURES  # noqa: E402
 
 FROM_HTML = ("en_senior_backend", "zh_senior_frontend")  # sample_resumes/<name>.md

@@ -395,7 +395,7 @@ class _Reader:
     def place(self, title: Line) -> Line:
         """The place ``title`` ends with, when the parsed entry names one (in a run of its
         own text: never part of a link or code)."""
-        from cvagent_cli.documents.resume_data import entry_place
+        from cvagent_cli.documents.interchange.resume_data import entry_place
 
         if not title or title[-1].href or title[-1].code:
             return []

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cvagent_cli.documents.layout import (
+from cvagent_cli.documents.writing.layout import (
     Bullets,
     Entry,
     HeaderLine,
@@ -21,7 +21,7 @@ from cvagent_cli.documents.layout import (
     Table,
     where,
 )
-from cvagent_cli.documents.templates import check_template
+from cvagent_cli.documents.writing.templates import check_template
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
 
@@ -82,8 +82,8 @@ def render_html(
 
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
 
-    from cvagent_cli.documents.layout import read_layout
     from cvagent_cli.documents.markdown_source import strip_front_matter
+    from cvagent_cli.documents.writing.layout import read_layout
 
     style = STYLESHEET + EXTRA_STYLES.get(check_template(template), "")
     layout = read_layout(markdown)
@@ -267,11 +267,11 @@ def export_markdown(
     suffix = check_export_target(target, force)
     check_template(template)
     if suffix == ".docx":
-        from cvagent_cli.documents.docx_export import render_docx
+        from cvagent_cli.documents.writing.docx_export import render_docx
 
         data = render_docx(text, template)
     elif suffix == ".pdf":
-        from cvagent_cli.documents.pdf_export import describe, export_pdf
+        from cvagent_cli.documents.writing.pdf_export import describe, export_pdf
 
         result = export_pdf(text, template, strict=strict)
         write_output(target, result.data, new_mode=new_mode)

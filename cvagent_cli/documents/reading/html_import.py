@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from cvagent_cli.documents.structure import Para, Recognition, shift_headings
+from cvagent_cli.documents.reading.structure import Para, Recognition, shift_headings
 
 _BLOCKS = {
     "p",

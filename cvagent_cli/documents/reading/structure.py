@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from cvagent_cli.document import person
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
-from cvagent_cli.documents.resume_data import is_place
+from cvagent_cli.documents.interchange.resume_data import is_place
 from cvagent_cli.script import HAN_RE
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"

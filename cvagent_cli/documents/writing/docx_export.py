@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from cvagent_cli.documents.layout import (
+from cvagent_cli.documents.writing.layout import (
     Bullets,
     Entry,
     HeaderLine,
@@ -27,7 +27,7 @@ from cvagent_cli.documents.layout import (
     read_layout,
     where,
 )
-from cvagent_cli.documents.templates import check_template
+from cvagent_cli.documents.writing.templates import check_template
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.install import documents_hint
 

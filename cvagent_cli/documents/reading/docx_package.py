@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from cvagent_cli.documents.docx_styles import W
+from cvagent_cli.documents.reading.docx_styles import W
 
 _DOCX_MAIN = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
 #: Word's other main parts: macro-enabled (.docm) and templates (.dotx, .dotm), which

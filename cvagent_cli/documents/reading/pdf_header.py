@@ -10,10 +10,10 @@ import re
 
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
-from cvagent_cli.documents.docx_text import LABELS
-from cvagent_cli.documents.pdf_layout import Word, join_words, table_channels
-from cvagent_cli.documents.pdf_lines import PageLine, is_section, note, part, with_bars
-from cvagent_cli.documents.structure import Recognition, is_document_title
+from cvagent_cli.documents.reading.docx_text import LABELS
+from cvagent_cli.documents.reading.pdf_layout import Word, join_words, table_channels
+from cvagent_cli.documents.reading.pdf_lines import PageLine, is_section, note, part, with_bars
+from cvagent_cli.documents.reading.structure import Recognition, is_document_title
 
 _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"

@@ -29,8 +29,9 @@ from typing import Any
 
 from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.person import clean_name
-from cvagent_cli.documents.docx_package import as_plain_docx, embedded_objects
-from cvagent_cli.documents.docx_styles import (
+from cvagent_cli.documents.formats import UNREADABLE_HINT
+from cvagent_cli.documents.reading.docx_package import as_plain_docx, embedded_objects
+from cvagent_cli.documents.reading.docx_styles import (
     BODY_LEVEL,
     Numbering,
     StyleFacts,
@@ -40,7 +41,7 @@ from cvagent_cli.documents.docx_styles import (
     on,
     val,
 )
-from cvagent_cli.documents.docx_text import (
+from cvagent_cli.documents.reading.docx_text import (
     CONTACT_RE,
     TYPED_NUMBER_RE,
     Piece,
@@ -55,8 +56,7 @@ from cvagent_cli.documents.docx_text import (
     section_like,
     section_name,
 )
-from cvagent_cli.documents.formats import UNREADABLE_HINT
-from cvagent_cli.documents.structure import (
+from cvagent_cli.documents.reading.structure import (
     PAGE_NUMBER_IN_RE,
     Para,
     Recognition,
@@ -486,7 +486,7 @@ def _siblings(paras: list[Para], looks: dict[int, Look]) -> None:
 
 
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
-    from cvagent_cli.documents.docx_export import require_docx
+    from cvagent_cli.documents.writing.docx_export import require_docx
 
     docx = require_docx("DOCX import")
     try:

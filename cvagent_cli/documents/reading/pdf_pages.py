@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from cvagent_cli.documents.pdf_layout import Line
-from cvagent_cli.documents.pdf_lines import note
-from cvagent_cli.documents.structure import PAGE_NUMBER_LINE_RE, Recognition
+from cvagent_cli.documents.reading.pdf_layout import Line
+from cvagent_cli.documents.reading.pdf_lines import note
+from cvagent_cli.documents.reading.structure import PAGE_NUMBER_LINE_RE, Recognition
 
 _SALUTATION_RE = re.compile(
     r"^(?:dear\b|to whom it may concern|hello\b|尊敬的|您好|sehr geehrte)", re.IGNORECASE

@@ -6,8 +6,8 @@ from __future__ import annotations
 import statistics
 
 from cvagent_cli.document.kinds import classify_title
-from cvagent_cli.documents.pdf_layout import Line, Word
-from cvagent_cli.documents.structure import Recognition, is_date_text
+from cvagent_cli.documents.reading.pdf_layout import Line, Word
+from cvagent_cli.documents.reading.structure import Recognition, is_date_text
 
 
 class PageLine(Line):

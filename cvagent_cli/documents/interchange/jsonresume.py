@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
-from cvagent_cli.documents import resume_data as rd
+from cvagent_cli.documents.interchange import resume_data as rd
 from cvagent_cli.errors import InputError
 from cvagent_cli.script import HAN_RE, language_of
 

@@ -31,7 +31,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cvagent_cli.documents.layout import (
+from cvagent_cli.documents.interchange.resume_data import split_title
+from cvagent_cli.documents.writing.layout import (
     Block,
     Bullets,
     Entry,
@@ -47,8 +48,7 @@ from cvagent_cli.documents.layout import (
     read_layout,
     where,
 )
-from cvagent_cli.documents.resume_data import split_title
-from cvagent_cli.documents.templates import check_template
+from cvagent_cli.documents.writing.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 

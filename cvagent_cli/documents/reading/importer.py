@@ -19,7 +19,7 @@ from cvagent_cli.documents.formats import (
     UNREADABLE_HINT,
     default_output,
 )
-from cvagent_cli.documents.structure import Para, Recognition, assign_roles, to_markdown
+from cvagent_cli.documents.reading.structure import Para, Recognition, assign_roles, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
@@ -146,7 +146,7 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
             raise InputError(
                 f"{source}: not a readable PDF file (no %PDF header)", hint=UNREADABLE_HINT
             )
-        from cvagent_cli.documents.pdf_import import pdf_paragraphs
+        from cvagent_cli.documents.reading.pdf_import import pdf_paragraphs
 
         pages = pdf_page_count(data, source)
         if pages is None or pages <= PAGE_BUDGET:
@@ -164,15 +164,15 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
                 f"{source}: not a readable DOCX file (not a ZIP archive)", hint=UNREADABLE_HINT
             )
         _check_docx_zip(data, source)
-        from cvagent_cli.documents.docx_import import docx_paragraphs
+        from cvagent_cli.documents.reading.docx_import import docx_paragraphs
 
         return docx_paragraphs(data, source)
     decoded = decode_bytes(data, source)
     if fmt == "html":
-        from cvagent_cli.documents.html_import import html_paragraphs
+        from cvagent_cli.documents.reading.html_import import html_paragraphs
 
         return html_paragraphs(decoded.text, source)
-    from cvagent_cli.documents.text_import import text_paragraphs
+    from cvagent_cli.documents.reading.text_import import text_paragraphs
 
     return text_paragraphs(decoded.text), Recognition()
 
@@ -185,12 +185,12 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
         raise InputError(f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be smaller")
     fmt = format_of(source, data, suffix)
     if fmt == "json":
-        from cvagent_cli.documents.ecosystem import import_json
+        from cvagent_cli.documents.interchange.ecosystem import import_json
 
         markdown, notes = import_json(data, source)
         return describe(markdown, fmt, source, Recognition(notes))
     if fmt == "text":
-        from cvagent_cli.documents.text_import import looks_like_markdown
+        from cvagent_cli.documents.reading.text_import import looks_like_markdown
 
         text = decode_bytes(data, source).text
         if looks_like_markdown(text):

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from cvagent_cli.document.dates import YearMonth
-from cvagent_cli.documents import resume_data as rd
+from cvagent_cli.documents.interchange import resume_data as rd
 
 #: The social networks rendercv 2.3 knows (``SocialNetwork.network``), by host.
 NETWORKS = {

@@ -23,14 +23,14 @@ def is_data_export(target: Path) -> bool:
 def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, list[str]]:
     """The file's text for resume Markdown ``markdown``, and what it leaves out."""
     from cvagent_cli.document.document import ResumeDocument
-    from cvagent_cli.documents import resume_data
+    from cvagent_cli.documents.interchange import resume_data
 
     data = resume_data.read(ResumeDocument.from_text(markdown, source=source))
     if EXPORT_SUFFIXES[suffix.lower()] == "jsonresume":
-        from cvagent_cli.documents import jsonresume
+        from cvagent_cli.documents.interchange import jsonresume
 
         return jsonresume.dumps(jsonresume.to_json_resume(data)), []
-    from cvagent_cli.documents import rendercv_yaml
+    from cvagent_cli.documents.interchange import rendercv_yaml
 
     file = rendercv_yaml.to_rendercv(data)
     return file.dump(), file.left_out
@@ -69,6 +69,6 @@ def export_text(
 
 def import_json(data: bytes, source: str) -> tuple[str, list[str]]:
     """Resume Markdown from a JSON Resume file, and notes on what was not imported."""
-    from cvagent_cli.documents import jsonresume
+    from cvagent_cli.documents.interchange import jsonresume
 
     return jsonresume.to_markdown(jsonresume.load(data, source), source)

@@ -18,8 +18,8 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from cvagent_cli.documents.docx_text import LABELS
-from cvagent_cli.documents.pdf_glyphs import BULLET_CHARS, Glyph
+from cvagent_cli.documents.reading.docx_text import LABELS
+from cvagent_cli.documents.reading.pdf_glyphs import BULLET_CHARS, Glyph
 from cvagent_cli.script import WIDE_TEXT
 
 _CJK_RE = re.compile(f"[{WIDE_TEXT}]")

@@ -22,9 +22,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
-from cvagent_cli.documents.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
-from cvagent_cli.documents.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
-from cvagent_cli.documents.pdf_layout import (
+from cvagent_cli.documents.reading.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
+from cvagent_cli.documents.reading.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
+from cvagent_cli.documents.reading.pdf_layout import (
     Line,
     Word,
     cjk,
@@ -34,7 +34,7 @@ from cvagent_cli.documents.pdf_layout import (
     make_lines,
     table_channels,
 )
-from cvagent_cli.documents.pdf_lines import (
+from cvagent_cli.documents.reading.pdf_lines import (
     PageLine,
     as_page_line,
     is_fragment,
@@ -44,8 +44,8 @@ from cvagent_cli.documents.pdf_lines import (
     set_apart,
     with_bars,
 )
-from cvagent_cli.documents.pdf_pages import drop_cover_letter, drop_running_lines
-from cvagent_cli.documents.structure import Para, Recognition, is_date_text, plain
+from cvagent_cli.documents.reading.pdf_pages import drop_cover_letter, drop_running_lines
+from cvagent_cli.documents.reading.structure import Para, Recognition, is_date_text, plain
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH_PUNCT

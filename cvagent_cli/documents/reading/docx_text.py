@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 import re
 
-from cvagent_cli.documents.docx_styles import SYMBOL_FONTS
-from cvagent_cli.documents.structure import BULLET_GLYPHS, plain
-from cvagent_cli.documents.structure import is_document_title as spaced_document_title
+from cvagent_cli.documents.reading.docx_styles import SYMBOL_FONTS
+from cvagent_cli.documents.reading.structure import BULLET_GLYPHS, plain
+from cvagent_cli.documents.reading.structure import is_document_title as spaced_document_title
 from cvagent_cli.script import HAN, HAN_RE
 
 Piece = tuple[str, bool, float, str, bool]  # text, bold, size, font, caps

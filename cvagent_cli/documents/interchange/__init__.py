@@ -1,0 +1,2 @@
+"""The ecosystem formats: JSON Resume and rendercv YAML, both ways, through one reading
+of the resume's entries (resume_data)."""

@@ -1,0 +1,1 @@
+"""Reading documents other tools made (PDF, DOCX, HTML, text) into resume Markdown."""

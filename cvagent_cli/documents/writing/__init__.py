@@ -1,0 +1,1 @@
+"""Writing the resume as PDF (typst), DOCX and HTML, from one reading of its layout."""
