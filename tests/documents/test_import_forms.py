@@ -19,9 +19,9 @@ CORPUS = Path(__file__).parent / "import_corpus"
 def _typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.writing.pdf_export import _font_dir
+    from cvagent_cli.documents.writing.pdf_export import font_dir
 
-    return typst.compile(markup.encode("utf-8"), font_paths=[str(_font_dir())])
+    return typst.compile(markup.encode("utf-8"), font_paths=[str(font_dir())])
 
 
 @pytest.mark.parametrize(
