@@ -37,7 +37,7 @@ from cvagent_cli.ui.command_line import is_command
 from cvagent_cli.ui.console import clean, make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.jsonlines import JsonRenderer
-from cvagent_cli.ui.render import EventRenderer
+from cvagent_cli.ui.render import EventRenderer, Renderer
 from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl
 from cvagent_cli.wording import plural
 
@@ -188,12 +188,12 @@ def run_chat(
 class PreparedChat:
     """Everything a chat needs, built (``prepare_chat``) before it runs."""
 
-    session: Any
+    session: ChatSession
     repl: Repl
     io: ChatIO
-    renderer: Any
-    client: Any
-    doc: Any
+    renderer: Renderer
+    client: ModelClient
+    doc: ResumeDocument | None
     interactive: bool
     from_stdin: bool
     read_only: bool
@@ -302,7 +302,9 @@ class ChatMode:
         return cls(from_stdin, interactive)
 
 
-def read_resume(resume: str | None, mode: ChatMode, *, read_only: bool, err: Any) -> Any:
+def read_resume(
+    resume: str | None, mode: ChatMode, *, read_only: bool, err: Any
+) -> ResumeDocument | None:
     """The resume to work on (None: none yet); a PDF or DOCX is imported to Markdown first."""
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.store.textio import read_stdin
@@ -416,7 +418,7 @@ def _run_prepared(chat: PreparedChat, first: Callable[[], str] | None) -> int:
         session.close()  # saves the history and releases the lock, whatever happened
         if tty is not None:
             tty[2].close()
-    if from_stdin:
+    if from_stdin and doc is not None:  # read from stdin: there is a document
         emit_stdin_resume(session, doc, as_json=json_out)
     return code
 
