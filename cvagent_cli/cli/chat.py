@@ -102,20 +102,22 @@ def chat_command(
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
       cvagent chat resume.md -m "review my summary" --json
     """
-    from cvagent_cli.cli.chat_start import run_chat  # the prompt first, on a terminal
+    from cvagent_cli.cli.chat_start import ChatRequest, run_chat  # the prompt first
 
     code = run_chat(
-        resume,
-        model=model,
-        api_base=api_base,
-        capability=capability,
-        jd=jd,
-        yes=yes,
-        new=new,
-        messages=list(message or []),
-        read_only=read_only,
-        max_steps=max_steps,
-        json_out=json_out,
+        ChatRequest(
+            resume,
+            model=model,
+            api_base=api_base,
+            capability=capability,
+            jd=jd,
+            yes=yes,
+            new=new,
+            messages=list(message or []),
+            read_only=read_only,
+            max_steps=max_steps,
+            json_out=json_out,
+        )
     )
     if code:
         raise typer.Exit(code)

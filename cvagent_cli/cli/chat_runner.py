@@ -43,6 +43,7 @@ from cvagent_cli.wording import plural
 
 if TYPE_CHECKING:
     from cvagent_cli.agent.session import ChatSession
+    from cvagent_cli.cli.chat_start import ChatRequest
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.settings import Settings
     from cvagent_cli.store.lock import ResumeLock
@@ -154,34 +155,8 @@ def _stdin_lines() -> Iterator[str]:
             yield line.rstrip("\r\n")
 
 
-def run_chat(
-    resume: str | None,
-    *,
-    model: str | None,
-    api_base: str | None,
-    capability: str | None,
-    jd: Path | None,
-    yes: bool,
-    new: bool,
-    messages: list[str],
-    read_only: bool,
-    max_steps: int | None,
-    json_out: bool = False,
-) -> int:
-    chat = prepare_chat(
-        resume,
-        model=model,
-        api_base=api_base,
-        capability=capability,
-        jd=jd,
-        yes=yes,
-        new=new,
-        messages=messages,
-        read_only=read_only,
-        max_steps=max_steps,
-        json_out=json_out,
-    )
-    return chat.run()
+def run_chat(request: ChatRequest) -> int:
+    return prepare_chat(request).run()
 
 
 @dataclass
@@ -218,29 +193,15 @@ class PreparedChat:
             self.renderer.notice("read-only: edits are proposed, never written", "warning")
 
 
-def prepare_chat(
-    resume: str | None,
-    *,
-    model: str | None,
-    api_base: str | None,
-    capability: str | None,
-    jd: Path | None,
-    yes: bool,
-    new: bool,
-    messages: list[str],
-    read_only: bool,
-    max_steps: int | None,
-    json_out: bool = False,
-    io: ChatIO | None = None,
-) -> PreparedChat:
+def prepare_chat(request: ChatRequest, io: ChatIO | None = None) -> PreparedChat:
     """Settings, the resume, its lock, the session and the REPL; nothing is printed, so
     this can run while a prompt is on the screen (``io``: the REPL's, already drawn)."""
     from cvagent_cli.settings import load_settings
 
-    settings = load_settings(model=model, api_base=api_base)
-    mode = ChatMode.of(resume, messages=messages, json_out=json_out)
+    settings = load_settings(model=request.model, api_base=request.api_base)
+    mode = ChatMode.of(request.resume, messages=request.messages, json_out=request.json_out)
     err = make_console(stderr=True)
-    doc = read_resume(resume, mode, read_only=read_only, err=err)
+    doc = read_resume(request.resume, mode, read_only=request.read_only, err=err)
     if not mode.interactive and not settings.model:
         raise ConfigError(
             "no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", "")
@@ -249,22 +210,24 @@ def prepare_chat(
     session = open_session(
         settings,
         doc,
-        jd=jd,
-        capability=capability,
-        max_steps=max_steps,
-        yes=yes,
-        new=new,
-        read_only=read_only,
+        jd=request.jd,
+        capability=request.capability,
+        max_steps=request.max_steps,
+        yes=request.yes,
+        new=request.new,
+        read_only=request.read_only,
     )
     if mode.interactive:
         io = terminal_io(doc, tty, io)
-        renderer: Any = EventRenderer(io.console)
+        renderer: Renderer = EventRenderer(io.console)
     else:
         io = ChatIO(output=err, interactive=False)
         # -m on a file: answers go to stdout, so the stream is not shown twice on stderr;
         # --json: every event goes to stdout as a JSON line instead
-        renderer = JsonRenderer() if json_out else EventRenderer(err, show_text=mode.from_stdin)
-    repl = Repl(session, io, renderer=renderer, read_only=read_only)
+        renderer = (
+            JsonRenderer() if request.json_out else EventRenderer(err, show_text=mode.from_stdin)
+        )
+    repl = Repl(session, io, renderer=renderer, read_only=request.read_only)
     return PreparedChat(
         session,
         repl,
@@ -274,9 +237,9 @@ def prepare_chat(
         doc,
         mode.interactive,
         mode.from_stdin,
-        read_only,
-        json_out,
-        messages,
+        request.read_only,
+        request.json_out,
+        request.messages,
         tty,
     )
 

@@ -22,6 +22,7 @@ import contextlib
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -93,16 +94,35 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
         return False
 
 
-def run_chat(resume: str | None, **options: Any) -> int:
-    if not prompt_first(resume, messages=options["messages"], json_out=options["json_out"]):
+@dataclass(frozen=True)
+class ChatRequest:
+    """What ``cvagent chat`` was asked to do: its argument and options, handed whole from
+    the command to the start-up and on to the composition root (``prepare_chat``)."""
+
+    resume: str | None
+    model: str | None = None
+    api_base: str | None = None
+    capability: str | None = None
+    jd: Path | None = None
+    yes: bool = False
+    new: bool = False
+    messages: list[str] = field(default_factory=list)
+    read_only: bool = False
+    max_steps: int | None = None
+    json_out: bool = False
+
+
+def run_chat(request: ChatRequest) -> int:
+    if not prompt_first(request.resume, messages=request.messages, json_out=request.json_out):
         from cvagent_cli.cli.chat_runner import run_chat as run_now
 
-        return run_now(resume, **options)
-    assert resume is not None
-    return run_prompt_first(resume, options)
+        return run_now(request)
+    return run_prompt_first(request)
 
 
-def run_prompt_first(resume: str, options: dict[str, Any]) -> int:
+def run_prompt_first(request: ChatRequest) -> int:
+    resume = request.resume
+    assert resume is not None  # prompt_first is never true without a resume path
     from cvagent_cli import paths
     from cvagent_cli.ui.banner import BANNER, print_items
     from cvagent_cli.ui.io import ChatIO
@@ -114,7 +134,7 @@ def run_prompt_first(resume: str, options: dict[str, Any]) -> int:
     def build() -> Any:
         from cvagent_cli.cli.chat_runner import prepare_chat
 
-        return prepare_chat(resume, io=io, **options)
+        return prepare_chat(request, io=io)
 
     def stop_prompt(exc: BaseException) -> None:
         """The build failed: end the prompt now, so the error shows without a keypress."""

@@ -65,23 +65,12 @@ def test_json_needs_messages_to_send(monkeypatch, resume):
     import pytest
 
     from cvagent_cli.cli import chat_runner
+    from cvagent_cli.cli.chat_start import ChatRequest
     from cvagent_cli.errors import UsageError
 
     monkeypatch.setattr(chat_runner, "_isatty", lambda stream: True)  # a terminal, no -m
     with pytest.raises(UsageError, match="--json is for scripts"):
-        chat_runner.run_chat(
-            str(resume),
-            model=None,
-            api_base=None,
-            capability=None,
-            jd=None,
-            yes=False,
-            new=False,
-            messages=[],
-            read_only=True,
-            max_steps=None,
-            json_out=True,
-        )
+        chat_runner.run_chat(ChatRequest(str(resume), read_only=True, json_out=True))
 
 
 def test_every_event_type_is_documented_in_the_reference():

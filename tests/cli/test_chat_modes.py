@@ -310,8 +310,8 @@ def first_prompt(self, first=None):
     seen["toolbar"] = self.toolbar()
     return 0
 runner.Repl.run = first_prompt
-code = runner.run_chat({str(resume)!r}, model=None, api_base=None, capability=None, jd=None, yes=False,
-                       new=False, messages=[], read_only=False, max_steps=None)
+from cvagent_cli.cli.chat_start import ChatRequest
+code = runner.run_chat(ChatRequest({str(resume)!r}))
 print(json.dumps([code, seen]))
 """
     proc = subprocess.run(
