@@ -26,6 +26,7 @@ from people import Person
 from produce_office import (
     add_bullet_numbering,
     body_sections,
+    details_grid,
     set_fonts,
     shade,
     soffice_pdf,
@@ -175,32 +176,12 @@ def docx_narrow_cells(person: Person) -> docx.Document:
     zh = person.lang == "zh"
     d = docx.Document()
     set_fonts(d, person.lang)
-    title = d.add_paragraph()
-    title.alignment = 1
-    r = title.add_run("个人简历" if zh else "Résumé")
-    r.bold, r.font.size = True, Pt(20)
     labels = (
         ("姓名", "电话", "邮箱", "城市", "意向", "主页")
         if zh
         else ("Name", "Phone", "Email", "City", "Role", "Web")
     )
-    values = (
-        person.name,
-        person.phone,
-        person.email,
-        person.location,
-        person.headline,
-        person.website,
-    )
-    underlined_title(d, "基本信息" if zh else "Personal Details")
-    table = d.add_table(rows=2, cols=6)
-    table.style = "Table Grid"
-    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
-        row, col = divmod(i, 3)
-        label_cell, value_cell = table.rows[row].cells[2 * col], table.rows[row].cells[2 * col + 1]
-        label_cell.paragraphs[0].add_run(label).bold = True
-        shade(label_cell, "DEEAF6")
-        value_cell.paragraphs[0].add_run(value)
+    table = details_grid(d, person, labels, per_row=3)
     widths(table, (1.4, 3.6, 1.4, 3.0, 1.4, 3.0))
     num_id = add_bullet_numbering(d, "\uf0b7", "Symbol")
     body_sections(d, person, underlined_title, num_id, 16.5)

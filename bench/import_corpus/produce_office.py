@@ -340,22 +340,15 @@ def docx_word_styles(person: Person) -> docx.Document:
     return d
 
 
-def docx_info_table(person: Person) -> docx.Document:
-    """A document title ("个人简历" / "Résumé") over a 基本信息 table whose cells hold the
-    name, phone, e-mail, city, the job sought and a link (a label cell, then its value), as
-    Chinese Word templates do; sections with a rule under the title, Symbol bullets."""
+def details_grid(d: docx.Document, person: Person, labels: tuple[str, ...], per_row: int):
+    """The document title ("个人简历" / "Résumé") over a 基本信息 table of label/value cells
+    (the name, phone, e-mail, city, the job sought, a link), ``per_row`` pairs to a row, as
+    Chinese Word templates lay them out; returns the table."""
     zh = person.lang == "zh"
-    d = docx.Document()
-    set_fonts(d, person.lang)
     title = d.add_paragraph()
     title.alignment = 1
     r = title.add_run("个人简历" if zh else "Résumé")
     r.bold, r.font.size = True, Pt(20)
-    labels = (
-        ("姓名", "电话", "邮箱", "所在城市", "求职意向", "GitHub")
-        if zh
-        else ("Name", "Phone", "Email", "City", "Objective", "GitHub")
-    )
     values = (
         person.name,
         person.phone,
@@ -365,14 +358,30 @@ def docx_info_table(person: Person) -> docx.Document:
         person.website,
     )
     underlined_title(d, "基本信息" if zh else "Personal Details")
-    table = d.add_table(rows=3, cols=4)
+    table = d.add_table(rows=-(-len(labels) // per_row), cols=2 * per_row)
     table.style = "Table Grid"
     for i, (label, value) in enumerate(zip(labels, values, strict=True)):
-        row, col = divmod(i, 2)
+        row, col = divmod(i, per_row)
         label_cell, value_cell = table.rows[row].cells[2 * col], table.rows[row].cells[2 * col + 1]
         label_cell.paragraphs[0].add_run(label).bold = True
         shade(label_cell, "DEEAF6")
         value_cell.paragraphs[0].add_run(value)
+    return table
+
+
+def docx_info_table(person: Person) -> docx.Document:
+    """A document title ("个人简历" / "Résumé") over a 基本信息 table whose cells hold the
+    name, phone, e-mail, city, the job sought and a link (a label cell, then its value), as
+    Chinese Word templates do; sections with a rule under the title, Symbol bullets."""
+    zh = person.lang == "zh"
+    d = docx.Document()
+    set_fonts(d, person.lang)
+    labels = (
+        ("姓名", "电话", "邮箱", "所在城市", "求职意向", "GitHub")
+        if zh
+        else ("Name", "Phone", "Email", "City", "Objective", "GitHub")
+    )
+    details_grid(d, person, labels, per_row=2)
     num_id = add_bullet_numbering(d, "\uf0b7", "Symbol")
     body_sections(d, person, underlined_title, num_id, 16.5)
     # the details table is a section of its own in the labels
