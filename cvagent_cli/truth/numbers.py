@@ -300,28 +300,16 @@ def _number_fact(text: str, start: int, end: int, coefficient: Decimal) -> Fact 
     value = coefficient
     kind: FactKind = "amount" if currency else "number"
 
-    m = _PERCENT_AFTER_RE.match(rest)
-    if m:
-        pos += m.end()
-        return Fact(
-            "percentage",
-            text[start:pos],
-            start,
-            pos,
-            ("percent", value),
-            (("percent", value), quantity(value)),
-        )
-    m = _MULT_AFTER_RE.match(rest)
-    if m:
-        pos += m.end()
-        return Fact(
-            "number",
-            text[start:pos],
-            start,
-            pos,
-            ("multiplier", value),
-            (("multiplier", value), quantity(value)),
-        )
+    after: tuple[tuple[re.Pattern[str], FactKind, str], ...] = (
+        (_PERCENT_AFTER_RE, "percentage", "percent"),  # 40%, 40 percent
+        (_MULT_AFTER_RE, "number", "multiplier"),  # 3x, 3 times
+    )
+    for pattern, fact_kind, tag in after:
+        m = pattern.match(rest)
+        if m:
+            pos += m.end()
+            need = (tag, value)
+            return Fact(fact_kind, text[start:pos], start, pos, need, (need, quantity(value)))
     scaled = _scaled(text, pos, coefficient, currency is not None)
     if scaled is None:
         return None
