@@ -253,3 +253,52 @@ def test_the_name_from_the_cells_of_a_details_table() -> None:
     assert result.markdown.startswith("# 邓思远\n")
     assert "姓名 | 邓思远 | 电话 | 139-0013-7788" in result.markdown
     assert {"email", "phone"} <= set(result.contacts)
+
+
+def test_a_ruled_form_keeps_each_cell_whole_however_it_wraps() -> None:
+    """LibreOffice's PDF of a Word form: narrow label/value cells wrap a hyphenated name over
+    three lines, a label mid-word and an e-mail over five lines; each cell is read whole,
+    and the row keeps its cells apart with ``|``."""
+    md = _import("ruled_form").markdown
+    assert md.startswith("# Anna-Lena Whitcombe-Farraday\n")
+    assert (
+        "**Name** | Anna-Lena Whitcombe-Farraday | **Phone** | (720) 555-0112 | "
+        "**Email** | anna-lena.whitcombe-farraday@example.org"
+    ) in md
+    assert "**Contact** | Jean-Baptiste Okonkwo-Lindqvist | **City** | Edinburgh, UK" in md
+    assert "github.com/anselmwhi-example" in md
+    assert "## Experience" in md
+
+
+def test_a_ruled_chinese_form_joins_spread_labels_and_wrapped_values() -> None:
+    md = _import("ruled_form_zh").markdown
+    assert md.startswith("# 欧阳明轩\n")
+    assert (
+        "**姓名** | 欧阳明轩 | **电话** | 139-0000-5922 | **邮箱** | ouyang.mingxuan-dev@example.com"
+        in md
+    )
+    assert "**意向** | 测试开发工程师 | **主页** | github.com/mingxuan83-example" in md
+
+
+@pytest.mark.parametrize(
+    ("prev", "nxt", "first", "glued"),
+    [
+        (("lena.whitcom", 450, 511), ("be-", 450, 458), True, True),  # broken at the edge
+        (("Nam", 90, 110.7), ("e", 90, 95.4), True, True),
+        (("Jean-Baptiste", 124, 181.4), ("Okonkwo-", 124, 168), True, False),  # a new word
+        (("Backend", 124, 160), ("engineer", 124, 165), True, False),  # room was left
+        (("Senior", 124, 150), ("engineer", 124, 165), False, False),  # not its line's start
+        (("Whitcombe-", 162, 213), ("Farraday", 162, 199), True, True),  # after a hyphen
+    ],
+)
+def test_a_wrap_in_a_cell_is_glued_only_where_a_word_was_broken(
+    prev: tuple[str, float, float], nxt: tuple[str, float, float], first: bool, glued: bool
+) -> None:
+    from cvagent_cli.documents.reading.pdf_cells import _glued
+    from cvagent_cli.documents.reading.pdf_layout import Word
+
+    def word(text: str, x0: float, x1: float) -> Word:
+        return Word(text, x0, x1, 0, 10, 10, False)
+
+    right = {"lena.whitcom": 512.0, "Nam": 113.0}.get(prev[0], 186.8)
+    assert _glued(word(*prev), word(*nxt), first, right) is glued

@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
+from cvagent_cli.documents.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
 from cvagent_cli.documents.reading.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
 from cvagent_cli.documents.reading.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
 from cvagent_cli.documents.reading.pdf_layout import (
@@ -77,9 +78,10 @@ def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
         return []
     size = statistics.median(g.size for g in glyphs)
     marks = shape_marks(page, size)
-    lines = make_lines(glyphs, marks, number)
+    tables = ruled_tables(page)
+    lines = read_ruled_tables(make_lines(glyphs, marks, number), tables, number)
     gutter = find_gutter(lines)
-    if gutter is None:
+    if gutter is None or crosses(tables, *gutter):
         return _with_edge(lines)
     x, top, bottom = gutter
     inside = [ln for ln in lines if ln.top >= top - 0.5 and ln.bottom <= bottom + 0.5]
@@ -92,13 +94,12 @@ def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
     note(recognition, "two-column layout: read the left column, then the right one")
 
     def region(keep: Callable[[float, float], bool]) -> list[Line]:
-        return _with_edge(
-            make_lines(
-                [g for g in glyphs if keep((g.x0 + g.x1) / 2, g.mid)],
-                [m for m in marks if keep((m.x0 + m.x1) / 2, (m.top + m.bottom) / 2)],
-                number,
-            )
+        inside = make_lines(
+            [g for g in glyphs if keep((g.x0 + g.x1) / 2, g.mid)],
+            [m for m in marks if keep((m.x0 + m.x1) / 2, (m.top + m.bottom) / 2)],
+            number,
         )
+        return _with_edge(read_ruled_tables(inside, tables, number))
 
     def within(y: float) -> bool:
         return top - 0.5 <= y <= bottom + 0.5

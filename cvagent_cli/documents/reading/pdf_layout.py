@@ -49,6 +49,7 @@ class Line:
     bullet_x: float = 0.0
     edge: float = 0.0  # the right edge of the text around it (its column), 0 when unknown
     tracking: float = 0.0  # extra space between letters (letter-spaced headings)
+    rules: tuple[float, ...] = ()  # x of the drawn rules between its cells (a ruled table)
 
     @property
     def x0(self) -> float:
@@ -86,7 +87,8 @@ class Line:
             wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1) + 2 * (
                 self.tracking
             )
-            if wide or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
+            ruled = any(prev.x1 <= x <= word.x0 for x in self.rules)
+            if wide or ruled or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
                 out.append([word])
             else:
                 out[-1].append(word)

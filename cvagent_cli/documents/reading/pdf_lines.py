@@ -20,7 +20,9 @@ class PageLine(Line):
 
 
 def as_page_line(line: Line, fixed: bool = False) -> PageLine:
-    out = PageLine(line.words, line.page, line.bullet, line.bullet_x, line.edge, line.tracking)
+    out = PageLine(
+        line.words, line.page, line.bullet, line.bullet_x, line.edge, line.tracking, line.rules
+    )
     out.fixed = fixed
     return out
 
@@ -29,7 +31,8 @@ def part(
     words: list[Word], of: Line, bullet: bool = False, fixed: bool = False, role: str = ""
 ) -> PageLine:
     """A new line made of some of ``of``'s words (a cell of it)."""
-    out = as_page_line(Line(words, of.page, bullet, of.bullet_x, of.edge, of.tracking), fixed)
+    line = Line(words, of.page, bullet, of.bullet_x, of.edge, of.tracking, of.rules)
+    out = as_page_line(line, fixed)
     out.role = role
     return out
 

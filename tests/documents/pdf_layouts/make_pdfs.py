@@ -331,6 +331,91 @@ def _word_habits_docx() -> bytes:
     return out.getvalue()
 
 
+def _ruled_form_docx(zh: bool) -> bytes:
+    """A form as Word templates lay it out: a document title over a ruled details table of
+    label/value cells, three pairs a row in narrow columns, so that long names, labels and
+    e-mail addresses wrap inside their cells (across up to five lines), then one entry."""
+    import io
+
+    import docx
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+    from docx.shared import Cm, Pt
+
+    d = docx.Document()
+    style = d.styles["Normal"]
+    style.font.size = Pt(10)
+    if zh:
+        style.element.get_or_add_rPr().get_or_add_rFonts().set(qn("w:eastAsia"), "Noto Sans CJK SC")
+    title = d.add_paragraph()
+    title.alignment = 1
+    run = title.add_run("个人简历" if zh else "Résumé")
+    run.bold, run.font.size = True, Pt(20)
+    rows = (
+        [
+            (
+                "姓　　名",
+                "欧阳明轩",
+                "电　　话",
+                "139-0000-5922",
+                "邮　　箱",
+                "ouyang.mingxuan-dev@example.com",
+            ),
+            (
+                "城　　市",
+                "苏州",
+                "意　　向",
+                "测试开发工程师",
+                "主　　页",
+                "github.com/mingxuan83-example",
+            ),
+        ]
+        if zh
+        else [
+            (
+                "Name",
+                "Anna-Lena Whitcombe-Farraday",
+                "Phone",
+                "(720) 555-0112",
+                "Email",
+                "anna-lena.whitcombe-farraday@example.org",
+            ),
+            (
+                "Contact",
+                "Jean-Baptiste Okonkwo-Lindqvist",
+                "City",
+                "Edinburgh, UK",
+                "Web",
+                "github.com/anselmwhi-example",
+            ),
+        ]
+    )
+    table = d.add_table(rows=len(rows), cols=6)
+    table.style = "Table Grid"
+    for r, values in enumerate(rows):
+        for c, value in enumerate(values):
+            cell = table.rows[r].cells[c]
+            cell.width = Cm(1.2 if c % 2 == 0 else 2.6)
+            cell.paragraphs[0].add_run(value).bold = c % 2 == 0
+            if c % 2 == 0:
+                shading = OxmlElement("w:shd")
+                shading.set(qn("w:val"), "clear")
+                shading.set(qn("w:fill"), "DEEAF6")
+                cell._tc.get_or_add_tcPr().append(shading)
+    d.add_paragraph().add_run("工作经历" if zh else "Experience").bold = True
+    d.add_paragraph().add_run(
+        "拓云软件股份有限公司　测试开发工程师" if zh else "Marrow & Finch LLP, Data Analyst"
+    ).bold = True
+    d.add_paragraph(
+        "搭建接口自动化测试平台，回归时间从 2 天缩短到 3 小时。"
+        if zh
+        else "Cut the monthly reporting cycle from five days to two."
+    )
+    out = io.BytesIO()
+    d.save(out)
+    return out.getvalue()
+
+
 def _libreoffice(name: str, docx_bytes: bytes) -> None:
     soffice = shutil.which("soffice")
     if not soffice:
@@ -382,6 +467,9 @@ def main(only: list[str]) -> None:
             _tex(name, source)
     if not only or "libreoffice_word" in only:
         _libreoffice("libreoffice_word", _word_habits_docx())
+    for name, zh in (("ruled_form", False), ("ruled_form_zh", True)):
+        if not only or name in only:
+            _libreoffice(name, _ruled_form_docx(zh))
 
 
 if __name__ == "__main__":
