@@ -20,6 +20,7 @@ not moved here yet, with counts that may only go down).
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import TYPE_CHECKING
 
 __all__ = [
@@ -131,6 +132,42 @@ def is_east_asian(ch: str) -> bool:
         or HANGUL[0] <= ch <= HANGUL[-1]
         or KANA[0] <= ch <= KANA[-1]
     )
+
+
+#: The ideograph each radical is drawn with in Noto Sans CJK SC (``bench/radical_table.py``
+#: reads it from the font): the character a PDF meant when its text layer gives the radical.
+RADICAL_FORMS = (
+    "⺂⺃⺅⺉⺋⺏⺐⺒⺓⺔⺕⺖⺘⺙⺛⺞⺟⺠⺡⺣⺤⺦⺨⺭⺯⺰⺱⺳⺹⺺⺾⻂⻅⻆⻈⻉⻋⻌⻐⻑"
+    "⻒⻓⻔⻖⻘⻙⻚⻛⻜⻝⻟⻠⻢⻣⻤⻥⻦⻧⻨⻩⻪⻫⻬⻮⻯⻰⻱⻲⻳⼀⼁⼂⼃⼄⼅⼆⼇⼈⼉⼊"
+    "⼋⼌⼍⼎⼏⼐⼑⼒⼓⼔⼕⼖⼗⼘⼙⼚⼛⼜⼝⼞⼟⼠⼡⼢⼣⼤⼥⼦⼧⼨⼩⼪⼫⼬⼭⼮⼯⼰⼱⼲"
+    "⼳⼴⼵⼶⼷⼸⼺⼻⼼⼽⼾⼿⽀⽁⽂⽃⽄⽅⽆⽇⽈⽉⽊⽋⽌⽍⽎⽏⽐⽑⽒⽓⽔⽕⽖⽗⽘⽙⽚⽛"
+    "⽜⽝⽞⽟⽠⽡⽢⽣⽤⽥⽦⽧⽨⽩⽪⽫⽬⽭⽮⽯⽰⽱⽲⽳⽴⽵⽶⽷⽸⽹⽺⽻⽼⽽⽿⾀⾁⾂⾃⾄"
+    "⾅⾆⾇⾈⾉⾊⾋⾌⾍⾎⾏⾐⾑⾒⾔⾕⾖⾗⾘⾙⾚⾛⾜⾝⾞⾟⾠⾡⾢⾣⾤⾥⾦⾧⾨⾩⾪⾫⾬⾭"
+    "⾮⾯⾰⾱⾲⾳⾴⾵⾶⾷⾸⾹⾺⾼⾽⾾⾿⿀⿁⿂⿃⿄⿅⿆⿇⿈⿉⿊⿋⿌⿍⿎⿏⿑⿒⿓⿕"
+)
+RADICAL_IDEOGRAPHS = (
+    "乛乚亻刂㔾尣尢巳幺彑彐忄扌攵旡歺母民氵灬爫丬犭礻糹纟罓㓁耂肀艹衤见角讠贝车辶钅長"
+    "镸长门阝青韦页风飞食飠饣马骨鬼鱼鸟卤麦黄黾斉齐齿竜龙龜亀龟一丨丶丿乙亅二亠人儿入"
+    "八冂冖冫几凵刀力勹匕匚匸十卜卩厂厶又口囗土士夂夊夕大女子宀寸小尢尸屮山巛工己巾干"
+    "幺广廴廾弋弓彡彳心戈户手支攴文斗斤方无日曰月木欠止歹殳毋比毛氏气水火爪父爻爿片牙"
+    "牛犬玄玉瓜瓦甘生用田疋疒癶白皮皿目矛矢石示禸禾穴立竹米糸缶网羊羽老而耳聿肉臣自至"
+    "臼舌舛舟艮色艸虍虫血行衣襾見言谷豆豕豸貝赤走足身車辛辰辵邑酉釆里金長門阜隶隹雨靑"
+    "非面革韋韭音頁風飛食首香馬高髟鬥鬯鬲鬼魚鳥鹵鹿麥麻黃黍黑黹黽鼎鼓鼠齊齒龍龠"
+)
+_RADICALS = str.maketrans(dict(zip(RADICAL_FORMS, RADICAL_IDEOGRAPHS, strict=True)))
+
+
+def unify_radical(ch: str) -> str:
+    """The ideograph a radical stands for, when a PDF's text layer gives the radical: fonts
+    that share one glyph between a radical and an ideograph (Noto Sans CJK and Source Han
+    Sans, as Chromium embeds them) often map the glyph back to the radical, so "工作经历" is
+    extracted as "⼯作经历" (U+2F2F), which looks the same and matches nothing.  A radical
+    becomes the ideograph drawn with the same glyph (else its compatibility mapping, if it
+    has one); any other character is returned as it is."""
+    if not CJK_RADICALS[0] <= ch <= CJK_RADICALS[-1]:
+        return ch
+    unified = ch.translate(_RADICALS)
+    return unified if unified != ch else unicodedata.normalize("NFKC", ch)
 
 
 # -- language ------------------------------------------------------------------------------

@@ -302,3 +302,40 @@ def test_a_wrap_in_a_cell_is_glued_only_where_a_word_was_broken(
 
     right = {"lena.whitcom": 512.0, "Nam": 113.0}.get(prev[0], 186.8)
     assert _glued(word(*prev), word(*nxt), first, right) is glued
+
+
+def test_radicals_in_a_chromium_text_layer_read_as_the_ideographs_drawn() -> None:
+    """Chromium with Noto Sans CJK maps shared glyphs to Kangxi radicals (工 as U+2F2F ⼯,
+    长 as U+2ED3 ⻓): the page looks right and its text matches nothing.  The import gives
+    the ideographs, so the sections are sections."""
+    import pdfplumber
+
+    path = HERE / "chromium_radicals_zh.pdf"
+    with pdfplumber.open(path) as pdf:
+        layer = "".join(c["text"] for c in pdf.pages[0].chars)
+    assert "⼯" in layer and "⻓" in layer  # the file has the problem
+    result = _import("chromium_radicals_zh")
+    md = result.markdown
+    assert not re.search("[\u2e80-\u2fdf]", md)
+    assert "## 工作经历" in md and "## 教育经历" in md and "## 专业技能" in md
+    assert "长沙" in md and "### 青禾网络科技有限公司 · 前端工程师" in md
+    assert "负责用户中心与支付页面的开发" in md
+
+
+@pytest.mark.parametrize(
+    ("radical", "ideograph"),
+    [
+        ("⼯", "工"),
+        ("⼾", "户"),
+        ("⻓", "长"),
+        ("⻚", "页"),
+        ("⾬", "雨"),
+        ("⼹", "彐"),
+        ("工", "工"),
+        ("a", "a"),
+    ],
+)
+def test_a_radical_becomes_the_ideograph_its_glyph_draws(radical: str, ideograph: str) -> None:
+    from cvagent_cli.script import unify_radical
+
+    assert unify_radical(radical) == ideograph

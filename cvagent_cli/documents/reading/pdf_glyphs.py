@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cvagent_cli.script import unify_radical
+
 if TYPE_CHECKING:
     from pdfplumber.page import Page
 
@@ -88,6 +90,8 @@ def page_glyphs(page: Page) -> tuple[list[Glyph], str]:
         if _rotated(c):  # a vertical sidebar label, a watermark: no place in reading order
             rotated.append(text)
             continue
+        if len(text) == 1:
+            text = unify_radical(text)
         font = str(c.get("fontname", "")).split("+")[-1]
         size = float(c.get("size") or 0.0) or float(c["bottom"]) - float(c["top"])
         kind = "text"
