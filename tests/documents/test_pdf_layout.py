@@ -339,3 +339,15 @@ def test_a_radical_becomes_the_ideograph_its_glyph_draws(radical: str, ideograph
     from cvagent_cli.script import unify_radical
 
     assert unify_radical(radical) == ideograph
+
+
+def test_an_icon_before_a_section_title_keeps_it_a_section_and_ligatures_are_letters() -> None:
+    """A web builder printed by Chromium with its icon font missing: each section title
+    starts with an unknown glyph (a bullet, by its look), and "Airflow" is set with the
+    "ﬂ" ligature.  The titles stay sections; the list items stay items; no ligature
+    reaches the Markdown."""
+    md = _import("chromium_icons").markdown
+    assert "## EXPERIENCE" in md and "## EDUCATION" in md and "## SKILLS" in md
+    assert "- Wrote the runbook for the warehouse failover." in md
+    assert "- Python, SQL, Airflow" in md
+    assert not re.search("[\ufb00-\ufb06]", md)

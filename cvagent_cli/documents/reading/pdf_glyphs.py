@@ -10,6 +10,7 @@ turns them into ``Glyph`` records: text to read, a bullet candidate, or nothing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,8 @@ _WORD_BULLETS = frozenset("\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf06c\uf06e\uf071\uf0a
 BULLET_CHARS = frozenset("•◦▪▫‣●○■□◆◇►▶▸▹➢➣➤➔→⇒✓✔❖♦❑❒∙·⁃–—-*+")
 _INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\ufffd\u00a0")
 SOFT_HYPHEN = "\u00ad"
+#: Latin ligatures a text layer may give as one character (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ).
+_LIGATURES = frozenset("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06")
 
 
 @dataclass(slots=True)
@@ -92,6 +95,8 @@ def page_glyphs(page: Page) -> tuple[list[Glyph], str]:
             continue
         if len(text) == 1:
             text = unify_radical(text)
+            if text in _LIGATURES:  # "ﬂ" (U+FB02) in "Airﬂow" matches no "Airflow"
+                text = unicodedata.normalize("NFKC", text)
         font = str(c.get("fontname", "")).split("+")[-1]
         size = float(c.get("size") or 0.0) or float(c["bottom"]) - float(c["top"])
         kind = "text"

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from cvagent_cli.document.kinds import is_standalone_title
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
 from cvagent_cli.documents.reading.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
@@ -404,6 +405,17 @@ def _paragraph(group: list[PageLine], known: _Words) -> Para | None:
     )
 
 
+def _icon_heading(line: PageLine, body: float) -> bool:
+    """A line that starts with a mark (an icon font's glyph, an unknown glyph) and is a
+    section title set apart like one ("  EXPERIENCE" in 13 pt over a 10.5 pt body): the
+    mark is the title's icon, as builders put one before every section name."""
+    text = line.text().strip()
+    capitals = text.isupper() and any(c.isalpha() for c in text)
+    return is_standalone_title(text.rstrip(":：")) and (
+        line.size > body + 0.5 or (line.bold and capitals)
+    )
+
+
 def _dated(groups: list[tuple[list[PageLine], float]], group: list[PageLine]) -> bool:
     """The group is one line and a date split off its row (or the next row) follows it."""
     if len(group) > 1 or group[0].bullet:
@@ -429,6 +441,9 @@ def join_paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
     # The gap between the lines of one paragraph: the small gaps (a quartile, so a page of
     # one-line paragraphs does not make the paragraph gap look usual).
     size = statistics.median(ln.size for ln in lines)
+    for line in lines:
+        if line.bullet and _icon_heading(line, size):
+            line.bullet = False  # an icon before a section title, not a list item
     usual = min(sorted(gaps)[len(gaps) // 4], 0.5 * size) if gaps else 0.3 * size
     groups: list[tuple[list[PageLine], float]] = []  # (lines, text x)
     for line in lines:

@@ -433,6 +433,23 @@ h1 { font-size: 22pt; margin: 0 } h2 { font-size: 13pt; border-bottom: 1px solid
 </body></html>"""
 
 
+CHROMIUM_ICONS = """<html><head><meta charset="utf-8"><style>
+body { font-family: 'Noto Sans', sans-serif; font-size: 10.5pt; margin: 1.6cm; }
+h1 { font-size: 22pt; margin: 0 } h2 { font-size: 13pt; text-transform: uppercase }
+</style></head><body>
+<h1>Orla Penhallow</h1>
+<p>&#xf0e0; orla.penhallow@example.com &nbsp; &#xf095; +1 555 010 7788</p>
+<h2>&#xf0b1; Experience</h2>
+<h3>Saltmarsh Analytics — Data Engineer (2021 – 2025)</h3>
+<ul><li>Moved 40 nightly jobs to streaming, so dashboards refresh every 5 minutes.</li>
+<li>Wrote the runbook for the warehouse failover.</li></ul>
+<h2>&#xf19d; Education</h2>
+<h3>Kestrel University — B.Sc. Computer Science (2021)</h3>
+<h2>&#xf0ad; Skills</h2>
+<ul><li>Python, SQL, Airflow</li></ul>
+</body></html>"""
+
+
 def _chromium(name: str, html: str) -> None:
     """Print ``html`` with headless Chromium: with Noto Sans CJK, its PDF's text layer
     gives many ideographs as the Kangxi radicals that share their glyphs (工 as ⼯)."""
@@ -509,8 +526,9 @@ def main(only: list[str]) -> None:
             _tex(name, source)
     if not only or "libreoffice_word" in only:
         _libreoffice("libreoffice_word", _word_habits_docx())
-    if not only or "chromium_radicals_zh" in only:
-        _chromium("chromium_radicals_zh", CHROMIUM_ZH)
+    for name, html in (("chromium_radicals_zh", CHROMIUM_ZH), ("chromium_icons", CHROMIUM_ICONS)):
+        if not only or name in only:
+            _chromium(name, html)
     for name, zh in (("ruled_form", False), ("ruled_form_zh", True)):
         if not only or name in only:
             _libreoffice(name, _ruled_form_docx(zh))
