@@ -382,10 +382,18 @@ TITLE_KINDS: dict[str, str] = {syn: kind for kind, syns in _SYNONYMS.items() for
 _ALSO_ITEMS = frozenset({"english", "英语", "日语", "德语", "法语", "韩语"})
 
 
+#: What joins two section names into one title ("Honors & Awards", "证书和奖项", "工作/实习").
+_TITLE_JOINER_RE = re.compile(r"\s*(?:&|＆|\+|/|／|、|\band\b|和|与|及)\s*", re.IGNORECASE)
+
+
 def is_standalone_title(title: str) -> bool:
-    """Whether ``title``, on a line of its own without heading markup, names a section."""
+    """Whether ``title``, on a line of its own without heading markup, names a section:
+    a section name, or two or three of them joined ("Publications & Patents")."""
     norm = normalize_title(title)
-    return norm in TITLE_KINDS and norm not in _ALSO_ITEMS
+    if norm in TITLE_KINDS:
+        return norm not in _ALSO_ITEMS
+    parts = [normalize_title(p) for p in _TITLE_JOINER_RE.split(title.strip()) if p]
+    return 2 <= len(parts) <= 3 and all(p in TITLE_KINDS and p not in _ALSO_ITEMS for p in parts)
 
 
 # Ordered: the first keyword contained in a title decides (more specific first).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
 
@@ -26,3 +28,24 @@ def test_a_heading_named_after_a_language_is_a_languages_section() -> None:
 def test_ordinary_section_names_still_stand_alone() -> None:
     assert is_standalone_title("Experience") and is_standalone_title("工作经历")
     assert not is_standalone_title("English") and not is_standalone_title("英语")
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Honors & Awards",
+        "Publications & Patents",
+        "Certifications and Licenses",
+        "证书和奖项",
+        "荣誉/奖项",
+    ],
+)
+def test_two_section_names_joined_are_one_section_title(title: str) -> None:
+    assert is_standalone_title(title)
+
+
+@pytest.mark.parametrize(
+    "line", ["English / 英语", "Python, SQL", "Research and Development", "Skills, Tools"]
+)
+def test_a_list_or_a_phrase_is_not_a_joined_title(line: str) -> None:
+    assert not is_standalone_title(line)
