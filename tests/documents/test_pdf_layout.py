@@ -351,3 +351,15 @@ def test_an_icon_before_a_section_title_keeps_it_a_section_and_ligatures_are_let
     assert "- Wrote the runbook for the warehouse failover." in md
     assert "- Python, SQL, Airflow" in md
     assert not re.search("[\ufb00-\ufb06]", md)
+
+
+def test_a_short_sidebar_beside_a_taller_column_is_read_as_a_column() -> None:
+    """A web builder's grid, printed by Chromium: a shaded sidebar with one short section
+    beside the main column.  Their lines never share a baseline (no gap inside a line
+    shows the gutter), and the sidebar is a sixth of the column's height; its section is
+    read whole, before the main column, not interleaved with it."""
+    result = _import("chromium_sidebar")
+    md = result.markdown
+    assert "## LANGUAGES\n\nNorwegian (native), English (C1)\n\n## PROFILE" in md
+    assert "## PROFILE\n\nQA engineer with an eye for flaky tests.\n\n## EXPERIENCE" in md
+    assert any("two-column" in n for n in result.notes)

@@ -377,6 +377,16 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
             if b.x0 - a.x1 > 0.8 * size:  # both edges of the gap and its middle
                 for x in (a.x1 + 0.5, (a.x1 + b.x0) / 2, b.x0 - 0.5):
                     candidates.add(round(x, 1))
+    # Columns whose lines never share a baseline (a sidebar beside a main column, each
+    # with its own spacing) leave no gap inside a line: the edges of the lines that start
+    # or end away from the page's margins are candidates too.
+    left_margin = min(w.x0 for w in words)
+    right_margin = max(w.x1 for w in words)
+    for ln in lines:
+        if ln.x0 > left_margin + 2 * size:
+            candidates.add(round(ln.x0 - 0.5, 1))
+        if ln.x1 < right_margin - 2 * size:
+            candidates.add(round(ln.x1 + 0.5, 1))
     best: tuple[float, float, float, float] | None = None
     for x in sorted(candidates):
         crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
@@ -395,7 +405,7 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
             continue
         band = min(w.x0 for w in right) - max(w.x1 for w in left)
         spans = [max(w.bottom for w in s) - min(w.top for w in s) for s in (left, right)]
-        if band < 0.8 * size or min(spans) < 0.2 * (bottom - top):
+        if band < 0.8 * size or min(spans) < 0.1 * (bottom - top):
             continue
         # The tallest stretch wins; the band between the columns only breaks near-ties.
         score = round((bottom - top) / (0.02 * height)) + band / (band + size)

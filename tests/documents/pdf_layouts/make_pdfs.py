@@ -450,6 +450,29 @@ h1 { font-size: 22pt; margin: 0 } h2 { font-size: 13pt; text-transform: uppercas
 </body></html>"""
 
 
+CHROMIUM_SIDEBAR = """<html><head><meta charset="utf-8"><style>
+body { font-family: 'Noto Sans', sans-serif; font-size: 10pt; margin: 1.2cm; line-height: 1.3 }
+.g { display: grid; grid-template-columns: 30% 1fr; gap: 18px } .side { background: #eef2f6; padding: 8px }
+h1 { font-size: 22pt; margin: 0 0 8px } h2 { font-size: 12pt; margin: 10px 0 4px; text-transform: uppercase }
+h3 { font-size: 10.5pt; margin: 6px 0 1px } ul { margin: 2px 0 6px 16px; padding: 0 } p { margin: 3px 0 }
+</style></head><body>
+<h1>Ines Vaskelund</h1>
+<p><b>Email:</b> ines.vaskelund@example.com<br><b>Phone:</b> +1 555 010 3391</p>
+<div class="g"><div class="side">
+<h2>Languages</h2><p>Norwegian (native), English (C1)</p>
+</div><div>
+<h2>Profile</h2><p>QA engineer with an eye for flaky tests.</p>
+<h2>Experience</h2>
+<h3>Fjellsted Software — QA Engineer (2020 – 2024)</h3>
+<ul><li>Automated 300 regression cases with Playwright, saving 2 days per release.</li>
+<li>Triaged the bugs customers reported and wrote the repro steps.</li></ul>
+<h3>Nordvik Data — Test Analyst (2018 – 2020)</h3>
+<ul><li>Wrote the first smoke suite for the billing API.</li></ul>
+<h2>Education</h2><p>B.Sc. Computer Science, Tromsdal University, 2020</p>
+<h2>Skills</h2><p>Playwright, Selenium, Postman, SQL</p>
+</div></div></body></html>"""
+
+
 def _chromium(name: str, html: str) -> None:
     """Print ``html`` with headless Chromium: with Noto Sans CJK, its PDF's text layer
     gives many ideographs as the Kangxi radicals that share their glyphs (工 as ⼯)."""
@@ -526,7 +549,11 @@ def main(only: list[str]) -> None:
             _tex(name, source)
     if not only or "libreoffice_word" in only:
         _libreoffice("libreoffice_word", _word_habits_docx())
-    for name, html in (("chromium_radicals_zh", CHROMIUM_ZH), ("chromium_icons", CHROMIUM_ICONS)):
+    for name, html in (
+        ("chromium_radicals_zh", CHROMIUM_ZH),
+        ("chromium_icons", CHROMIUM_ICONS),
+        ("chromium_sidebar", CHROMIUM_SIDEBAR),
+    ):
         if not only or name in only:
             _chromium(name, html)
     for name, zh in (("ruled_form", False), ("ruled_form_zh", True)):
