@@ -363,3 +363,30 @@ def test_a_short_sidebar_beside_a_taller_column_is_read_as_a_column() -> None:
     assert "## LANGUAGES\n\nNorwegian (native), English (C1)\n\n## PROFILE" in md
     assert "## PROFILE\n\nQA engineer with an eye for flaky tests.\n\n## EXPERIENCE" in md
     assert any("two-column" in n for n in result.notes)
+
+
+def test_a_wrapped_section_title_in_a_sidebar_is_not_taken_for_the_name() -> None:
+    """The name set in bold body size on the first line; a sidebar's "LANGUAGE /
+    PROFICIENCY" wraps, and its second line is the largest text near the top that is not
+    a section name.  It is set like the section titles, so it is not the name."""
+    from cvagent_cli.documents.reading.pdf_header import choose_name
+    from cvagent_cli.documents.reading.pdf_layout import Line, Word
+    from cvagent_cli.documents.reading.structure import Recognition
+
+    def line(text: str, top: float, size: float, bold: bool, x: float = 60) -> object:
+        return as_page_line(Line([Word(text, x, x + 6 * len(text), top, top + size, size, bold)]))
+
+    lines = [
+        line("Łukasz Żak", 64, 10, True),
+        line("Gdańsk, Poland · lukasz.zak@example.com", 80, 10, False),
+        line("LANGUAGE", 109, 12, True),
+        line("PROFICIENCY", 123, 12, True),
+        line("Polish (native), English (C1)", 143, 10, False),
+        line("EXPERIENCE", 160, 12, True, 220),
+        *(
+            line(f"Tested release {n} of the mobile app.", 180 + 14 * n, 10, False)
+            for n in range(12)
+        ),
+    ]
+    chosen = choose_name(lines, 10, Recognition())  # type: ignore[arg-type]
+    assert [ln.text() for ln in chosen if ln.role == "title"] == ["Łukasz Żak"]

@@ -134,6 +134,12 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         for i in range(len(cells))
         if _name_like(join_words(cells[i])) and not (i and _is_name_label(cells[i - 1]))
     ]
+    # A line set like the section titles is not the name, unless it opens the page (the
+    # second line of "LANGUAGE / PROFICIENCY" wrapped in a sidebar is not a person).
+    looks = {(round(ln.size), ln.bold) for ln in first_page if is_section(ln.text())}
+    candidates = [
+        c for c in candidates if c[0] is head[0] or (round(c[0].size), c[0].bold) not in looks
+    ]
     name: PageLine | None = None
     from_field = False
     if candidates:
