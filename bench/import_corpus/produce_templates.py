@@ -1,0 +1,204 @@
+"""Famous public resume templates, filled with invented people: the layouts real job seekers
+use most, which nobody tuned cvagent's import for.
+
+Each template's own files (its class or preamble, from the template's repository, licence
+header kept) are in ``templates/<name>/``; the person goes into the template's own macros,
+used as the template's sample uses them.  The fonts some templates bundle in their
+repositories are copied at build time from a checkout of that repository
+(``TOOLS["template_repos"]``, one folder per template, see ``FONTS``).
+
+- ``latex-jake``: "Jake's Resume" (github.com/jakegut/resume, MIT): article, ``tabular*``
+  rows with dates and places at the right margin, small-caps ruled section titles;
+  pdfLaTeX for English, XeLaTeX with ctex for Chinese (what Chinese users of it do).
+- ``latex-deedy``: Deedy resume, OpenFonts variant (github.com/deedy/Deedy-Resume,
+  Apache-2.0): two minipage columns, Lato Hairline name, "Last Updated on" stamp,
+  upper-cased employers; XeLaTeX with the Lato and Raleway fonts it bundles.
+- ``latex-awesome-cv``: Awesome-CV (github.com/posquit0/Awesome-CV, LPPL 1.3c): LuaLaTeX,
+  icons in the header, entries with the place and date right-aligned in colour, a footer;
+  its class edited as ``awesome-cv-corpus.cls`` only to use Source Sans Pro (TeX Live) for
+  Source Sans 3 and fontawesome5 for fontawesome6, which this TeX Live lacks.  Chinese
+  through ctex (LuaLaTeX, luatexja).
+- ``latex-altacv``: AltaCV (github.com/liantze/AltaCV, LPPL 1.3): two paracol columns,
+  icons before each contact, dates and places with icons under each entry; pdfLaTeX.
+- ``latex-billryan``: billryan/resume (github.com/billryan/resume, MIT), zh_CN branch:
+  XeLaTeX, Font Awesome 4 icons in the section titles, ``\\datedsubsection`` rows; the
+  Chinese fonts from the template's Noto variant (system Noto CJK here).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from people import Person, Section
+from produce_latex import tex
+from registry import TOOLS, producer, run
+
+HERE = Path(__file__).resolve().parent / "templates"
+# fonts a template bundles in its repository: (template, folder in the checkout, where the
+# template looks for them, relative to the document)
+FONTS = {
+    "deedy": ("OpenFonts/fonts", "fonts"),
+    "billryan": ("fonts/Main", "fonts/Main"),
+}
+TODAY = "\\day=14 \\month=11 \\year=2026\n"  # a fixed \today: regenerating changes nothing
+
+
+def build(
+    template: str, source: str, out: Path, stem: str, engine: str, runs: int = 2
+) -> list[Path]:
+    """Compile ``source`` with the template's files beside it; the PDF and the source land in
+    ``out``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for f in (HERE / template).iterdir():
+            if f.suffix in (".cls", ".sty", ".cfg"):
+                shutil.copy(f, work / f.name)
+        if template in FONTS:
+            inside, there = FONTS[template]
+            shutil.copytree(Path(TOOLS["template_repos"]) / template / inside, work / there)
+        (work / "cv.tex").write_text(source, encoding="utf-8")
+        for _ in range(runs):
+            run([engine, "-interaction=nonstopmode", "-halt-on-error", "cv.tex"], work)
+        shutil.copy(work / "cv.pdf", out / f"{stem}.pdf")
+    (out / f"{stem}.tex").write_text(source, encoding="utf-8")
+    return [out / f"{stem}.pdf", out / f"{stem}.tex"]
+
+
+def by_kind(person: Person, *kinds: str) -> list[Section]:
+    return [s for s in person.sections if s.kind in kinds]
+
+
+# ---------------------------------------------------------------- Jake's Resume
+
+
+def jake_source(person: Person) -> str:
+    zh = person.lang == "zh"
+    preamble = (HERE / "jake" / "preamble.tex").read_text(encoding="utf-8")
+    if zh:  # what the Chinese forks do: ctex under XeLaTeX, no pdfTeX-only glyph mapping
+        preamble = (
+            preamble.replace(
+                "\\documentclass[letterpaper,11pt]{article}",
+                "\\documentclass[letterpaper,11pt]{article}\n\\usepackage[UTF8]{ctex}",
+            )
+            .replace("\\input{glyphtounicode}", "")
+            .replace("\\pdfgentounicode=1", "")
+        )
+    site = tex(person.website)
+    body = [
+        "\\begin{document}",
+        "\\begin{center}",
+        f"    \\textbf{{\\Huge \\scshape {tex(person.name)}}} \\\\ \\vspace{{1pt}}",
+        f"    \\small {tex(person.phone)} $|$ \\href{{mailto:{person.email}}}"
+        f"{{\\underline{{{tex(person.email)}}}}} $|$",
+        f"    \\href{{https://{person.website}}}{{\\underline{{{site}}}}}",
+        "\\end{center}",
+        "",
+    ]
+    for s in person.sections:
+        body.append(f"\\section{{{tex(s.title)}}}")
+        if s.text:
+            body.append(f"\\small{{{tex(s.text)}}}")
+        if s.items:
+            body.append("\\begin{itemize}[leftmargin=0.15in, label={}]")
+            body.append("  \\small{\\item{")
+            body.append(" \\\\\n".join(f"    {tex(i)}" for i in s.items))
+            body.append("  }}")
+            body.append("\\end{itemize}")
+        if s.entries:
+            body.append("  \\resumeSubHeadingListStart")
+        for e in s.entries:
+            title, org, date, place = tex(e.title), tex(e.org), tex(e.date), tex(e.place)
+            if s.kind == "education":
+                body.append(f"    \\resumeSubheading\n      {{{org}}}{{{place}}}\n      {{{title}}}{{{date}}}")
+            elif s.kind == "projects":
+                body.append(
+                    f"    \\resumeProjectHeading\n      {{\\textbf{{{org}}} $|$ \\emph{{{title}}}}}"
+                    f"{{{date}}}"
+                )
+            else:
+                body.append(f"    \\resumeSubheading\n      {{{title}}}{{{date}}}\n      {{{org}}}{{{place}}}")
+            if e.bullets:
+                body.append("      \\resumeItemListStart")
+                body += [f"        \\resumeItem{{{tex(b)}}}" for b in e.bullets]
+                body.append("      \\resumeItemListEnd")
+        if s.entries:
+            body.append("  \\resumeSubHeadingListEnd")
+        body.append("")
+    body.append("\\end{document}\n")
+    return preamble + "\n".join(body)
+
+
+@producer("template", "latex-jake", [("en", {}), ("en", {}), ("zh", {}), ("zh", {})])
+def produce_jake(person: Person, out: Path, stem: str, lang: str):
+    engine = "xelatex" if lang == "zh" else "pdflatex"
+    note = "Jake's Resume (jakegut/resume, MIT): tabular* rows, small-caps ruled titles"
+    # the template prints no headline and no location
+    return build("jake", jake_source(person), out, stem, engine), {"headline", "location"}, note
+
+
+# ---------------------------------------------------------------- Deedy
+
+
+def deedy_source(person: Person) -> str:
+    first, last = person.name.split(" ", 1)
+    lists: list = []  # the entries with a bullet list so far (in the right column)
+
+    def section(s: Section) -> list[str]:
+        lines = [f"\\section{{{tex(s.title)}}}"]
+        if s.text:
+            lines.append(tex(s.text))
+        if s.items:
+            lines.append(" \\\\\n".join(tex(i) for i in s.items))
+        for e in s.entries:
+            when = f"{tex(e.date)} | {tex(e.place)}" if e.place else tex(e.date)
+            if s.kind == "education":
+                lines += [f"\\subsection{{{tex(e.org)}}}", f"\\descript{{{tex(e.title)}}}"]
+            else:
+                lines += [f"\\runsubsection{{{tex(e.org)}}}", f"\\descript{{| {tex(e.title)}}}"]
+            lines.append(f"\\location{{{when}}}")
+            if e.bullets:
+                # the sample's "hacky fix for awkward extra vertical space" before the
+                # first list of a column (known issue 2 of the template)
+                hack = "\\vspace{\\topsep}\n" if not lists else ""
+                lists.append(e)
+                lines.append(hack + "\\begin{tightemize}")
+                lines += [f"\\item {tex(b)}" for b in e.bullets]
+                lines.append("\\end{tightemize}")
+            lines.append("\\sectionsep")
+        lines.append("\\sectionsep")
+        return lines
+
+    body = [
+        "\\documentclass[]{deedy-resume-openfont}",
+        "\\usepackage{fancyhdr}",
+        "\\pagestyle{fancy}",
+        "\\fancyhf{}",
+        "\\begin{document}",
+        TODAY + "\\lastupdated",
+        f"\\namesection{{{tex(first)}}}{{{tex(last)}}}{{ \\urlstyle{{same}}"
+        f"\\href{{https://{person.website}}}{{{tex(person.website)}}} | {tex(person.location)}\\\\",
+        f"\\href{{mailto:{person.email}}}{{{tex(person.email)}}} | {tex(person.phone)}",
+        "}",
+        "\\begin{minipage}[t]{0.33\\textwidth}",
+    ]
+    for s in by_kind(person, *DEEDY_LEFT):
+        body += section(s)
+    body += ["\\end{minipage}", "\\hfill", "\\begin{minipage}[t]{0.66\\textwidth}"]
+    for s in person.sections:
+        if s.kind not in DEEDY_LEFT:
+            body += section(s)
+    body += ["\\end{minipage}", "\\end{document}\n"]
+    return "\n".join(body)
+
+
+DEEDY_LEFT = ("education", "skills", "awards")
+
+
+@producer("template", "latex-deedy", [("en", {}), ("en", {})])
+def produce_deedy(person: Person, out: Path, stem: str, lang: str):
+    # label the sections in reading order: the left column first
+    person.sections.sort(key=lambda s: s.kind not in DEEDY_LEFT)
+    note = "Deedy resume (deedy/Deedy-Resume OpenFonts, Apache-2.0): two minipage columns"
+    return build("deedy", deedy_source(person), out, stem, "xelatex"), {"headline"}, note
