@@ -31,7 +31,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from people import Person, Section
+from people import EN_SKILLS, ZH_SKILLS, Person, Section
 from produce_latex import tex
 from registry import TOOLS, producer, run
 
@@ -202,3 +202,83 @@ def produce_deedy(person: Person, out: Path, stem: str, lang: str):
     person.sections.sort(key=lambda s: s.kind not in DEEDY_LEFT)
     note = "Deedy resume (deedy/Deedy-Resume OpenFonts, Apache-2.0): two minipage columns"
     return build("deedy", deedy_source(person), out, stem, "xelatex"), {"headline"}, note
+
+
+# ---------------------------------------------------------------- Awesome-CV
+
+# Awesome-CV's skills are (category, list) rows: a category for each skill line of people.py
+SKILL_KINDS = dict(
+    zip(
+        EN_SKILLS + ZH_SKILLS,
+        "Languages|Cloud|Data|Web|Analytics|Machine Learning|后端|中间件|数据分析|运维|前端|外语".split(
+            "|"
+        ),
+        strict=True,
+    )
+)
+
+
+def awesome_source(person: Person) -> str:
+    zh = person.lang == "zh"
+    if zh:  # the surname as \name's first part, as the template's two fields invite
+        first, last = person.name[0], person.name[1:]
+    else:
+        first, last = person.name.split(" ", 1)
+    lines = [
+        "\\documentclass[11pt, a4paper]{awesome-cv-corpus}",
+        "\\usepackage[UTF8]{ctex}\n\\setCJKmainfont{Noto Sans CJK SC}\n\\setCJKsansfont{Noto Sans CJK SC}"
+        if zh
+        else "",
+        "\\geometry{left=1.4cm, top=.8cm, right=1.4cm, bottom=1.8cm, footskip=.5cm}",
+        "\\colorlet{awesome}{awesome-red}",
+        "\\setbool{acvSectionColorHighlight}{true}",
+        "\\renewcommand{\\acvHeaderSocialSep}{\\quad\\textbar\\quad}",
+        f"\\name{{{tex(first)}}}{{{tex(last)}}}",
+        f"\\position{{{tex(person.headline)}}}",
+        f"\\address{{{tex(person.location)}}}",
+        f"\\mobile{{{tex(person.phone)}}}",
+        f"\\email{{{tex(person.email)}}}",
+        f"\\homepage{{{tex(person.website)}}}",
+        "\\begin{document}",
+        TODAY + "\\makecvheader[C]",
+        "\\makecvfooter",
+        "  {\\today}",
+        f"  {{{tex(person.name)}~~~·~~~{'简历' if zh else 'Résumé'}}}",
+        "  {\\thepage}",
+    ]
+    for s in person.sections:
+        lines.append(f"\\cvsection{{{tex(s.title)}}}\n\n")  # blank lines as in the sample
+        if s.text:
+            lines += ["\\begin{cvparagraph}", tex(s.text), "\\end{cvparagraph}"]
+        if s.kind == "skills":  # the sample's category column, named for each skill line
+            lines.append("\\begin{cvskills}")
+            lines += [f"  \\cvskill\n    {{{SKILL_KINDS[i]}}}\n    {{{tex(i)}}}\n" for i in s.items]
+            lines.append("\\end{cvskills}")
+        elif s.items:
+            lines.append("\\begin{cvhonors}")
+            lines += [f"  \\cvhonor{{{tex(i)}}}{{}}{{}}{{}}" for i in s.items]
+            lines.append("\\end{cvhonors}")
+        if s.entries:
+            lines.append("\\begin{cventries}")
+        for e in s.entries:
+            items = ""
+            if e.bullets:
+                items = (
+                    "\n      \\begin{cvitems}\n"
+                    + "".join(f"        \\item {{{tex(b)}}}\n" for b in e.bullets)
+                    + "      \\end{cvitems}\n    "
+                )
+            lines.append(
+                f"  \\cventry\n    {{{tex(e.title)}}}\n    {{{tex(e.org)}}}\n    {{{tex(e.place)}}}"
+                f"\n    {{{tex(e.date)}}}\n    {{{items}}}"
+            )
+        if s.entries:
+            lines.append("\\end{cventries}")
+    lines.append("\\end{document}\n")
+    return "\n".join(lines)
+
+
+@producer("template", "latex-awesome-cv", [("en", {}), ("en", {}), ("zh", {}), ("zh", {})])
+def produce_awesome(person: Person, out: Path, stem: str, lang: str):
+    note = "Awesome-CV (posquit0/Awesome-CV, LPPL 1.3c), XeLaTeX: icons, right-aligned places"
+    return build("awesome-cv", awesome_source(person), out, stem, "xelatex"), set(), note
