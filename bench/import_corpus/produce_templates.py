@@ -27,6 +27,7 @@ repositories are copied at build time from a checkout of that repository
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import tempfile
 from pathlib import Path
@@ -60,7 +61,8 @@ def build(
             shutil.copytree(Path(TOOLS["template_repos"]) / template / inside, work / there)
         (work / "cv.tex").write_text(source, encoding="utf-8")
         for _ in range(runs):
-            run([engine, "-interaction=nonstopmode", "-halt-on-error", "cv.tex"], work)
+            cmd = shlex.split(engine)  # the engine and any options the template's README asks for
+            run([*cmd, "-interaction=nonstopmode", "-halt-on-error", "cv.tex"], work)
         shutil.copy(work / "cv.pdf", out / f"{stem}.pdf")
     (out / f"{stem}.tex").write_text(source, encoding="utf-8")
     return [out / f"{stem}.pdf", out / f"{stem}.tex"]
@@ -282,3 +284,92 @@ def awesome_source(person: Person) -> str:
 def produce_awesome(person: Person, out: Path, stem: str, lang: str):
     note = "Awesome-CV (posquit0/Awesome-CV, LPPL 1.3c), XeLaTeX: icons, right-aligned places"
     return build("awesome-cv", awesome_source(person), out, stem, "xelatex"), set(), note
+
+
+# ---------------------------------------------------------------- AltaCV
+
+ALTACV_RIGHT = ("education", "skills", "awards")
+
+
+def altacv_source(person: Person) -> str:
+    # the sample's pdfLaTeX fonts (Chinese would need XeLaTeX, and this TeX Live's
+    # simpleicons, which AltaCV loads, has no OpenType font for it)
+    fonts = "\\usepackage[rm]{roboto}\n\\usepackage[defaultsans]{lato}\n\\renewcommand{\\familydefault}{\\sfdefault}"
+    lines = [
+        "\\documentclass[10pt,a4paper,withhyper]{altacv}",
+        "\\geometry{left=1.25cm,right=1.25cm,top=1.5cm,bottom=1.5cm,columnsep=1.2cm}",
+        "\\usepackage{paracol}",
+        fonts,
+        # the sample's colours and fonts
+        "\\definecolor{SlateGrey}{HTML}{2E2E2E}",
+        "\\definecolor{LightGrey}{HTML}{666666}",
+        "\\definecolor{DarkPastelRed}{HTML}{450808}",
+        "\\definecolor{PastelRed}{HTML}{8F0D0D}",
+        "\\definecolor{GoldenEarth}{HTML}{E7D192}",
+        "\\colorlet{name}{black}",
+        "\\colorlet{tagline}{PastelRed}",
+        "\\colorlet{heading}{DarkPastelRed}",
+        "\\colorlet{headingrule}{GoldenEarth}",
+        "\\colorlet{subheading}{PastelRed}",
+        "\\colorlet{accent}{PastelRed}",
+        "\\colorlet{emphasis}{SlateGrey}",
+        "\\colorlet{body}{LightGrey}",
+        "\\renewcommand{\\namefont}{\\Huge\\rmfamily\\bfseries}",
+        "\\renewcommand{\\personalinfofont}{\\footnotesize}",
+        "\\renewcommand{\\cvsectionfont}{\\LARGE\\rmfamily\\bfseries}",
+        "\\renewcommand{\\cvsubsectionfont}{\\large\\bfseries}",
+        "\\renewcommand{\\cvItemMarker}{{\\small\\textbullet}}",
+        "\\begin{document}",
+        f"\\name{{{tex(person.name)}}}",
+        f"\\tagline{{{tex(person.headline)}}}",
+        "\\personalinfo{%",
+        f"  \\email{{{tex(person.email)}}}",
+        f"  \\phone{{{tex(person.phone)}}}",
+        f"  \\location{{{tex(person.location)}}}",
+        f"  \\github{{{tex(person.website.split('/')[-1])}}}",
+        "}",
+        "\\makecvheader",
+        "\\columnratio{0.6}",
+        "\\begin{paracol}{2}",
+    ]
+
+    def section(s: Section) -> list[str]:
+        out = [f"\\cvsection{{{tex(s.title)}}}", ""]
+        if s.text:
+            out += [tex(s.text), ""]
+        if s.kind == "skills":
+            out.append("\n".join(f"\\cvtag{{{tex(i)}}}" for i in s.items))
+        elif s.items:
+            out.append(
+                "\n\n\\divider\n\n".join(f"\\cvachievement{{\\faTrophy}}{{{tex(i)}}}{{}}" for i in s.items)
+            )
+        for i, e in enumerate(s.entries):
+            if i:
+                out += ["", "\\divider", ""]
+            # the sample: role or degree over the employer or school, a project over its
+            # "funding agency" line (the stack here)
+            top, under = (e.org, e.title) if s.kind == "projects" else (e.title, e.org)
+            out.append(f"\\cvevent{{{tex(top)}}}{{{tex(under)}}}{{{tex(e.date)}}}{{{tex(e.place)}}}")
+            if e.bullets:
+                out.append("\\begin{itemize}")
+                out += [f"\\item {tex(b)}" for b in e.bullets]
+                out.append("\\end{itemize}")
+        out += ["", "\\medskip", ""]
+        return out
+
+    for s in person.sections:
+        if s.kind not in ALTACV_RIGHT:
+            lines += section(s)
+    lines.append("\\switchcolumn")
+    for s in by_kind(person, *ALTACV_RIGHT):
+        lines += section(s)
+    lines += ["\\end{paracol}", "\\end{document}\n"]
+    return "\n".join(lines)
+
+
+@producer("template", "latex-altacv", [("en", {}), ("en", {})])
+def produce_altacv(person: Person, out: Path, stem: str, lang: str):
+    person.sections.sort(key=lambda s: s.kind in ALTACV_RIGHT)  # reading order: left first
+    note = "AltaCV (liantze/AltaCV, LPPL 1.3): two paracol columns, icons, tags for skills"
+    # it prints the GitHub handle, not the address
+    return build("altacv", altacv_source(person), out, stem, "pdflatex"), {"website"}, note
