@@ -373,3 +373,71 @@ def produce_altacv(person: Person, out: Path, stem: str, lang: str):
     note = "AltaCV (liantze/AltaCV, LPPL 1.3): two paracol columns, icons, tags for skills"
     # it prints the GitHub handle, not the address
     return build("altacv", altacv_source(person), out, stem, "pdflatex"), {"website"}, note
+
+
+# ---------------------------------------------------------------- billryan/resume
+
+BILLRYAN_ICONS = {
+    "summary": "\\faInfo",
+    "experience": "\\faUsers",
+    "education": "\\faGraduationCap",
+    "projects": "\\faCode",
+    "skills": "\\faCogs",
+    "awards": "\\faHeartO",
+}
+# the zh_CN branch's Noto Serif variant (NotoSerifCJKsc_external.sty), with the system's fonts
+BILLRYAN_CJK = """\\usepackage{xeCJK}
+\\setCJKmainfont[BoldFont=Noto Serif CJK SC Bold, ItalicFont=Noto Serif CJK SC,
+  SmallCapsFont=Noto Serif CJK SC Bold]{Noto Serif CJK SC}
+\\setCJKsansfont{Noto Serif CJK SC Bold}
+\\setCJKmonofont{Noto Serif CJK SC}"""
+
+
+def billryan_source(person: Person) -> str:
+    zh = person.lang == "zh"
+    handle = person.website.split("/")[-1]
+    lines = [
+        "% !TEX TS-program = xelatex",
+        "\\documentclass{resume}",
+        BILLRYAN_CJK if zh else "",
+        "\\usepackage{linespacing_fix} % disable extra space before next section",
+        "\\usepackage{cite}",
+        "\\begin{document}",
+        "\\pagenumbering{gobble} % suppress displaying page number",
+        f"\\name{{{tex(person.name)}}}",
+        "\\basicInfo{",
+        f"  \\email{{{tex(person.email)}}} \\textperiodcentered\\ ",
+        f"  \\phone{{{tex(person.phone)}}} \\textperiodcentered\\ ",
+        f"  \\github[{tex(handle)}]{{https://{person.website}}}}}",
+    ]
+    for s in person.sections:
+        lines.append(f"\\section{{{BILLRYAN_ICONS[s.kind]}\\ {tex(s.title)}}}")
+        if s.text:
+            lines.append(tex(s.text))
+        if s.kind == "skills":
+            lines.append("\\begin{itemize}[parsep=0.5ex]")
+            lines += [f"  \\item {tex(i)}" for i in s.items]
+            lines.append("\\end{itemize}")
+        elif s.items:
+            lines += [f"\\datedline{{{tex(i)}}}{{}}" for i in s.items]
+        for e in s.entries:
+            place = f", {tex(e.place)}" if e.place else ""
+            lines.append(f"\\datedsubsection{{\\textbf{{{tex(e.org)}}}{place}}}{{{tex(e.date)}}}")
+            if s.kind == "education":
+                lines.append(f"\\textit{{{tex(e.title)}}}")
+            else:
+                lines.append(f"\\role{{{tex(e.title)}}}{{}}")
+            if e.bullets:
+                lines.append("\\begin{itemize}")
+                lines += [f"  \\item {tex(b)}" for b in e.bullets]
+                lines.append("\\end{itemize}")
+    lines.append("\\end{document}\n")
+    return "\n".join(lines)
+
+
+@producer("template", "latex-billryan", [("zh", {}), ("zh", {}), ("en", {}), ("en", {})])
+def produce_billryan(person: Person, out: Path, stem: str, lang: str):
+    note = "billryan/resume (MIT), zh_CN branch: Font Awesome 4 icons in the section titles"
+    # it prints the GitHub handle, no headline and no location
+    skip = {"website", "headline", "location"}
+    return build("billryan", billryan_source(person), out, stem, "xelatex"), skip, note
