@@ -23,18 +23,29 @@ repositories are copied at build time from a checkout of that repository
 - ``latex-billryan``: billryan/resume (github.com/billryan/resume, MIT), zh_CN branch:
   XeLaTeX, Font Awesome 4 icons in the section titles, ``\\datedsubsection`` rows; the
   Chinese fonts from the template's Noto variant (system Noto CJK here).
+- ``typst-basic-resume``: stuxf/basic-typst-resume-template 0.2.9 (The Unlicense), compiled
+  by the ``typst`` PyPI package; its ``resume.typ`` without the ``@preview/scienceicons``
+  import (typst packages are not reachable offline) and the ORCID item that used it.
+- ``jsonresume-flat``, ``jsonresume-macchiato``: two more JSON Resume themes from npm
+  (``--npm DIR``), printed by Chromium like produce_html's; they read the pre-1.0 schema's
+  ``company`` key, and print dates as ISO days (flat) or MM/YYYY (macchiato); macchiato's
+  sidebar holds the contacts and the skills, without a title.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shlex
 import shutil
 import tempfile
 from pathlib import Path
 
 from people import EN_SKILLS, ZH_SKILLS, Person, Section
+from produce_html import RENDER_JS, chromium_pdf, resume_json
 from produce_latex import tex
 from registry import TOOLS, producer, run
+from truth import text_layer
 
 HERE = Path(__file__).resolve().parent / "templates"
 # fonts a template bundles in its repository: (template, folder in the checkout, where the
@@ -113,14 +124,18 @@ def jake_source(person: Person) -> str:
         for e in s.entries:
             title, org, date, place = tex(e.title), tex(e.org), tex(e.date), tex(e.place)
             if s.kind == "education":
-                body.append(f"    \\resumeSubheading\n      {{{org}}}{{{place}}}\n      {{{title}}}{{{date}}}")
+                body.append(
+                    f"    \\resumeSubheading\n      {{{org}}}{{{place}}}\n      {{{title}}}{{{date}}}"
+                )
             elif s.kind == "projects":
                 body.append(
                     f"    \\resumeProjectHeading\n      {{\\textbf{{{org}}} $|$ \\emph{{{title}}}}}"
                     f"{{{date}}}"
                 )
             else:
-                body.append(f"    \\resumeSubheading\n      {{{title}}}{{{date}}}\n      {{{org}}}{{{place}}}")
+                body.append(
+                    f"    \\resumeSubheading\n      {{{title}}}{{{date}}}\n      {{{org}}}{{{place}}}"
+                )
             if e.bullets:
                 body.append("      \\resumeItemListStart")
                 body += [f"        \\resumeItem{{{tex(b)}}}" for b in e.bullets]
@@ -341,7 +356,9 @@ def altacv_source(person: Person) -> str:
             out.append("\n".join(f"\\cvtag{{{tex(i)}}}" for i in s.items))
         elif s.items:
             out.append(
-                "\n\n\\divider\n\n".join(f"\\cvachievement{{\\faTrophy}}{{{tex(i)}}}{{}}" for i in s.items)
+                "\n\n\\divider\n\n".join(
+                    f"\\cvachievement{{\\faTrophy}}{{{tex(i)}}}{{}}" for i in s.items
+                )
             )
         for i, e in enumerate(s.entries):
             if i:
@@ -349,7 +366,9 @@ def altacv_source(person: Person) -> str:
             # the sample: role or degree over the employer or school, a project over its
             # "funding agency" line (the stack here)
             top, under = (e.org, e.title) if s.kind == "projects" else (e.title, e.org)
-            out.append(f"\\cvevent{{{tex(top)}}}{{{tex(under)}}}{{{tex(e.date)}}}{{{tex(e.place)}}}")
+            out.append(
+                f"\\cvevent{{{tex(top)}}}{{{tex(under)}}}{{{tex(e.date)}}}{{{tex(e.place)}}}"
+            )
             if e.bullets:
                 out.append("\\begin{itemize}")
                 out += [f"\\item {tex(b)}" for b in e.bullets]
@@ -441,3 +460,163 @@ def produce_billryan(person: Person, out: Path, stem: str, lang: str):
     # it prints the GitHub handle, no headline and no location
     skip = {"website", "headline", "location"}
     return build("billryan", billryan_source(person), out, stem, "xelatex"), skip, note
+
+
+# ---------------------------------------------------------------- more JSON Resume themes
+
+# (titles by section kind, "" when the theme prints none; titles printed that the person has
+# no section for; kinds the theme does not print at all; how it prints a month)
+OLD_SCHEMA_THEMES = {
+    "flat": (
+        {
+            "summary": "About",
+            "experience": "Work",
+            "education": "Education",
+            "skills": "Skills",
+            "awards": "Awards",
+        },
+        ["Contact", "Profiles"],
+        {"projects"},
+        "{y:04d}-{m:02d}-01",
+    ),
+    "macchiato": (
+        {
+            "summary": "Summary",
+            "experience": "Experience",
+            "education": "Education",
+            "projects": "Open Source Projects",
+            "skills": "",
+            "awards": "Awards",
+        },
+        ["About"],
+        set(),
+        "{m:02d}/{y:04d}",
+    ),
+}
+
+
+def old_schema_json(person: Person) -> dict:
+    """The person as a JSON Resume with the pre-1.0 key these themes read (``company``)."""
+    data = resume_json(person)
+    for job in data.get("work", []):
+        job["company"] = job["name"]
+    return data
+
+
+def printed_numeric_range(span: tuple[int, int, int, int], month: str, layer: str) -> str | None:
+    sy, sm, ey, em = span
+    start = re.escape(month.format(y=sy, m=sm))
+    end = re.escape(month.format(y=ey, m=em)) if ey else "(?:Present)?"
+    found = re.search(rf"{start}\s*[-–—]\s*{end}", layer)
+    return re.sub(r"\s+", " ", found.group(0)).strip() if found else None
+
+
+def make_old_schema_theme(theme: str):
+    titles, extra, hidden, month = OLD_SCHEMA_THEMES[theme]
+
+    def produce(person: Person, out: Path, stem: str, lang: str):
+        person.sections = [s for s in person.sections if s.kind not in hidden]
+        source = out / f"{stem}.json"
+        source.write_text(
+            json.dumps(old_schema_json(person), ensure_ascii=False, indent=1) + "\n",
+            encoding="utf-8",
+        )
+        npm = Path(TOOLS["npm"])
+        (npm / "render.js").write_text(RENDER_JS, encoding="utf-8")
+        with tempfile.TemporaryDirectory() as tmp:
+            html = Path(tmp) / "resume.html"
+            run(
+                [
+                    "node",
+                    str(npm / "render.js"),
+                    f"jsonresume-theme-{theme}",
+                    str(source),
+                    str(html),
+                ],
+                npm,
+            )
+            chromium_pdf(html, out / f"{stem}.pdf")
+        layer = text_layer(out / f"{stem}.pdf")
+        for s in person.sections:
+            s.title = titles[s.kind]
+            for e in s.entries:
+                e.place = ""  # neither theme prints a place
+                e.date = printed_numeric_range(e.date.span, month, layer) or e.date
+        skip = {"location"} if theme == "flat" else set()
+        skip |= {f"extra-section:{t}" for t in extra}
+        note = f"JSON Resume theme {theme} (npm, pre-1.0 schema keys), printed by Chromium"
+        return [out / f"{stem}.pdf", source], skip, note
+
+    return produce
+
+
+for _theme in OLD_SCHEMA_THEMES:
+    producer("html", f"jsonresume-{_theme}", [("en", {}), ("en", {}), ("zh", {}), ("zh", {})])(
+        make_old_schema_theme(_theme)
+    )
+
+
+# ---------------------------------------------------------------- basic-typst-resume-template
+
+
+def typ(text: str) -> str:
+    """A typst string literal (JSON's escapes for quotes and backslashes are typst's too)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def basic_typst_source(person: Person) -> str:
+    zh = person.lang == "zh"
+    font = '("New Computer Modern", "Noto Serif CJK SC")' if zh else '"New Computer Modern"'
+    lines = [
+        '#import "resume.typ": *',
+        "#show: resume.with(",
+        f"  author: {typ(person.name)},",
+        f"  location: {typ(person.location)},",
+        f"  email: {typ(person.email)},",
+        f"  github: {typ(person.website)},",
+        f"  phone: {typ(person.phone)},",
+        '  accent-color: "#26428b",',
+        f"  font: {font},",
+        '  paper: "us-letter",',
+        f'  lang: "{person.lang}",',
+        "  author-position: left,",
+        "  personal-info-position: left,",
+        ")",
+        "",
+    ]
+    for s in person.sections:
+        lines += [f"== {s.title}", ""]
+        if s.text:
+            lines += [f"#{typ(s.text)}", ""]
+        lines += [f"- #{typ(i)}" for i in s.items]
+        for e in s.entries:
+            if s.kind == "education":
+                lines.append(
+                    f"#edu(institution: {typ(e.org)}, location: {typ(e.place)}, "
+                    f"dates: {typ(e.date)}, degree: {typ(e.title)})"
+                )
+            elif s.kind == "projects":
+                lines.append(f"#project(name: {typ(e.org)}, dates: {typ(e.date)})")
+            else:
+                lines.append(
+                    f"#work(title: {typ(e.title)}, location: {typ(e.place)}, "
+                    f"company: {typ(e.org)}, dates: {typ(e.date)})"
+                )
+            lines += [f"- #{typ(b)}" for b in e.bullets]
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@producer("template", "typst-basic-resume", [("en", {}), ("en", {}), ("zh", {}), ("zh", {})])
+def produce_basic_typst(person: Person, out: Path, stem: str, lang: str):
+    import typst  # cvagent's own dependency
+
+    source = basic_typst_source(person)
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(HERE / "basic-typst" / "resume.typ", Path(tmp) / "resume.typ")
+        (Path(tmp) / "cv.typ").write_text(source, encoding="utf-8")
+        typst.compile(str(Path(tmp) / "cv.typ"), output=str(out / f"{stem}.pdf"))
+    (out / f"{stem}.typ").write_text(source, encoding="utf-8")
+    note = "basic-typst-resume-template (stuxf, Unlicense) 0.2.9: small-caps ruled titles"
+    # no headline; a project's stack is not printed (its name and dates only)
+    return [out / f"{stem}.pdf", out / f"{stem}.typ"], {"headline", "title:projects"}, note
