@@ -10,7 +10,11 @@ Needs, on the machine that regenerates (CI never does: it uses the committed fil
   texlive-lang-chinese (ctex, xeCJK, Fandol fonts), texlive-fonts-extra (fontawesome5);
 - LibreOffice Writer (``soffice``, Debian libreoffice-writer-nogui) to print DOCX to PDF;
 - Chromium (headless) and Node.js with npm JSON Resume themes installed in ``--npm DIR``
-  (jsonresume-theme-even, -elegant, -stackoverflow, -kendall, -flat, -class);
+  (jsonresume-theme-even, -elegant, -stackoverflow, -kendall, -flat, -macchiato, -class);
+- for produce_templates.py (famous public templates): TeX Live's pdfLaTeX and
+  texlive-fonts-extra (roboto, lato, sourcesanspro for Awesome-CV and AltaCV), and
+  ``--template-repos DIR`` holding checkouts of deedy/Deedy-Resume and billryan/resume
+  (branch zh_CN) as ``DIR/deedy`` and ``DIR/billryan``, for the fonts they bundle;
 - cvagent's own test environment (python-docx, typst) to run this script;
 - fonts-noto-cjk for Chinese in LibreOffice and Chromium.
 
@@ -42,6 +46,7 @@ import produce_html  # noqa: E402, F401
 import produce_latex  # noqa: E402, F401
 import produce_office  # noqa: E402, F401
 import produce_rendercv  # noqa: E402, F401
+import produce_templates  # noqa: E402, F401
 import produce_typst  # noqa: E402, F401
 from people import make_person  # noqa: E402
 from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402
@@ -108,8 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--rendercv", default=TOOLS["rendercv"])
     parser.add_argument("--npm", default=TOOLS["npm"])
+    parser.add_argument("--template-repos", default=TOOLS["template_repos"])
     args = parser.parse_args(argv)
-    TOOLS.update(rendercv=args.rendercv, npm=args.npm)
+    TOOLS.update(rendercv=args.rendercv, npm=args.npm, template_repos=args.template_repos)
     manifest_path = args.corpus / "manifest.json"
     manifest = (
         json.loads(manifest_path.read_text(encoding="utf-8"))

@@ -12,6 +12,8 @@ from people import Person
 TOOLS = {
     "rendercv": "/work/wt/h22a-tools/venv/bin/rendercv",
     "npm": "/work/wt/h22a-tools/npm",
+    # checkouts of the templates' repositories, one folder per template (their fonts)
+    "template_repos": "/tmp/tpl-repos",
 }
 
 
