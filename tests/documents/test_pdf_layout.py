@@ -390,3 +390,16 @@ def test_a_wrapped_section_title_in_a_sidebar_is_not_taken_for_the_name() -> Non
     ]
     chosen = choose_name(lines, 10, Recognition())  # type: ignore[arg-type]
     assert [ln.text() for ln in chosen if ln.role == "title"] == ["Łukasz Żak"]
+
+
+def test_a_separator_printed_before_an_icon_is_not_a_cell_of_its_own() -> None:
+    from cvagent_cli.documents.reading.pdf_layout import Word
+    from cvagent_cli.documents.reading.pdf_lines import with_bars
+
+    def cell(*texts: str) -> list[Word]:
+        return [Word(t, 10 * i, 10 * i + 8, 0, 8, 8, False) for i, t in enumerate(texts)]
+
+    cells = [cell("139-0000-6402", "|"), cell("a@example.com", "·"), cell("github.com/a")]
+    text = " ".join(w.text for w in with_bars(cells))
+    assert text == "139-0000-6402 | a@example.com | github.com/a"
+    assert " ".join(w.text for w in with_bars([cell("|")])) == "|"  # nothing else: kept

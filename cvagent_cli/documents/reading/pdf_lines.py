@@ -42,9 +42,25 @@ def note(recognition: Recognition, note: str) -> None:
         recognition.notes.append(note)
 
 
+#: A cell that is only a separator the file printed between contact items ("|", "·"): the
+#: bars between cells say it already.
+_SEPARATORS = frozenset("|｜·•∙・/–—-")
+
+
+def _trimmed(cell: list[Word]) -> list[Word]:
+    """The cell without the separators at its ends ("+1 416-555-0180 |" before an icon)."""
+    start, end = 0, len(cell)
+    while start < end and cell[start].text in _SEPARATORS:
+        start += 1
+    while end > start and cell[end - 1].text in _SEPARATORS:
+        end -= 1
+    return cell[start:end]
+
+
 def with_bars(cells: list[list[Word]]) -> list[Word]:
     words: list[Word] = []
-    for cell in cells:
+    kept = [trimmed for cell in cells if (trimmed := _trimmed(cell))] if len(cells) > 1 else []
+    for cell in kept or cells:
         if words:
             w = cell[0]
             words.append(Word("|", w.x0, w.x0, w.top, w.bottom, w.size, False))
