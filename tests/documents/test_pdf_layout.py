@@ -403,3 +403,38 @@ def test_a_separator_printed_before_an_icon_is_not_a_cell_of_its_own() -> None:
     text = " ".join(w.text for w in with_bars(cells))
     assert text == "139-0000-6402 | a@example.com | github.com/a"
     assert " ".join(w.text for w in with_bars([cell("|")])) == "|"  # nothing else: kept
+
+
+@pytest.mark.parametrize(
+    ("prev", "nxt", "sep"),
+    [
+        ("priyanka.fennimore@exa", "mple.net", ""),
+        ("mingxuan62@example.c", "om", ""),
+        ("linkedin.com/in/maria-reyes-example", "maria-pm.example.com", " "),
+        ("ana@example.com", "and", " "),
+    ],
+)
+def test_a_wrapped_line_glues_an_address_cut_before_its_domain_is_whole(
+    prev: str, nxt: str, sep: str
+) -> None:
+    from cvagent_cli.documents.reading.pdf_import import _joiner, _Words
+
+    words = _Words(frozenset(), frozenset(), False)
+    assert _joiner(prev, nxt, words) == (prev, sep)
+
+
+def test_a_box_round_the_page_is_not_a_ruled_table_and_a_big_name_is_not_a_gutter() -> None:
+    """JSON Resume's macchiato theme: a page-size box, a sidebar, a 30 pt name whose word
+    space is wider than the body's column gap test.  The box is no table (it would hide the
+    gutter); the gutter runs below the name, so the name stays whole."""
+    import pdfplumber
+
+    from cvagent_cli.documents.reading.pdf_cells import ruled_tables
+
+    corpus = Path(__file__).parent / "import_corpus" / "jsonresume-macchiato"
+    with pdfplumber.open(corpus / "en-01.pdf") as pdf:
+        assert any(r["x1"] - r["x0"] > 500 for r in pdf.pages[0].rects)
+        assert ruled_tables(pdf.pages[0]) == []
+    md = import_bytes((corpus / "en-02.pdf").read_bytes(), "en-02.pdf", ".pdf").markdown
+    assert md.startswith("# Lorcan Eberhardt\n")
+    assert "lorcan.eberhardt@example.net" in md

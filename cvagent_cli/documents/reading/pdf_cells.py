@@ -127,10 +127,12 @@ def _table_rows(lines: list[Line], table: Table, page: int) -> list[Line] | None
 
 
 def ruled_tables(page: Page) -> list[Table]:
-    """The page's ruled tables (pdfplumber's, from the lines it draws)."""
+    """The page's ruled tables of two columns or more (pdfplumber's, from the lines it
+    draws): a box drawn round the page or a section is not a table."""
     if _vertical_rules(page) < 3:
         return []
-    return list(page.find_tables(_GRID))
+    tables = page.find_tables(_GRID)
+    return [t for t in tables if max((len(r.cells) for r in t.rows), default=0) >= 2]
 
 
 def crosses(tables: list[Table], x: float, top: float, bottom: float) -> bool:

@@ -311,7 +311,7 @@ class _Words:
 
 def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
     """(prev with its end fixed, the separator) for a wrapped line: no space at a CJK
-    wrap; a soft hyphen re-joins a word, and so does a hyphen where the document shows it
+    wrap or inside a wrapped e-mail address or URL; a soft hyphen re-joins a word, and so does a hyphen where the document shows it
     splits words ("manage-" "ment": a TeX or justified paragraph, or "management" elsewhere),
     unless the hyphenated form is printed elsewhere ("full-stack")."""
     if prev.endswith(SOFT_HYPHEN):
@@ -331,6 +331,13 @@ def _joiner(prev: str, nxt: str, words: _Words) -> tuple[str, str]:
         ):
             return prev[:-1], ""
     if prev.endswith(("/", "-")) and not prev.endswith(" -"):
+        return prev, ""
+    token = prev.split()[-1] if prev.split() else ""
+    local, at, domain = token.rpartition("@")
+    cut = "." not in domain or re.search(r"\.[A-Za-z]?$", domain)
+    if at and local and cut and nxt[:1].isalnum():
+        # "priyanka.fennimore@exa" "mple.net", "mingxuan62@example.c" "om": an address cut
+        # before its domain is whole
         return prev, ""
     return prev, " "
 

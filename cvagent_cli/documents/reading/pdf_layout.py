@@ -387,9 +387,16 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
             candidates.add(round(ln.x0 - 0.5, 1))
         if ln.x1 < right_margin - 2 * size:
             candidates.add(round(ln.x1 + 0.5, 1))
+    # What a gutter cannot pass through: the words, and the space between two words of a
+    # line that is no wider than a space of that line's size ("Lorcan  Eberhardt" in 30 pt).
+    blocks = [(w.x0, w.x1, w.top, w.bottom) for w in words]
+    for ln in lines:
+        for a, b in itertools.pairwise(ln.words):
+            if b.x0 - a.x1 < 0.8 * max(a.size, b.size):
+                blocks.append((a.x1, b.x0, min(a.top, b.top), max(a.bottom, b.bottom)))
     best: tuple[float, float, float, float] | None = None
     for x in sorted(candidates):
-        crossing = sorted((w.top, w.bottom) for w in words if w.x0 < x < w.x1)
+        crossing = sorted((top, bottom) for x0, x1, top, bottom in blocks if x0 < x < x1)
         edges = [text_top - 1, *(v for t, b in crossing for v in (t, b)), text_bottom + 1]
         stretch = max(
             ((edges[i], edges[i + 1]) for i in range(0, len(edges), 2)),
