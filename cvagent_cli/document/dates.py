@@ -90,7 +90,7 @@ STILL_RE = re.compile(
     + r")\b|"
     + "|".join(w for w in _PROSE_WORDS if not w.isascii())
 )
-SEPARATOR = r"(?:\s*(?:[-–—−－~～〜→至到]{1,2})\s*|\s+(?:to|until|till)\s+)"
+SEPARATOR = r"(?:\s*(?:[-‐‑‒–—−－~～〜→至到]{1,2})\s*|\s+(?:to|until|till)\s+)"
 
 _TOKEN = "|".join(f"(?:{pattern})" for _, pattern in _FORMATS)
 RANGE_RE = re.compile(

@@ -88,3 +88,9 @@ def test_parse_date_sides() -> None:
     assert parse_date("2020年9月") == (YearMonth(2020, 9), "YYYY年M月")
     assert parse_date("09/2020") == (YearMonth(2020, 9), "MM/YYYY")
     assert parse_date("someday") is None
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2012", "\u2013", "\u2212"])
+def test_a_date_range_with_any_hyphen_or_dash_is_a_range(dash: str) -> None:
+    """XeLaTeX's text layer writes U+2011 (non-breaking hyphen) for "-": "2023.04 ‑ 至今"."""
+    assert find_ranges(f"2023.04 {dash} 至今") and find_ranges(f"Jan 2020 {dash} Mar 2021")

@@ -97,6 +97,8 @@ def page_glyphs(page: Page) -> tuple[list[Glyph], str]:
             text = unify_radical(text)
             if text in _LIGATURES:  # "ﬂ" (U+FB02) in "Airﬂow" matches no "Airflow"
                 text = unicodedata.normalize("NFKC", text)
+            elif text == "\u2011":  # XeLaTeX's non-breaking hyphen: "multi‑tenant"
+                text = "-"
         font = str(c.get("fontname", "")).split("+")[-1]
         size = float(c.get("size") or 0.0) or float(c["bottom"]) - float(c["top"])
         kind = "text"
