@@ -438,3 +438,20 @@ def test_a_box_round_the_page_is_not_a_ruled_table_and_a_big_name_is_not_a_gutte
     md = import_bytes((corpus / "en-02.pdf").read_bytes(), "en-02.pdf", ".pdf").markdown
     assert md.startswith("# Lorcan Eberhardt\n")
     assert "lorcan.eberhardt@example.net" in md
+
+
+@pytest.mark.parametrize(
+    ("word", "read"),
+    [
+        ("AUTOMATiON", "AUTOMATION"),
+        ("REDiS", "REDIS"),
+        ("GiB", "GiB"),
+        ("iOS", "iOS"),
+        ("MiNi", "MiNi"),
+    ],
+)
+def test_a_small_caps_i_between_capitals_is_a_capital(word: str, read: str) -> None:
+    """Awesome-CV's small caps (Source Sans Pro) give "I" as "i" in the text layer."""
+    from cvagent_cli.documents.reading.pdf_layout import _capital_i
+
+    assert _capital_i(word) == read

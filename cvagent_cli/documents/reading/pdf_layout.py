@@ -232,10 +232,24 @@ def _tracking(words: list[Word], row: list[Glyph]) -> float:
     return max(0.0, inner / (letters - len(words)))
 
 
+#: A capital "I" that a small-caps font's text layer gives as "i" (Awesome-CV's Source Sans
+#: Pro: "AUTOMATiON", "REDiS"): between capitals, in a word of capitals.
+_SMALL_CAP_I_RE = re.compile(r"(?<=[A-Z])i(?=[A-Z])")
+
+
+def _capital_i(text: str) -> str:
+    letters = [c for c in text if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    if upper < 4 or any(c.islower() and c != "i" for c in letters):
+        return text
+    fixed = _SMALL_CAP_I_RE.sub("I", text)
+    return fixed if not any(c.islower() for c in fixed) else text
+
+
 def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
     if not glyphs:
         return
-    text = "".join(g.text for g in glyphs)
+    text = _capital_i("".join(g.text for g in glyphs))
     font = glyphs[0].font
     words.append(
         Word(
