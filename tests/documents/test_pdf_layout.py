@@ -455,3 +455,24 @@ def test_a_small_caps_i_between_capitals_is_a_capital(word: str, read: str) -> N
     from cvagent_cli.documents.reading.pdf_layout import _capital_i
 
     assert _capital_i(word) == read
+
+
+def test_a_footer_with_this_page_number_is_left_out_on_a_one_page_resume() -> None:
+    from cvagent_cli.documents.reading.pdf_layout import Line, Word
+    from cvagent_cli.documents.reading.pdf_pages import drop_running_lines
+    from cvagent_cli.documents.reading.structure import Recognition
+
+    def line(top: float, *cells: str) -> Line:
+        words = [
+            Word(c, 60 + 150 * i, 60 + 150 * i + 6 * len(c), top, top + 8, 8, False)
+            for i, c in enumerate(cells)
+        ]
+        return Line(words)
+
+    body = [line(100 + 14 * i, f"Wrote the runbook for service {i}.") for i in range(20)]
+    footer = line(800, "November 14, 2026", "Wren Abernathy · Résumé", "1")
+    entry = line(780, "Lakeshore College", "2019 – 2021")
+    recognition = Recognition()
+    (kept,) = drop_running_lines([[*body, entry, footer]], [842.0], recognition)
+    assert footer not in kept and entry in kept and len(kept) == 21
+    assert any("page number" in n for n in recognition.notes)

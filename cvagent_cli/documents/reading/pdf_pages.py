@@ -31,6 +31,18 @@ def _key(line: Line) -> str:
     return re.sub(r"\d+", "#", " ".join(line.text().lower().split()))
 
 
+def _numbered(line: Line, number: int) -> bool:
+    """A margin line of cells, one of them this page's number ("… · Résumé | 1"): a
+    running header or footer, though the page may be the only one."""
+    cells = [" ".join(w.text for w in cell).strip() for cell in line.cells()]
+    return len(cells) >= 2 and any(
+        cell == str(number)
+        or (bool(PAGE_NUMBER_LINE_RE.fullmatch(cell)) and bool(re.search(rf"\b{number}\b", cell)))
+        for cell in cells
+        if cell
+    )
+
+
 def drop_running_lines(
     pages: list[list[Line]], heights: list[float], recognition: Recognition
 ) -> list[list[Line]]:
@@ -49,12 +61,15 @@ def drop_running_lines(
         seen.update(k for k in keys if k[0])
     out: list[list[Line]] = []
     running = 0
-    for lines, height in zip(pages, heights, strict=True):
+    for number, (lines, height) in enumerate(zip(pages, heights, strict=True), start=1):
         kept = []
         for line in lines:
             where = margin(line, height)
             if where and PAGE_NUMBER_LINE_RE.match(line.text().strip()):
                 recognition.dropped += 1
+                continue
+            if where and _numbered(line, number):
+                running += 1  # "November 2026 | A. Person · Résumé | 1", on any page
                 continue
             if where and len(pages) > 1 and seen[(where, _key(line), round(line.size))] >= 2:
                 running += 1
@@ -64,7 +79,8 @@ def drop_running_lines(
     if running:
         note(
             recognition,
-            f"a running header or footer repeated on each page was left out ({running} lines)",
+            f"a running header or footer (repeated on each page, or with the page number) "
+            f"was left out ({running} lines)",
         )
     return out
 
