@@ -36,12 +36,12 @@ _MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
 
 
 def is_date_stamp(text: str) -> bool:
-    """ "Last updated in Nov 2026", "Updated November 2026", "最后更新于 2026年11月": a
+    """ "Last updated in Nov 2026", "Last Updated on 14th November 2026", "最后更新于 2026年11月": a
     word saying so, then a date (a year, and a month or a day, nothing else)."""
     match = _STAMP_RE.match(text)
     if not match or len(text) > 60:
         return False
-    date = match.group(1).strip()
+    date = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b", "", match.group(1).strip())  # "14th November"
     words = re.findall(r"[^\W\d_]+", date)
     return (
         bool(re.search(r"(?:19|20)\d\d", date))
@@ -180,6 +180,9 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     for line in lines[start + 1 : start + 9]:
         if line.page or line.top > top + 0.4 * span or is_section(join_words(line.cells()[0])):
             break
+        beside = line.x1 < name.x0 or line.x0 > name.x1  # not under the name at all
+        if beside and line.size >= 1.3 * body and not line.bullet:
+            break  # a column's heading ("ACADEMIC / BACKGROUND" in 16 pt): the body starts
         if len(line.text()) > 90 and not line.bold:
             break  # running text: a summary with no heading
         if not line.bullet:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 import re
 import statistics
 from collections.abc import Callable, Sequence
@@ -431,8 +432,22 @@ def find_gutter(lines: list[Line]) -> tuple[float, float, float] | None:
         # The tallest stretch wins; the band between the columns only breaks near-ties.
         score = round((bottom - top) / (0.02 * height)) + band / (band + size)
         if best is None or score > best[0]:
-            best = (score, float(x), top, bottom)
+            best = (score, float(x), _columns_start(top, left, right, size), bottom)
     return best[1:] if best else None
+
+
+def _columns_start(top: float, left: list[Word], right: list[Word], size: float) -> float:
+    """Where the columns start.  Text above the first row where both sides have text that
+    does not line up with its side's column (a name centred over both, a date stamp in the
+    corner) is the page's head, read first; a column that simply starts higher (its
+    section title above the sidebar's first line) keeps its lines."""
+    start = max(min(w.top for w in left), min(w.top for w in right)) - 0.5
+    for side in (left, right):
+        edge = Counter(round(w.x0) for w in side if w.top >= start).most_common(1)
+        above = [w for w in side if w.top < start]
+        if above and edge and any(abs(w.x0 - edge[0][0]) < 0.5 * size for w in above):
+            return top
+    return max(top, start)
 
 
 def _same_row(line: Line, others: list[Line]) -> bool:
