@@ -7,8 +7,14 @@ is the name, a section, an entry and a bullet, the same way for every format:
 - the name: a first paragraph set larger than the body, or bold / a plain name at the top;
 - a section (``##``): a short standalone line that is a known section name (Experience,
   工作经历 …), or that looks like the ones that are (same size, weight and case);
-- an entry (``###``): a short bold line inside a section, or the bold lead of a line whose
-  rest is a date ("**Data Analyst — Acme** Jan 2022 – Present");
+  a line naming a kind of section ("Projects Experience") only in the document's section
+  look; a line the document prints more than once ("Highlights" under every entry) is a
+  label, never a section;
+- an entry (``###``): a short bold line inside a section (or one set larger than the body
+  with its dates under it), or the bold lead of a line whose rest is a date ("**Data
+  Analyst — Acme** Jan 2022 – Present"); never contact details, a line of a contact or
+  skills section, a line under an entry heading that is its role or degree, or one of a
+  run of bold lines with nothing between them (a list of awards);
 - bullets: list paragraphs and lines that start with a bullet glyph.
 """
 
@@ -19,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from cvagent_cli.document import person
+from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.kinds import classify_title, is_standalone_title
 from cvagent_cli.documents.interchange.resume_data import is_place
@@ -180,8 +187,22 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             ):
                 para.role = "title"
             break
+    _mark_headings(paras, body)
+    return paras
+
+
+@dataclass
+class _Looks:
+    """How a document sets its section names, and the lines it repeats."""
+
+    distinctive: set[tuple[float, bool, bool]]  # styles that mark a section by themselves
+    look: tuple[float, bool, bool] | None  # the style most exact section names share
+    repeated: set[str]  # heading-looking lines printed more than once (case-folded)
+
+
+def _looks(paras: list[Para], body: float) -> _Looks:
     # The look of a section heading: the style shared by the lines that are section names.
-    section_styles: Counter[tuple[float, bool, bool]] = Counter()
+    styles: Counter[tuple[float, bool, bool]] = Counter()
     for para in paras:
         if (
             para.role == "text"
@@ -189,31 +210,160 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             and _emphasised(para, body)
             and _exact(plain(para.text))
         ):
-            section_styles[_style(para)] += 1
+            styles[_style(para)] += 1
     # A style only marks sections by itself when it is not just bold body text, which
     # entries ("**Data Analyst — Acme**") use as well.
-    distinctive = {s for s in section_styles if s[0] > round(body) or s[2]}
+    distinctive = {s for s in styles if s[0] > round(body) or s[2]}
+    look = None
+    if styles:
+        style, count = styles.most_common(1)[0]
+        look = style if count >= 2 and count * 2 > sum(styles.values()) else None
+    # "Highlights" under every entry: a label, never a section, which a document names once
+    seen = Counter(plain(p.text).casefold() for p in paras if p.role == "text" and headingish(p))
+    return _Looks(distinctive, look, {text for text, n in seen.items() if n > 1})
+
+
+def _mark_headings(paras: list[Para], body: float) -> None:
+    """Sections (h2) and entries (h3) among the paragraphs left as text."""
+    looks = _looks(paras, body)
     in_section = any(p.role == "h2" for p in paras[:1])
-    for para in paras:
+    kind = "other"  # the kind of the section the paragraph is in
+    # The size of the entry heading whose rows (dates, a "City, ST") are all that follow it
+    # so far; 0 once a bullet or a sentence follows.
+    open_entry = 0.0
+    candidates: list[int] = []  # the lines that looked like entry headings
+    for index, para in enumerate(paras):
         if para.role == "h2":
-            in_section = True
+            in_section, kind = True, classify_title(plain(para.text))
         if para.role != "text":
+            if para.role == "h3":
+                open_entry = para.size or 1.0
+            elif not (open_entry and para.role == "date"):
+                open_entry = 0.0
             continue
-        text = plain(para.text)
-        if headingish(para) and (_emphasised(para, body) or _plain_section(para)):
-            style = _style(para)
+        boxed = _boxed(para)
+        text = plain(para.text.strip().split("\n")[0]) if boxed else plain(para.text)
+        dated = _dated_after(paras, index)
+        if (headingish(para) or boxed) and (_emphasised(para, body) or _plain_section(para)):
             known = classify_title(text) != "other"
+            # a section word printed over and over, not over a date of its own: a label
+            # ("Highlights" under every entry); contact details are never headings
+            repeated = text.casefold() in looks.repeated
+            if (repeated and not dated and (known or text[-1] in ":：")) or _contact_item(text):
+                open_entry = open_entry if _row_text(text) else 0.0
+                continue
+            if headingish(para) and not repeated and _is_section(paras, index, looks, in_section):
+                para.role, in_section, kind, open_entry = "h2", True, classify_title(text), 0.0
+                continue
             # Inside a section, a bold line naming a kind of thing ("… 实习生", "Projects at
             # Acme") is an entry, as the analyzer reads it; only exact names stand alone.
-            if _exact(text) or style in distinctive or (known and not (in_section and para.bold)):
-                para.role, in_section = "h2", True
-                continue
-            if in_section and para.bold:
-                para.role = "h3"
-                continue
+            # So is a line set larger than the body with its dates under it (a CJK font with
+            # no bold).  Not in a section that holds no entries (contact details, skills),
+            # and not a line under an entry heading and its dates that is set smaller than
+            # it, or has no dates of its own: that is the entry's role or degree.
+            entryish = para.bold or (dated and para.size > body + 0.5)
+            if in_section and entryish and kind not in _NO_ENTRIES:
+                candidates.append(index)
+                if not open_entry or (dated and para.size >= open_entry - 0.5):
+                    para.role, open_entry = "h3", para.size or 1.0
+                    if boxed:  # "Acme Corp" over "Boulder, CO" in one box: one heading
+                        comma = "，" if HAN_RE.search(para.text) else ", "
+                        para.text = comma.join(line.strip() for line in para.text.split("\n"))
+                    continue
         if in_section and para.lead and is_date_text(para.text[len(para.lead) + 4 :]):
-            para.role = "h3"
-    return paras
+            para.role, open_entry = "h3", para.size or 1.0
+            continue
+        open_entry = open_entry if _row_text(text) else 0.0
+    _unlist(paras, candidates)
+
+
+def _is_section(paras: list[Para], index: int, looks: _Looks, in_section: bool) -> bool:
+    """An exact section name, a line in a style only sections use, or a line naming a kind
+    of section ("Projects Experience") in the document's section look: outside a section,
+    or not bold, or over the section's first entry.  A section word inside a line set
+    unlike the document's section names ("运维工程师 at 知行教育科技有限公司" among bold
+    capitals) does not make it a section."""
+    para = paras[index]
+    text = plain(para.text)
+    if _exact(text) or _style(para) in looks.distinctive:
+        return True
+    worded = classify_title(text) != "other" and looks.look in (None, _style(para))
+    return worded and (not (in_section and para.bold) or _heads_entry(paras, index))
+
+
+def _dated_after(paras: list[Para], index: int) -> bool:
+    """A date follows the line, right under it or under one more short line."""
+    for para in paras[index + 1 : index + 3]:
+        if para.role == "date" or (para.role == "text" and is_date_text(para.text)):
+            return True
+        if para.role != "text" or not headingish(para):
+            return False
+    return False
+
+
+def _heads_entry(paras: list[Para], index: int) -> bool:
+    """The next line is set like this one and is no section word, with its dates under
+    it: the line is a section title over its first entry ("Projects Experience" over
+    "Sparrow CI"), both in bold body type."""
+    if index + 1 >= len(paras):
+        return False
+    following = paras[index + 1]
+    return (
+        following.role == "text"
+        and headingish(following)
+        and _style(following) == _style(paras[index])
+        and classify_title(plain(following.text)) == "other"
+        and _dated_after(paras, index + 1)
+    )
+
+
+def _unlist(paras: list[Para], candidates: list[int]) -> None:
+    """Lines that looked like entry headings one right after another, in one style and
+    with nothing between them (award names in bold), are a list: none is an entry."""
+    runs: list[list[int]] = []
+    for index in candidates:
+        if runs and runs[-1][-1] == index - 1 and _style(paras[index]) == _style(paras[index - 1]):
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    for run in runs:
+        if len(run) > 1:
+            for index in run:
+                paras[index].role = "text"
+
+
+#: Sections whose lines are never entries: contact details, a summary, skills lists.
+_NO_ENTRIES = frozenset({"contact", "summary", "skills", "languages", "interests"})
+_CITY_RE = re.compile(
+    r"^[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*)*, (?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)*)$"
+)
+_PHONE_ONLY_RE = re.compile(r"^\+?[\d\s().\-/]{7,}$")
+
+
+def _boxed(para: Para) -> bool:
+    """Two lines, the second a place: an entry's name and place set in one box."""
+    lines = para.text.strip().split("\n")
+    return len(lines) == 2 and headingish(Para(lines[0])) and _place(plain(lines[1]))
+
+
+def _contact_item(text: str) -> bool:
+    """An e-mail address, a web address or a phone number: contact details, never a
+    heading."""
+    return bool(
+        EMAIL_RE.fullmatch(text)
+        or re.fullmatch(r"(?:https?://|www\.)\S+", text)
+        or (_PHONE_ONLY_RE.match(text) and sum(c.isdigit() for c in text) >= 7)
+    )
+
+
+def _place(text: str) -> bool:
+    """A place on a line of its own: "Boulder, CO", "Dublin, Ireland", "杭州"."""
+    return bool(_CITY_RE.match(text)) or bool(HAN_RE.match(text) and is_place(text))
+
+
+def _row_text(text: str) -> bool:
+    """Dates or a place: what an entry heading's rows hold."""
+    return is_date_text(text) or _place(text)
 
 
 def _exact(text: str) -> bool:
