@@ -131,13 +131,14 @@ def test_the_corpus_is_whole() -> None:
 FLOORS = {
     # measured 2026-11-25 on 122 documents, after the top-of-page rules (date stamps,
     # spaced titles, form labels, cells wrapped in narrow columns) and 16 new documents;
-    # dev raised after the label / contact / entry-row rules of structure.assign_roles
+    # dev raised after the label / contact / entry-row rules of structure.assign_roles and
+    # the margin-column section titles
     "dev": {
         "name": 0.99,  # 92/92
         "email": 0.99,  # 92/92
         "phone": 1.0,
-        "sections": 0.98,  # 445/451
-        "headings": 0.99,  # 916/920
+        "sections": 0.99,  # 449/451
+        "headings": 0.99,  # 921/923
         "rows": 0.99,  # 1169/1176
         "bullets": 0.99,  # 447/448
         "junk_free": 1.0,

@@ -5,6 +5,11 @@ paragraphs a reader hands over."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.documents.reading.importer import import_file
 from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
 
 
@@ -145,3 +150,41 @@ def test_a_section_name_over_its_first_entry_in_the_same_bold_is_a_section() -> 
     )
     assert "## Projects Experience" in _headings(markdown)
     assert "### Sparrow CI" in _headings(markdown)
+
+
+def test_a_section_title_wrapped_in_a_narrow_margin_column_is_one_heading() -> None:
+    """moderncv prints "Honors &" / "Awards" in its left column, the first item on the
+    first row between them in the reading order."""
+    markdown = _markdown(
+        Para("Ada Lovelace", size=33.9),
+        Para("Summary", size=14.3),
+        Para("Engineer with ten years of experience building reliable data systems.", size=10),
+        Para("Honors &", size=14.3),
+        Para("AWS Certified Solutions Architect – Associate", role="bullet", size=10.9),
+        Para("Awards", size=14.3),
+        Para("Winner, Front Range Hackathon 2019", role="bullet", size=10.9),
+    )
+    assert _headings(markdown) == ["# Ada Lovelace", "## Summary", "## Honors & Awards"]
+    assert markdown.index("AWS Certified") > markdown.index("## Honors & Awards")
+
+
+CORPUS = Path(__file__).resolve().parent / "import_corpus"
+
+
+@pytest.mark.parametrize(
+    ("name", "section", "after"),
+    [
+        # a margin title nearer its row's first cell than the row's cells are to each other
+        ("jsonresume-even/en-02.pdf", "## Skills", "Kubernetes, Terraform, | Python, Go, SQL,"),
+        # a section title on the row of a contact line in a sidebar under the name
+        ("latex-moderncv-oldstyle/en-01.pdf", "## Work Experience", "### Frontend Developer"),
+    ],
+)
+def test_a_section_title_beside_a_margin_column_is_a_section(
+    name: str, section: str, after: str
+) -> None:
+    pytest.importorskip("pdfplumber")
+    markdown = import_file(CORPUS / name).markdown
+    lines = markdown.splitlines()
+    assert section in lines
+    assert any(line.startswith(after) for line in lines[lines.index(section) :])

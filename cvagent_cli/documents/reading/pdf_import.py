@@ -240,6 +240,12 @@ def split_cells(lines: list[PageLine]) -> list[PageLine]:
         cells = line.cells(tables.get(index, []))
         if len(cells) == 1 and not line.bullet:
             cells = line.edge_cells(lambda t: is_date_text(t) or is_section(t))
+        elif len(cells) > 1 and not line.bullet:
+            # a margin title closer to its row's first cell than the cells are to each
+            # other ("Skills  Kubernetes, Terraform,   Python, Go"): split off
+            head = part(cells[0], line).edge_cells(is_section)
+            if len(head) == 2 and is_section(join_words(head[0])):
+                cells = [*head, *cells[1:]]
         if (
             len(cells) > 1
             and not line.bullet

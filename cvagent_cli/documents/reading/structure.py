@@ -174,7 +174,7 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             if is_bullet:
                 para.role, para.text = "bullet", rest
         out.append(para)
-    paras = out
+    paras = _join_wrapped_titles(out)
     bigger = body and max((p.size for p in paras), default=0) > body + 0.5
     if not any(p.role == "title" for p in paras):
         for index, para in enumerate(paras[:3]):
@@ -189,6 +189,31 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             break
     _mark_headings(paras, body)
     return paras
+
+
+_OPEN_END_RE = re.compile(r"^[^*]{1,20}(?:\s[&/+]|\sand|[与及和])$", re.IGNORECASE)
+
+
+def _join_wrapped_titles(paras: list[Para]) -> list[Para]:
+    """A heading that ends open ("Honors &", "Languages and") wrapped in a narrow margin
+    column: its next line in the same style, one or two paragraphs on (the reading order
+    may put the column's first row between), is the rest of it."""
+    out: list[Para] = []
+    skip: set[int] = set()
+    for index, para in enumerate(paras):
+        if index in skip:
+            continue
+        text = plain(para.text)
+        if para.role == "text" and headingish(para) and _OPEN_END_RE.match(para.text.strip()):
+            for ahead in range(index + 1, min(index + 3, len(paras))):
+                rest = paras[ahead]
+                if rest.role == "text" and headingish(rest) and _style(rest) == _style(para):
+                    if "*" not in rest.text and len(rest.text.split()) <= 3:
+                        para.text = f"{text} {plain(rest.text)}"
+                        skip.add(ahead)
+                    break
+        out.append(para)
+    return out
 
 
 @dataclass
