@@ -152,6 +152,45 @@ def test_a_section_name_over_its_first_entry_in_the_same_bold_is_a_section() -> 
     assert "### Sparrow CI" in _headings(markdown)
 
 
+def test_a_plain_line_with_its_dates_under_it_opens_an_entry_in_a_section_of_jobs() -> None:
+    """LibreOffice's PDF of a Chinese DOCX: the substituted CJK font has no bold, so the
+    company line is body text; its dates under it make it the entry, and the role line
+    under the dates stays the entry's row."""
+    markdown = _markdown(
+        Para("赵晓彤", size=22),
+        Para("工作经验", size=14, bold=True),
+        Para("锦程电子商务有限公司", size=10.5),
+        Para("2025 年 3 月 — 至今", role="date", size=10.5),
+        Para("开发工程师", size=10.5),
+        Para(
+            "完成日志平台从 ELK 到 ClickHouse 的迁移，存储成本降低 50%。", role="bullet", size=10.5
+        ),
+        Para("奖项荣誉", size=14, bold=True),
+        Para("AWS Certified Solutions Architect – Associate", size=10.5),
+        Para("2021", size=10.5),
+    )
+    assert _headings(markdown) == [
+        "# 赵晓彤",
+        "## 工作经验",
+        "### 锦程电子商务有限公司",
+        "## 奖项荣誉",
+    ]
+
+
+def test_a_duration_over_an_entrys_dates_goes_after_them() -> None:
+    markdown = _markdown(
+        Para("Ada Lovelace", bold=True, size=14),
+        Para("Work Experience", bold=True, size=12),
+        Para("Frontend Developer, Bluefen Software", size=12),
+        Para("3 years 8 months", size=10),
+        Para("Apr, 2019 - Dec, 2022", role="date", size=10),
+        Para("Designed the on-call runbook and cut recovery time by 45%.", role="bullet", size=12),
+    )
+    lines = markdown.splitlines()
+    at = lines.index("### Frontend Developer, Bluefen Software")
+    assert lines[at + 1] == "Apr, 2019 - Dec, 2022 (3 years 8 months)"
+
+
 def test_a_section_title_wrapped_in_a_narrow_margin_column_is_one_heading() -> None:
     """moderncv prints "Honors &" / "Awards" in its left column, the first item on the
     first row between them in the reading order."""

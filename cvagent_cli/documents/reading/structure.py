@@ -11,11 +11,13 @@ is the name, a section, an entry and a bullet, the same way for every format:
   look; a line the document prints more than once ("Highlights" under every entry) is a
   label, never a section;
 - an entry (``###``): a short bold line inside a section (or one set larger than the body
-  with its dates under it), or the bold lead of a line whose rest is a date ("**Data
+  with its dates under it, or a plain one with its dates under it in a section of jobs,
+  projects or schools: a CJK font with no bold), or the bold lead of a line whose rest is a date ("**Data
   Analyst — Acme** Jan 2022 – Present"); never contact details, a line of a contact or
   skills section, a line under an entry heading that is its role or degree, or one of a
   run of bold lines with nothing between them (a list of awards);
-- bullets: list paragraphs and lines that start with a bullet glyph.
+- bullets: list paragraphs and lines that start with a bullet glyph;
+- a duration printed over an entry's dates ("3 years 8 months") joins them on their line.
 """
 
 from __future__ import annotations
@@ -27,8 +29,13 @@ from dataclasses import dataclass, field
 from cvagent_cli.document import person
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
-from cvagent_cli.document.kinds import classify_title, is_standalone_title
-from cvagent_cli.documents.interchange.resume_data import is_place
+from cvagent_cli.document.kinds import (
+    ENTRY_SECTION_KINDS,
+    classify_title,
+    is_standalone_title,
+    names_an_entry,
+)
+from cvagent_cli.documents.interchange.resume_data import is_place, names_employer_or_role
 from cvagent_cli.script import HAN_RE
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
@@ -174,7 +181,7 @@ def assign_roles(paras: list[Para]) -> list[Para]:
             if is_bullet:
                 para.role, para.text = "bullet", rest
         out.append(para)
-    paras = _join_wrapped_titles(out)
+    paras = _join_durations(_join_wrapped_titles(out))
     bigger = body and max((p.size for p in paras), default=0) > body + 0.5
     if not any(p.role == "title" for p in paras):
         for index, para in enumerate(paras[:3]):
@@ -212,6 +219,31 @@ def _join_wrapped_titles(paras: list[Para]) -> list[Para]:
                         para.text = f"{text} {plain(rest.text)}"
                         skip.add(ahead)
                     break
+        out.append(para)
+    return out
+
+
+_DURATION_RE = re.compile(
+    r"^\d+\s*(?:years?|yrs?|months?|mos?)(?:\s*\d+\s*(?:months?|mos?))?$"
+    r"|^\d+\s*年(?:\s*\d+\s*个?月)?$|^\d+\s*个?月$",
+    re.IGNORECASE,
+)
+
+
+def _join_durations(paras: list[Para]) -> list[Para]:
+    """A duration printed over an entry's dates ("3 years 8 months" / "Apr, 2019 - Dec,
+    2022") goes after them, on their line: "Apr, 2019 - Dec, 2022 (3 years 8 months)"."""
+    out: list[Para] = []
+    for index, para in enumerate(paras):
+        following = paras[index + 1] if index + 1 < len(paras) else None
+        if (
+            para.role == "text"
+            and following is not None
+            and _DURATION_RE.match(plain(para.text))
+            and (following.role == "date" or is_date_text(following.text))
+        ):
+            following.text = f"{following.text.strip()} ({plain(para.text)})"
+            continue
         out.append(para)
     return out
 
@@ -269,7 +301,20 @@ def _mark_headings(paras: list[Para], body: float) -> None:
         boxed = _boxed(para)
         text = plain(para.text.strip().split("\n")[0]) if boxed else plain(para.text)
         dated = _dated_after(paras, index)
-        if (headingish(para) or boxed) and (_emphasised(para, body) or _plain_section(para)):
+        # a plain line with its dates under it in a section of jobs, projects or schools:
+        # an entry ("数据分析师, 北辰金融信息服务有限公司", a project's name)
+        plain_entry = (
+            dated
+            and not open_entry
+            and headingish(para)
+            and (
+                kind in ENTRY_SECTION_KINDS
+                or (kind == "education" and names_employer_or_role(text))
+            )
+        )
+        if (headingish(para) or boxed) and (
+            _emphasised(para, body) or _plain_section(para) or plain_entry
+        ):
             known = classify_title(text) != "other"
             # a section word printed over and over, not over a date of its own: a label
             # ("Highlights" under every entry); contact details are never headings
@@ -286,11 +331,13 @@ def _mark_headings(paras: list[Para], body: float) -> None:
             # no bold).  Not in a section that holds no entries (contact details, skills),
             # and not a line under an entry heading and its dates that is set smaller than
             # it, or has no dates of its own: that is the entry's role or degree.
-            entryish = para.bold or (dated and para.size > body + 0.5)
+            entryish = para.bold or plain_entry or (dated and para.size > body + 0.5)
             if in_section and entryish and kind not in _NO_ENTRIES:
                 candidates.append(index)
                 if not open_entry or (dated and para.size >= open_entry - 0.5):
                     para.role, open_entry = "h3", para.size or 1.0
+                    if plain_entry and not para.bold:  # the whole line, not its bold lead
+                        para.text, para.lead = plain(para.text), ""
                     if boxed:  # "Acme Corp" over "Boulder, CO" in one box: one heading
                         comma = "，" if HAN_RE.search(para.text) else ", "
                         para.text = comma.join(line.strip() for line in para.text.split("\n"))
@@ -336,7 +383,8 @@ def _heads_entry(paras: list[Para], index: int) -> bool:
     return (
         following.role == "text"
         and headingish(following)
-        and _style(following) == _style(paras[index])
+        and round(following.size) == round(paras[index].size)
+        and not names_an_entry(plain(paras[index].text))
         and classify_title(plain(following.text)) == "other"
         and _dated_after(paras, index + 1)
     )
