@@ -177,6 +177,21 @@ def test_a_plain_line_with_its_dates_under_it_opens_an_entry_in_a_section_of_job
     ]
 
 
+def test_an_entry_heading_wrapped_round_its_dates_is_joined_back() -> None:
+    """moderncv: "M.S. Data Science, Westbrook State University, Boul-" with the dates
+    at the right of its row and "der, CO." on the next row of its column."""
+    markdown = _markdown(
+        Para("Ada Lovelace", size=33.9),
+        Para("Education", size=14.3),
+        Para("M.S. Data Science, Westbrook State University, Boul-", role="h3", size=10.9),
+        Para("Feb 2019 - Mar 2021", role="date", size=10.9),
+        Para("der, CO.", size=10.9),
+        Para("Skills", size=14.3),
+    )
+    assert "### M.S. Data Science, Westbrook State University, Boulder, CO." in markdown
+    assert "\nder, CO." not in markdown
+
+
 def test_a_duration_over_an_entrys_dates_goes_after_them() -> None:
     markdown = _markdown(
         Para("Ada Lovelace", bold=True, size=14),

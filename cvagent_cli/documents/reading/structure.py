@@ -17,7 +17,9 @@ is the name, a section, an entry and a bullet, the same way for every format:
   skills section, a line under an entry heading that is its role or degree, or one of a
   run of bold lines with nothing between them (a list of awards);
 - bullets: list paragraphs and lines that start with a bullet glyph;
-- a duration printed over an entry's dates ("3 years 8 months") joins them on their line.
+- a duration printed over an entry's dates ("3 years 8 months") joins them on their line;
+  an entry heading wrapped round the dates split off its row ("…, Boul-" / dates /
+  "der, CO.") is joined back.
 """
 
 from __future__ import annotations
@@ -195,7 +197,37 @@ def assign_roles(paras: list[Para]) -> list[Para]:
                 para.role = "title"
             break
     _mark_headings(paras, body)
-    return paras
+    return _rejoin_wrapped_headings(paras)
+
+
+def _rejoin_wrapped_headings(paras: list[Para]) -> list[Para]:
+    """An entry heading that stops open ("…, Boulder," / "…, Boul-") over the dates split
+    off its row: the short line after the dates is the rest of it, wrapped in its column
+    ("CO." / "der, CO.")."""
+    out: list[Para] = []
+    skip: set[int] = set()
+    for index, para in enumerate(paras):
+        if index in skip:
+            continue
+        out.append(para)
+        text = para.text.rstrip()
+        if para.role != "h3" or para.lead or not re.search(r"(?:,|\w-)$", text):
+            continue
+        if index + 2 >= len(paras):
+            continue
+        dates, rest = paras[index + 1], paras[index + 2]
+        tail = rest.text.strip()
+        if (
+            (dates.role == "date" or is_date_text(dates.text))
+            and rest.role in ("text", "date")
+            and "*" not in tail
+            and 0 < len(tail.split()) <= 3
+            and not is_date_text(tail)
+        ):
+            broken = text.endswith("-") and tail[:1].islower()
+            para.text = text[:-1] + tail if broken else f"{text} {tail}"
+            skip.add(index + 2)
+    return out
 
 
 _OPEN_END_RE = re.compile(r"^[^*]{1,20}(?:\s[&/+]|\sand|[与及和])$", re.IGNORECASE)
