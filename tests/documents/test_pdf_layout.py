@@ -253,3 +253,30 @@ def test_the_name_from_the_cells_of_a_details_table() -> None:
     assert result.markdown.startswith("# 邓思远\n")
     assert "姓名 | 邓思远 | 电话 | 139-0013-7788" in result.markdown
     assert {"email", "phone"} <= set(result.contacts)
+
+
+def test_an_actual_text_span_gives_a_blank_glyph_its_text() -> None:
+    """typst draws 专业 in "专业技能" with a fallback font's blank .notdef glyph, (cid:0)
+    in the text layer; the second carries an /ActualText (业), the first nothing.  The
+    heading reads as the text layer says ("业技能"), and the blank glyph left at its start
+    is no bullet mark."""
+    from cvagent_cli.documents.reading.importer import import_file
+
+    corpus = Path(__file__).resolve().parent / "import_corpus"
+    lines = import_file(corpus / "rendercv-sb2nov" / "zh-01.pdf").markdown.splitlines()
+    assert "## 业技能" in lines
+    assert not any(line.startswith("- 业技能") for line in lines)
+
+
+def test_actual_text_replaces_only_glyphs_with_no_text_of_their_own() -> None:
+    from cvagent_cli.documents.reading.pdf_glyphs import with_actual_text
+
+    span = "ActualText\x1f7\x1f业"
+    ligature = "ActualText\x1f8\x1ffi"
+    chars = [
+        {"text": "(cid:0)", "fontname": "NewCM", "tag": "Span"},
+        {"text": "(cid:0)", "fontname": "NewCM", "tag": span},
+        {"text": "技", "fontname": "UnDotum", "tag": "Span"},
+        {"text": "ﬁ", "fontname": "Lato", "tag": ligature},
+    ]
+    assert [c["text"] for c in with_actual_text(chars)] == ["", "业", "技", "ﬁ"]

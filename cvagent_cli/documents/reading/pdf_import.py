@@ -22,7 +22,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
-from cvagent_cli.documents.reading.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
+from cvagent_cli.documents.reading.pdf_glyphs import (
+    SOFT_HYPHEN,
+    page_glyphs,
+    read_actual_text,
+    shape_marks,
+)
 from cvagent_cli.documents.reading.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
 from cvagent_cli.documents.reading.pdf_layout import (
     Line,
@@ -70,6 +75,7 @@ def _require_pdfplumber() -> ModuleType:
 
 
 def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
+    read_actual_text(page)
     glyphs, rotated = page_glyphs(page)
     if rotated:
         recognition.unplaced.append(rotated)
