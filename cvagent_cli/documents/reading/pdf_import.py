@@ -243,15 +243,7 @@ def split_cells(lines: list[PageLine]) -> list[PageLine]:
         ):
             last_date.words.extend(line.words)  # the rest of a date wrapped in its column
             continue
-        cells = line.cells(tables.get(index, []))
-        if len(cells) == 1 and not line.bullet:
-            cells = line.edge_cells(lambda t: is_date_text(t) or is_section(t))
-        elif len(cells) > 1 and not line.bullet:
-            # a margin title closer to its row's first cell than the cells are to each
-            # other ("Skills  Kubernetes, Terraform,   Python, Go"): split off
-            head = part(cells[0], line).edge_cells(is_section)
-            if len(head) == 2 and is_section(join_words(head[0])):
-                cells = [*head, *cells[1:]]
+        cells = _row_cells(line, tables.get(index, []))
         if (
             len(cells) > 1
             and not line.bullet
@@ -302,6 +294,21 @@ def split_cells(lines: list[PageLine]) -> list[PageLine]:
             out.append(row)
             last_row = (row, cells)
     return out
+
+
+def _row_cells(line: PageLine, channels: list[tuple[float, float]]) -> list[list[Word]]:
+    """A row's cells: split at wide gaps and table channels, and a date or a section title
+    set apart at a row's edge; a margin title closer to its row's first cell than the
+    cells are to each other ("Skills  Kubernetes, Terraform,   Python, Go") is split off."""
+    cells = line.cells(channels)
+    if line.bullet:
+        return cells
+    if len(cells) == 1:
+        return line.edge_cells(lambda t: is_date_text(t) or is_section(t))
+    head = part(cells[0], line).edge_cells(is_section)
+    if len(head) == 2 and is_section(join_words(head[0])):
+        return [*head, *cells[1:]]
+    return cells
 
 
 @dataclass(frozen=True)
