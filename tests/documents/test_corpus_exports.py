@@ -29,21 +29,7 @@ def test_the_corpus_is_here() -> None:
     assert len(FILES) >= 100
 
 
-#: Their import makes an entry a ``##`` section (a JSON Resume theme's "Role at Company" row,
-#: an award line); the PDF export of that Markdown is re-imported with it as an entry, so the
-#: round trip corrects the first import instead of repeating it.
-MISREAD = {"jsonresume-stackoverflow/zh-01.pdf", "jsonresume-stackoverflow/zh-02.pdf"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="first import misreads"))
-        if n in MISREAD
-        else n
-        for n in FILES
-    ],
-)
+@pytest.mark.parametrize("name", FILES)
 def test_an_imported_document_exports_and_round_trips_in_every_template(
     name: str, tmp_path: Path
 ) -> None:

@@ -130,29 +130,32 @@ def test_the_corpus_is_whole() -> None:
 # The accuracy measured when the corpus was committed (docs/developer-guide.md "Import accuracy").
 FLOORS = {
     # measured 2026-11-25 on 122 documents, after the top-of-page rules (date stamps,
-    # spaced titles, form labels, cells wrapped in narrow columns) and 16 new documents
+    # spaced titles, form labels, cells wrapped in narrow columns) and 16 new documents;
+    # dev raised after the label / contact / entry-row rules of structure.assign_roles and
+    # the margin-column section titles, plain dated entry lines, wrapped entry headings
+    # and /ActualText (held-out measured once after them)
     "dev": {
         "name": 0.99,  # 92/92
         "email": 0.99,  # 92/92
         "phone": 1.0,
-        "sections": 0.98,  # 445/451
-        "headings": 0.95,  # 915/959
-        "rows": 0.98,  # 1162/1176
-        "bullets": 0.98,  # 440/448
+        "sections": 0.995,  # 451/451
+        "headings": 0.995,  # 978/978
+        "rows": 0.995,  # 1176/1176
+        "bullets": 0.995,  # 447/448
         "junk_free": 1.0,
     },
     "heldout": {
         "name": 0.96,  # 29/30
         "email": 0.96,  # 29/30
         "phone": 1.0,
-        "sections": 0.97,  # 147/150
-        "headings": 0.95,  # 298/312
-        "rows": 0.99,  # 372/374
-        "bullets": 0.97,  # 147/150
+        "sections": 0.99,  # 149/150
+        "headings": 0.995,  # 323/324
+        "rows": 0.995,  # 374/374
+        "bullets": 0.995,  # 150/150
         "junk_free": 1.0,
     },
 }
-COVERAGE_FLOORS = {"dev": (0.999, 0.994), "heldout": (0.999, 0.999)}  # mean, worst file
+COVERAGE_FLOORS = {"dev": (0.999, 0.999), "heldout": (0.999, 0.999)}  # mean, worst file
 
 
 @pytest.mark.slow

@@ -476,3 +476,30 @@ def test_a_footer_with_this_page_number_is_left_out_on_a_one_page_resume() -> No
     (kept,) = drop_running_lines([[*body, entry, footer]], [842.0], recognition)
     assert footer not in kept and entry in kept and len(kept) == 21
     assert any("page number" in n for n in recognition.notes)
+
+
+def test_an_actual_text_span_gives_a_blank_glyph_its_text() -> None:
+    """typst draws 专业 in "专业技能" with a fallback font's blank .notdef glyph, (cid:0)
+    in the text layer; the second carries an /ActualText (业), the first nothing.  The
+    heading reads as the text layer says ("业技能"), and the blank glyph left at its start
+    is no bullet mark."""
+    from cvagent_cli.documents.reading.importer import import_file
+
+    corpus = Path(__file__).resolve().parent / "import_corpus"
+    lines = import_file(corpus / "rendercv-sb2nov" / "zh-01.pdf").markdown.splitlines()
+    assert "## 业技能" in lines
+    assert not any(line.startswith("- 业技能") for line in lines)
+
+
+def test_actual_text_replaces_only_glyphs_with_no_text_of_their_own() -> None:
+    from cvagent_cli.documents.reading.pdf_glyphs import with_actual_text
+
+    span = "ActualText\x1f7\x1f业"
+    ligature = "ActualText\x1f8\x1ffi"
+    chars = [
+        {"text": "(cid:0)", "fontname": "NewCM", "tag": "Span"},
+        {"text": "(cid:0)", "fontname": "NewCM", "tag": span},
+        {"text": "技", "fontname": "UnDotum", "tag": "Span"},
+        {"text": "ﬁ", "fontname": "Lato", "tag": ligature},
+    ]
+    assert [c["text"] for c in with_actual_text(chars)] == ["", "业", "技", "ﬁ"]

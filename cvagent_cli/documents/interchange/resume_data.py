@@ -573,6 +573,12 @@ def is_place(text: str) -> bool:
     )
 
 
+def names_employer_or_role(text: str) -> bool:
+    """The text names an organisation ("知行教育科技有限公司", "Acme Inc.") or a job
+    ("Data Analyst", "运维工程师")."""
+    return bool(_ORG_RE.search(text)) or _role(text)
+
+
 def _role(text: str) -> bool:
     words = {w.strip(".,()").casefold() for w in text.split()}
     return bool(words & ROLE_WORDS) or bool(ZH_ROLE_RE.search(text)) or "intern" in words

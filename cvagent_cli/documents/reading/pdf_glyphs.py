@@ -2,7 +2,8 @@
 
 pdfplumber gives every glyph drawn on a page with its box, font and size.  What other tools
 draw is not always text: the same glyph stamped three times to fake bold ("学学学位位位"),
-icon-font glyphs in the private-use area or glyph codes with no Unicode (``(cid:123)``),
+icon-font glyphs in the private-use area or glyph codes with no Unicode (``(cid:123)``)
+(unless an /ActualText span says what they stand for),
 soft hyphens, bullets drawn as little circles or squares instead of a "•".  This module
 turns them into ``Glyph`` records: text to read, a bullet candidate, or nothing.
 """
@@ -81,12 +82,96 @@ def _rotated(obj: dict[str, Any]) -> bool:
     return not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
 
 
+#: The ``tag`` pdfplumber gives a glyph drawn inside a marked-content span with an
+#: /ActualText (the text the span's glyphs stand for): this prefix, the span's number, and
+#: the text, apart by U+001F.
+_ACTUAL = "ActualText\x1f"
+
+
+def read_actual_text(page: Page) -> None:
+    """Lay the page out once with a device that notes each glyph's /ActualText span (the
+    PDF's own word for what a run of glyphs says, where its font cannot: typst writes one
+    for a glyph drawn with a fallback font's blank .notdef).  pdfplumber then reads its
+    characters from that layout; on any failure it lays the page out itself."""
+    try:
+        from pdfminer.pdfinterp import PDFPageInterpreter
+        from pdfminer.utils import decode_text
+        from pdfplumber.page import PDFPageAggregatorWithMarkedContent
+    except ImportError:  # pragma: no cover - pdfplumber's own import failed first
+        return
+
+    class Device(PDFPageAggregatorWithMarkedContent):
+        spans: list[str | None]
+        serial = 0
+
+        def begin_tag(self, tag: Any, props: Any = None) -> None:
+            super().begin_tag(tag, props)
+            actual = props.get("ActualText") if isinstance(props, dict) else None
+            if isinstance(actual, bytes | str):
+                Device.serial += 1
+                text = decode_text(actual) if isinstance(actual, bytes) else actual
+                self.spans.append(f"{_ACTUAL}{Device.serial}\x1f{text}")
+            else:
+                self.spans.append(None)
+
+        def end_tag(self) -> None:
+            super().end_tag()
+            if self.spans:
+                self.spans.pop()
+
+        def render_char(self, *args: Any, **kwargs: Any) -> float:
+            advance = float(super().render_char(*args, **kwargs))
+            actual = next((span for span in reversed(self.spans) if span), None)
+            if actual and self.cur_item._objs:
+                setattr(self.cur_item._objs[-1], "tag", actual)  # noqa: B010 (pdfplumber's own attribute)
+            return advance
+
+    try:
+        device = Device(page.pdf.rsrcmgr, pageno=page.page_number, laparams=page.pdf.laparams)
+        device.spans = []
+        PDFPageInterpreter(page.pdf.rsrcmgr, device).process_page(page.page_obj)
+        page._layout = device.get_result()
+    except Exception:  # a broken page: pdfplumber lays it out (and reports) itself
+        return
+
+
+def with_actual_text(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Characters with each /ActualText span's text in place of its glyphs' (on its first
+    glyph; the others are dropped) when at least half the span's glyphs have no text of
+    their own."""
+    spans: dict[str, list[dict[str, Any]]] = {}
+    for c in chars:
+        tag = str(c.get("tag") or "")
+        if tag.startswith(_ACTUAL):
+            spans.setdefault(tag, []).append(c)
+    if not spans:
+        return chars
+    replaced: dict[int, str] = {}
+    blank: set[tuple[str, str]] = set()  # (font, "(cid:N)"): a glyph with no text
+    for tag, glyphs in spans.items():
+        unmapped = [g for g in glyphs if _CID_RE.match(str(g.get("text", "")))]
+        if 2 * len(unmapped) < len(glyphs) or not unmapped:
+            # the glyphs say it themselves (an icon before a linked phone number, whose
+            # span's ActualText is the link, "tel:+1 …"): keep their boxes and fonts
+            continue
+        blank.update((str(g.get("fontname")), str(g.get("text"))) for g in unmapped)
+        text = tag.split("\x1f", 2)[2]
+        for i, g in enumerate(glyphs):
+            replaced[id(g)] = text if i == 0 else ""
+    # The same blank glyph outside a span (typst writes no /ActualText for the first
+    # character it drew with it): its text is lost; it is no bullet mark either.
+    for c in chars:
+        if id(c) not in replaced and (str(c.get("fontname")), str(c.get("text"))) in blank:
+            replaced[id(c)] = ""
+    return [{**c, "text": replaced[id(c)]} if id(c) in replaced else c for c in chars]
+
+
 def page_glyphs(page: Page) -> tuple[list[Glyph], str]:
     """(glyphs, rotated text left out) for a pdfplumber page.  Icon-font glyphs are dropped:
     a contact line keeps its text, a gap stays where the icon was."""
     glyphs: list[Glyph] = []
     rotated: list[str] = []
-    for c in page.chars:
+    for c in with_actual_text(page.chars):
         text = str(c.get("text", ""))
         if not text:
             continue

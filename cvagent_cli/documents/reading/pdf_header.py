@@ -12,7 +12,14 @@ from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.reading.docx_text import LABELS
 from cvagent_cli.documents.reading.pdf_layout import Word, join_words, table_channels
-from cvagent_cli.documents.reading.pdf_lines import PageLine, is_section, note, part, with_bars
+from cvagent_cli.documents.reading.pdf_lines import (
+    PageLine,
+    is_section,
+    note,
+    part,
+    set_apart,
+    with_bars,
+)
 from cvagent_cli.documents.reading.structure import Recognition, is_document_title
 
 _NAME_FIELD_RE = re.compile(
@@ -177,18 +184,57 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
             break
         nxt.role, start = "title", start + 1
         so_far += " " + nxt.text()
-    for line in lines[start + 1 : start + 9]:
-        if line.page or line.top > top + 0.4 * span or is_section(join_words(line.cells()[0])):
-            break
-        beside = line.x1 < name.x0 or line.x0 > name.x1  # not under the name at all
-        if beside and line.size >= 1.3 * body and not line.bullet:
-            break  # a column's heading ("ACADEMIC / BACKGROUND" in 16 pt): the body starts
-        if len(line.text()) > 90 and not line.bold:
-            break  # running text: a summary with no heading
-        if not line.bullet:
-            line.role = "header"  # a subtitle or a contact line, never a section
+    _mark_header(lines, start + 1, top + 0.4 * span, name, body)
     _rejoin_wrapped_contacts(lines, start + 1)
     return lines
+
+
+def _mark_header(
+    lines: list[PageLine], start: int, bottom: float, name: PageLine, size: float
+) -> None:
+    """The lines under the name are a subtitle and contact lines, never a section, down to
+    the first section title, or a line set like a heading (1.3 times the body ``size`` or
+    larger) that is not under the name at all (a column's "ACADEMIC / BACKGROUND").  A
+    section title set apart on a contact line's row ("Boulder, CO     Work Experience")
+    starts the body beside a sidebar: the row is split there, and the lines in the body's
+    column from then on are body, read after the sidebar's."""
+    body_x: float | None = None
+    body: list[PageLine] = []
+    end = start
+    for line in list(lines[start : start + 8]):
+        cells = line.cells()
+        if line.page or line.top > bottom or (body_x is None and is_section(join_words(cells[0]))):
+            break
+        end = lines.index(line) + 1
+        if body_x is not None and line.x0 >= body_x - line.size:
+            body.append(line)
+            continue
+        beside = line.x1 < name.x0 or line.x0 > name.x1
+        if beside and line.size >= 1.3 * size and not line.bullet:
+            end -= 1
+            break  # a column's heading: the body starts
+        if len(line.text()) > 90 and not line.bold:
+            break  # running text: a summary with no heading
+        split = next((i for i in range(1, len(cells)) if _section_cell(cells, i)), None)
+        if body_x is None and split is not None:
+            body_x = cells[split][0].x0
+            side = part([w for cell in cells[:split] for w in cell], line)
+            rest = part([w for cell in cells[split:] for w in cell], line)
+            lines[end - 1 : end] = [side, rest]
+            end += 1
+            line = side
+            body.append(rest)
+        if not line.bullet:
+            line.role = "header"  # a subtitle or a contact line, never a section
+    if body:  # the sidebar's lines first, then the body's
+        moved = {id(ln) for ln in body}
+        lines[start:end] = [ln for ln in lines[start:end] if id(ln) not in moved] + body
+
+
+def _section_cell(cells: list[list[Word]], index: int) -> bool:
+    """The cell is a section title set apart from the cells before it on its row."""
+    before = [w for cell in cells[:index] for w in cell]
+    return is_section(join_words(cells[index])) and set_apart(cells[index], before)
 
 
 def _rejoin_wrapped_contacts(lines: list[PageLine], start: int) -> None:

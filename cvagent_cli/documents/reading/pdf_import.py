@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING
 from cvagent_cli.document.kinds import is_standalone_title
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
-from cvagent_cli.documents.reading.pdf_glyphs import SOFT_HYPHEN, page_glyphs, shape_marks
+from cvagent_cli.documents.reading.pdf_glyphs import (
+    SOFT_HYPHEN,
+    page_glyphs,
+    read_actual_text,
+    shape_marks,
+)
 from cvagent_cli.documents.reading.pdf_header import SPLIT_CONTACT_RE, choose_name, continues
 from cvagent_cli.documents.reading.pdf_layout import (
     Line,
@@ -72,6 +77,7 @@ def _require_pdfplumber() -> ModuleType:
 
 
 def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
+    read_actual_text(page)
     glyphs, rotated = page_glyphs(page)
     if rotated:
         recognition.unplaced.append(rotated)
@@ -239,9 +245,7 @@ def split_cells(lines: list[PageLine]) -> list[PageLine]:
         ):
             last_date.words.extend(line.words)  # the rest of a date wrapped in its column
             continue
-        cells = line.cells(tables.get(index, []))
-        if len(cells) == 1 and not line.bullet:
-            cells = line.edge_cells(lambda t: is_date_text(t) or is_section(t))
+        cells = _row_cells(line, tables.get(index, []))
         if (
             len(cells) > 1
             and not line.bullet
@@ -292,6 +296,21 @@ def split_cells(lines: list[PageLine]) -> list[PageLine]:
             out.append(row)
             last_row = (row, cells)
     return out
+
+
+def _row_cells(line: PageLine, channels: list[tuple[float, float]]) -> list[list[Word]]:
+    """A row's cells: split at wide gaps and table channels, and a date or a section title
+    set apart at a row's edge; a margin title closer to its row's first cell than the
+    cells are to each other ("Skills  Kubernetes, Terraform,   Python, Go") is split off."""
+    cells = line.cells(channels)
+    if line.bullet:
+        return cells
+    if len(cells) == 1:
+        return line.edge_cells(lambda t: is_date_text(t) or is_section(t))
+    head = part(cells[0], line).edge_cells(is_section)
+    if len(head) == 2 and is_section(join_words(head[0])):
+        return [*head, *cells[1:]]
+    return cells
 
 
 @dataclass(frozen=True)

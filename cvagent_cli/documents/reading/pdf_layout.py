@@ -13,9 +13,9 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 import re
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
