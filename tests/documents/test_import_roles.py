@@ -242,3 +242,33 @@ def test_a_section_title_beside_a_margin_column_is_a_section(
     lines = markdown.splitlines()
     assert section in lines
     assert any(line.startswith(after) for line in lines[lines.index(section) :])
+
+
+def test_two_lines_in_one_look_that_make_a_section_name_together_are_one_title() -> None:
+    from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
+
+    paras = [
+        Para("Talia Castellane", size=30),
+        Para("ACADEMIC", size=16),
+        Para("BACKGROUND", size=16),
+        Para("Lakeshore College", bold=True, size=10),
+        Para("B.S. Mathematics, 2016 – 2018", size=10),
+        Para("SKILLS", size=16),
+        Para("Python, Go, SQL", size=10),
+        Para("Wrote the runbook for the warehouse failover, and on-call rota.", size=10),
+    ]
+    md = to_markdown(assign_roles(paras))
+    assert "## ACADEMIC BACKGROUND" in md and "## SKILLS" in md
+
+
+def test_a_linked_contact_whose_actual_text_is_the_link_keeps_its_visible_text() -> None:
+    """Awesome-CV wraps each contact item (an icon glyph and the visible text) in a span
+    whose /ActualText is the link ("tel:+1 …", "mailto:…"): the glyphs say it themselves."""
+    from pathlib import Path
+
+    from cvagent_cli.documents.reading.importer import import_file
+
+    corpus = Path(__file__).resolve().parent / "import_corpus" / "latex-awesome-cv"
+    md = import_file(corpus / "en-01.pdf").markdown
+    assert "+1 416-555-0180 | thaddeus.okonkworeyes@example.net" in md
+    assert "tel:" not in md and "mailto:" not in md

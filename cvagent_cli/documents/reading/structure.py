@@ -236,14 +236,28 @@ _OPEN_END_RE = re.compile(r"^[^*]{1,20}(?:\s[&/+]|\sand|[与及和])$", re.IGNOR
 def _join_wrapped_titles(paras: list[Para]) -> list[Para]:
     """A heading that ends open ("Honors &", "Languages and") wrapped in a narrow margin
     column: its next line in the same style, one or two paragraphs on (the reading order
-    may put the column's first row between), is the rest of it."""
+    may put the column's first row between), is the rest of it.  So is the next line in
+    the same style when the two together, and not the first alone, are a section name
+    ("ACADEMIC" / "BACKGROUND")."""
     out: list[Para] = []
     skip: set[int] = set()
     for index, para in enumerate(paras):
         if index in skip:
             continue
         text = plain(para.text)
-        if para.role == "text" and headingish(para) and _OPEN_END_RE.match(para.text.strip()):
+        nxt = paras[index + 1] if index + 1 < len(paras) else None
+        if (  # "ACADEMIC" / "BACKGROUND": a section name only when joined
+            nxt is not None
+            and para.role == nxt.role == "text"
+            and headingish(para)
+            and headingish(nxt)
+            and _style(nxt) == _style(para)
+            and not _exact(text)
+            and _exact(f"{text} {plain(nxt.text)}")
+        ):
+            para.text = f"{text} {plain(nxt.text)}"
+            skip.add(index + 1)
+        elif para.role == "text" and headingish(para) and _OPEN_END_RE.match(para.text.strip()):
             for ahead in range(index + 1, min(index + 3, len(paras))):
                 rest = paras[ahead]
                 if rest.role == "text" and headingish(rest) and _style(rest) == _style(para):
