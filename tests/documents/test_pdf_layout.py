@@ -503,3 +503,14 @@ def test_actual_text_replaces_only_glyphs_with_no_text_of_their_own() -> None:
         {"text": "ﬁ", "fontname": "Lato", "tag": ligature},
     ]
     assert [c["text"] for c in with_actual_text(chars)] == ["", "业", "技", "ﬁ"]
+
+
+def test_a_bullet_glyph_whose_actual_text_is_a_private_code_stays_a_bullet() -> None:
+    """Chromium prints a theme's icon-font bullet with a fallback font's blank glyph and an
+    /ActualText of its private-use code (U+F0D7) on some pages: still a list marker."""
+    from cvagent_cli.documents.reading.importer import import_file
+
+    corpus = Path(__file__).resolve().parent / "import_corpus" / "jsonresume-flat"
+    md = import_file(corpus / "en-01.pdf").markdown
+    assert "- Automated regression tests for the mobile app" in md
+    assert "- Led the migration of 40 services from a monolith to event-driven workers." in md

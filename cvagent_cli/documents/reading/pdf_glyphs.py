@@ -154,8 +154,10 @@ def with_actual_text(chars: list[dict[str, Any]]) -> list[dict[str, Any]]:
             # the glyphs say it themselves (an icon before a linked phone number, whose
             # span's ActualText is the link, "tel:+1 …"): keep their boxes and fonts
             continue
-        blank.update((str(g.get("fontname")), str(g.get("text"))) for g in unmapped)
         text = tag.split("\x1f", 2)[2]
+        if all(_private_use(ch) or ch in BULLET_CHARS for ch in text):
+            continue  # a bullet or an icon's private code: the glyph says as much (a mark)
+        blank.update((str(g.get("fontname")), str(g.get("text"))) for g in unmapped)
         for i, g in enumerate(glyphs):
             replaced[id(g)] = text if i == 0 else ""
     # The same blank glyph outside a span (typst writes no /ActualText for the first
