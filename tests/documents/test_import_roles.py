@@ -272,3 +272,22 @@ def test_a_linked_contact_whose_actual_text_is_the_link_keeps_its_visible_text()
     md = import_file(corpus / "en-01.pdf").markdown
     assert "+1 416-555-0180 | thaddeus.okonkworeyes@example.net" in md
     assert "tel:" not in md and "mailto:" not in md
+
+
+def test_a_list_set_in_the_section_look_is_not_a_section() -> None:
+    from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
+
+    paras = [
+        Para("Priyanka Fennimore", size=30),
+        Para("About", size=10.5),
+        Para("Remote", size=9),
+        Para("Python, Go, SQL, TypeScript", size=10.5),
+        Para("国家奖学金（2018）", size=10.5),
+        Para("Experience", size=10.5),
+        Para("Wrote the runbook for the warehouse failover and the on-call rota.", size=9),
+        Para("Skills, Languages", size=10.5),
+        Para("Go, Rust", size=9),
+    ]
+    md = to_markdown(assign_roles(paras))
+    assert "## About" in md and "## Experience" in md and "## Skills, Languages" in md
+    assert "## Python" not in md and "## 国家奖学金" not in md

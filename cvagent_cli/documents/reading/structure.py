@@ -403,10 +403,27 @@ def _is_section(paras: list[Para], index: int, looks: _Looks, in_section: bool) 
     capitals) does not make it a section."""
     para = paras[index]
     text = plain(para.text)
-    if _exact(text) or _style(para) in looks.distinctive:
+    if _exact(text):
+        return True
+    if _listlike(text):
+        return False
+    if _style(para) in looks.distinctive:
         return True
     worded = classify_title(text) != "other" and looks.look in (None, _style(para))
     return worded and (not (in_section and para.bold) or _heads_entry(paras, index))
+
+
+_LIST_SEPARATOR_RE = re.compile(r"\s*[,，、;；]\s*")
+
+
+def _listlike(text: str) -> bool:
+    """A line no section title is, however it is set: a list ("Python, Go, SQL", "熟悉
+    Java、Spring Boot") unless each item names a section ("Honors, Awards"), or a line
+    with a number in it ("国家奖学金（2018）")."""
+    if re.search(r"\d", text):
+        return True
+    parts = [p for p in _LIST_SEPARATOR_RE.split(text) if p]
+    return len(parts) > 1 and any(classify_title(p) == "other" for p in parts)
 
 
 def _dated_after(paras: list[Para], index: int) -> bool:
