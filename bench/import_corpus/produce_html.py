@@ -167,6 +167,20 @@ def chromium_pdf(html: Path, pdf: Path) -> None:
     )
 
 
+def print_theme(theme: str, source: Path, pdf: Path) -> None:
+    """A JSON Resume file through an npm theme (``jsonresume-theme-<theme>``) to HTML, and
+    the HTML printed by Chromium to ``pdf``."""
+    npm = Path(TOOLS["npm"])
+    (npm / "render.js").write_text(RENDER_JS, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        html = Path(tmp) / "resume.html"
+        run(
+            ["node", str(npm / "render.js"), f"jsonresume-theme-{theme}", str(source), str(html)],
+            npm,
+        )
+        chromium_pdf(html, pdf)
+
+
 def make_theme(theme: str):
     titles, extra = THEMES[theme]
 
@@ -175,21 +189,7 @@ def make_theme(theme: str):
         source.write_text(
             json.dumps(resume_json(person), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )
-        npm = Path(TOOLS["npm"])
-        (npm / "render.js").write_text(RENDER_JS, encoding="utf-8")
-        with tempfile.TemporaryDirectory() as tmp:
-            html = Path(tmp) / "resume.html"
-            run(
-                [
-                    "node",
-                    str(npm / "render.js"),
-                    f"jsonresume-theme-{theme}",
-                    str(source),
-                    str(html),
-                ],
-                npm,
-            )
-            chromium_pdf(html, out / f"{stem}.pdf")
+        print_theme(theme, source, out / f"{stem}.pdf")
         layer = text_layer(out / f"{stem}.pdf")
         for s in person.sections:
             s.title = titles[s.kind]

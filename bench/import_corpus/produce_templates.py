@@ -42,7 +42,7 @@ import tempfile
 from pathlib import Path
 
 from people import EN_SKILLS, ZH_SKILLS, Person, Section
-from produce_html import RENDER_JS, chromium_pdf, resume_json
+from produce_html import print_theme, resume_json
 from produce_latex import tex
 from registry import TOOLS, producer, run
 from truth import text_layer
@@ -521,21 +521,7 @@ def make_old_schema_theme(theme: str):
             json.dumps(old_schema_json(person), ensure_ascii=False, indent=1) + "\n",
             encoding="utf-8",
         )
-        npm = Path(TOOLS["npm"])
-        (npm / "render.js").write_text(RENDER_JS, encoding="utf-8")
-        with tempfile.TemporaryDirectory() as tmp:
-            html = Path(tmp) / "resume.html"
-            run(
-                [
-                    "node",
-                    str(npm / "render.js"),
-                    f"jsonresume-theme-{theme}",
-                    str(source),
-                    str(html),
-                ],
-                npm,
-            )
-            chromium_pdf(html, out / f"{stem}.pdf")
+        print_theme(theme, source, out / f"{stem}.pdf")
         layer = text_layer(out / f"{stem}.pdf")
         for s in person.sections:
             s.title = titles[s.kind]
