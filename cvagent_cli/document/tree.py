@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -195,12 +196,18 @@ class _Builder:
             tree.roots.append(pre)
 
         title_line = tree.title_line = self._title_line(headings, body_start)
+        labels = _repeated_labels(headings)
         stack: list[Section] = []
         used: dict[str | None, set[str]] = {}
         for index, (line, level, title, style) in enumerate(headings):
             kind = classify_title(title)
+            label = (
+                level == 0 and bool(stack) and stack[-1].level >= 3 and title.casefold() in labels
+            )
             if level == 0:  # bold / plain pseudo-heading
-                if kind != "other" or not stack or stack[-1].heading_line == title_line:
+                if (kind != "other" and not label) or (
+                    not stack or stack[-1].heading_line == title_line
+                ):
                     level = 2
                 else:
                     level = min(stack[-1].level + 1, 6)
@@ -224,6 +231,8 @@ class _Builder:
                 level = 1
                 tree.title = title
             kind = self._heading_kind(kind, title, style, parent, line == title_line, title_line)
+            if label and parent is not None:
+                kind = parent.kind  # its entry's: "Highlights" over a job's bullets
             siblings = used.setdefault(parent.id if parent else None, set())
             slug = base = slugify(title)
             n = 2
@@ -357,3 +366,14 @@ class _Builder:
                 pending_item, item_end = tok.map[0] + 1, tok.map[1]
             elif kind == "heading_open":
                 pending_item = None
+
+
+def _repeated_labels(headings: list[heading_rules.Heading]) -> set[str]:
+    """Titles of bold or plain title lines written more than once, in a document whose
+    sections are headings (two ``##`` or more): a label each entry repeats ("Highlights"
+    over every job's bullets, as resume builders and imported PDFs print it), which stays
+    inside its entry instead of opening a section."""
+    if sum(1 for h in headings if h[1] == 2) < 2:
+        return set()
+    seen = Counter(title.casefold() for _, level, title, _ in headings if level == 0)
+    return {title for title, n in seen.items() if n >= 2}

@@ -49,3 +49,28 @@ def test_two_section_names_joined_are_one_section_title(title: str) -> None:
 )
 def test_a_list_or_a_phrase_is_not_a_joined_title(line: str) -> None:
     assert not is_standalone_title(line)
+
+
+def test_a_label_repeated_under_every_entry_stays_inside_its_entry() -> None:
+    """'Highlights' over each job's bullets (resume builders print it; import keeps it as a
+    line): a label of the entry, not a summary section that ends Experience."""
+    text = (
+        "# Dana Whitfield\n\n## Experience\n\n### Senior Analyst — Brightwater (2021 – Present)\n\n"
+        "Highlights\n\n- Cut reporting time by 40%.\n\n### Analyst — Harbor Foods (2018 – 2021)\n\n"
+        "Highlights\n\n- Built the demand forecast used by 60 stores.\n\n## Education\n\n"
+        "### B.Sc. Statistics — Lakeshore College (2018)\n"
+    )
+    doc = ResumeDocument.from_text(text)
+    assert [s.title for s in doc.sections if s.level == 2] == ["Experience", "Education"]
+    labels = [s for s in doc.sections if s.title == "Highlights"]
+    assert [(s.level, s.kind) for s in labels] == [(4, "experience"), (4, "experience")]
+
+
+def test_a_section_name_written_once_as_a_plain_line_is_still_a_section() -> None:
+    text = (
+        "# Dana Whitfield\n\n## Experience\n\n### Analyst — Harbor Foods (2018 – 2021)\n\n"
+        "- Built the demand forecast used by 60 stores.\n\nEducation\n\nB.Sc. Statistics\n\n"
+        "## Skills\n\nSQL\n"
+    )
+    doc = ResumeDocument.from_text(text)
+    assert [s.title for s in doc.sections if s.level == 2] == ["Experience", "Education", "Skills"]
