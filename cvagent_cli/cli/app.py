@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import atexit
+import contextlib
+import logging
+import os
+import sys
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -83,4 +88,29 @@ app.add_typer(log_app, epilog=EPILOG)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except SystemExit as exc:
+        if "litellm" not in sys.modules:
+            raise
+        end_process(exc.code)
+
+
+def end_process(code: object) -> NoReturn:
+    """Exit without the interpreter's teardown once litellm is loaded.  Its HTTP clients'
+    finalizers import modules while the interpreter is shutting down; when a daemon thread
+    (an answer stream stopped with Ctrl-C) is frozen holding that module's import lock, the
+    process never exits (seen in 1 of 20 interrupted chats).  Everything cvagent keeps is
+    written by now (history, undo, transcripts are saved as they happen); exit handlers
+    run, logs and standard streams are flushed, then the process ends."""
+    if isinstance(code, str):
+        print(code, file=sys.stderr)
+    status = code if isinstance(code, int) else (0 if code is None else 1)
+    try:
+        atexit._run_exitfuncs()  # temporary folders, litellm's own flushes
+        logging.shutdown()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+    finally:
+        os._exit(status)
