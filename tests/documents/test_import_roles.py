@@ -1,5 +1,5 @@
 """Issue 22: what an imported line is (section, entry, label, row), decided the same way for
-every format by ``structure.assign_roles``.  Each case is a layout a real template prints
+every format by ``roles.assign_roles``.  Each case is a layout a real template prints
 (JSON Resume themes printed by a browser, a CJK font with no bold), written as the
 paragraphs a reader hands over."""
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.documents.reading.importer import import_file
-from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
+from cvagent_cli.documents.reading.roles import assign_roles
+from cvagent_cli.documents.reading.structure import Para, to_markdown
 
 
 def _markdown(*paras: Para) -> str:
@@ -245,7 +246,8 @@ def test_a_section_title_beside_a_margin_column_is_a_section(
 
 
 def test_two_lines_in_one_look_that_make_a_section_name_together_are_one_title() -> None:
-    from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
+    from cvagent_cli.documents.reading.roles import assign_roles
+    from cvagent_cli.documents.reading.structure import Para, to_markdown
 
     paras = [
         Para("Talia Castellane", size=30),
@@ -275,7 +277,8 @@ def test_a_linked_contact_whose_actual_text_is_the_link_keeps_its_visible_text()
 
 
 def test_a_list_set_in_the_section_look_is_not_a_section() -> None:
-    from cvagent_cli.documents.reading.structure import Para, assign_roles, to_markdown
+    from cvagent_cli.documents.reading.roles import assign_roles
+    from cvagent_cli.documents.reading.structure import Para, to_markdown
 
     paras = [
         Para("Priyanka Fennimore", size=30),

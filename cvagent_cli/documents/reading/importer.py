@@ -19,7 +19,8 @@ from cvagent_cli.documents.formats import (
     UNREADABLE_HINT,
     default_output,
 )
-from cvagent_cli.documents.reading.structure import Para, Recognition, assign_roles, to_markdown
+from cvagent_cli.documents.reading.roles import assign_roles
+from cvagent_cli.documents.reading.structure import Para, Recognition, to_markdown
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
