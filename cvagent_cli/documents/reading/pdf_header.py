@@ -13,6 +13,7 @@ from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.reading.docx_text import LABELS
 from cvagent_cli.documents.reading.pdf_layout import Word, join_words, table_channels
 from cvagent_cli.documents.reading.pdf_lines import (
+    SEPARATORS,
     PageLine,
     is_section,
     note,
@@ -28,7 +29,6 @@ _NAME_FIELD_RE = re.compile(
     re.IGNORECASE,
 )
 
-_SEPARATORS = frozenset("|｜·•–—-/,")
 
 #: A date stamp a resume builder prints at the top ("Last updated in Nov 2026", "更新于
 #: 2026年11月"): page furniture, never the name nor the line the name must come first after.
@@ -100,7 +100,7 @@ def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | 
     cut = next((k for k in range(1, len(words)) if join_words(words[:k]) == named), None)
     if cut is not None:
         tail = words[cut:]
-        while tail and tail[0].text in _SEPARATORS:
+        while tail and tail[0].text in SEPARATORS:
             tail = tail[1:]
         words, after = words[:cut], tail + after
     if not after:

@@ -42,17 +42,17 @@ def note(recognition: Recognition, note: str) -> None:
         recognition.notes.append(note)
 
 
-#: A cell that is only a separator the file printed between contact items ("|", "·"): the
-#: bars between cells say it already.
-_SEPARATORS = frozenset("|｜·•∙・/–—-")
+#: What a file prints between the items of a row ("|", "·", "/", ","): at a cell's end it is
+#: said again by the bars between cells.
+SEPARATORS = frozenset("|｜·•∙・/–—-,")
 
 
 def _trimmed(cell: list[Word]) -> list[Word]:
     """The cell without the separators at its ends ("+1 416-555-0180 |" before an icon)."""
     start, end = 0, len(cell)
-    while start < end and cell[start].text in _SEPARATORS:
+    while start < end and cell[start].text in SEPARATORS:
         start += 1
-    while end > start and cell[end - 1].text in _SEPARATORS:
+    while end > start and cell[end - 1].text in SEPARATORS:
         end -= 1
     return cell[start:end]
 
