@@ -14,7 +14,8 @@ import pytest
 
 from cvagent_cli.documents.reading.importer import ImportResult, import_bytes
 from cvagent_cli.documents.reading.pdf_glyphs import page_glyphs, shape_marks
-from cvagent_cli.documents.reading.pdf_import import join_paragraphs, split_cells
+from cvagent_cli.documents.reading.pdf_import import split_cells
+from cvagent_cli.documents.reading.pdf_join import join_paragraphs
 from cvagent_cli.documents.reading.pdf_layout import make_lines
 from cvagent_cli.documents.reading.pdf_lines import as_page_line
 
@@ -417,7 +418,7 @@ def test_a_separator_printed_before_an_icon_is_not_a_cell_of_its_own() -> None:
 def test_a_wrapped_line_glues_an_address_cut_before_its_domain_is_whole(
     prev: str, nxt: str, sep: str
 ) -> None:
-    from cvagent_cli.documents.reading.pdf_import import _joiner, _Words
+    from cvagent_cli.documents.reading.pdf_join import _joiner, _Words
 
     words = _Words(frozenset(), frozenset(), False)
     assert _joiner(prev, nxt, words) == (prev, sep)

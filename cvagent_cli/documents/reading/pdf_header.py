@@ -11,7 +11,8 @@ import re
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.documents.reading.docx_text import LABELS
-from cvagent_cli.documents.reading.pdf_layout import Word, join_words, table_channels
+from cvagent_cli.documents.reading.pdf_columns import table_channels
+from cvagent_cli.documents.reading.pdf_layout import Word, join_words
 from cvagent_cli.documents.reading.pdf_lines import (
     SEPARATORS,
     PageLine,
