@@ -6,14 +6,18 @@ platform, the settings, each model call (model, duration, tokens, error), each t
 each file written.  Never to the terminal (the package's NullHandler keeps Python's
 last-resort handler from printing a record), and never a secret: every record passes
 through :func:`~cvagent_cli.secrets.scrub_secrets` (the message variant, which also masks
-key fragments and URL credentials) on its way to the file.  The file is capped: at
-``MAX_BYTES`` it is rotated to ``debug.log.1``, so two files at most are kept.
+key fragments and URL credentials) on its way to the file.  Never what the user wrote
+either: records give sizes and kinds (a ``-m`` message is logged as ``<38 chars>``, a tool
+call by the size of its arguments), not message or resume text.  The file is private
+(0600, like every state file) and capped: at ``MAX_BYTES`` it is rotated to
+``debug.log.1``, so two files at most are kept.
 
 Modules log with ``logging.getLogger(__name__)`` and need nothing from here.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
@@ -59,6 +63,63 @@ class _Scrubbed(logging.Filter):
         return True
 
 
+class _PrivateRotatingFile(logging.handlers.RotatingFileHandler):
+    """A rotating log whose files are created 0600 (the log names files and models)."""
+
+    def _open(self) -> io.TextIOWrapper:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.chmod(self.baseFilename, 0o600)  # a file an older version left 0644
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
+#: Options whose value is a setting, safe and useful in a bug report; any other value
+#: that names no existing file or folder (a ``-m`` message above all) is logged by size.
+_SAFE_OPTIONS = frozenset(
+    "--model --api-base --template --format --capability --paper -j --jobs --min-score "
+    "--timeout --lang".split()
+)
+
+
+#: The words of cvagent's command tree (``cvagent log show``): kept as they are.  A word
+#: missing here is only logged by its size.
+_COMMAND_WORDS = frozenset(
+    "analyze chat export import config log doctor path show edit on off status list "
+    "search prune".split()
+)
+
+
+def describe_command(argv: list[str]) -> str:
+    """The command line as the log keeps it: the program, the subcommand, the options, the
+    paths it names and the values of setting options; any other text as ``<N chars>``."""
+    shown = [Path(argv[0]).name] if argv else []
+    safe_value = False
+    for arg in argv[1:]:
+        name, eq, value = arg.partition("=")
+        if arg.startswith("-") and len(arg) > 1:
+            if eq:
+                kept = value if name in _SAFE_OPTIONS or _names_a_path(value) else _size(value)
+                shown.append(f"{name}={kept}")
+            else:
+                shown.append(arg)
+            safe_value = not eq and arg in _SAFE_OPTIONS
+        else:
+            keep = safe_value or arg in _COMMAND_WORDS or _names_a_path(arg)
+            shown.append(arg if keep else _size(arg))
+            safe_value = False
+    return " ".join(shown)
+
+
+def _names_a_path(text: str) -> bool:
+    try:
+        return text in ("-", "") or Path(text).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _size(text: str) -> str:
+    return f"<{len(text)} chars>"
+
+
 def start(verbose: bool = False) -> Path | None:
     """Start writing the debug log if it was asked for; its path, or None.
 
@@ -72,9 +133,7 @@ def start(verbose: bool = False) -> Path | None:
     path = log_path()
     try:
         state_dir(create=True)
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8"
-        )
+        handler = _PrivateRotatingFile(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8")
     except OSError:
         return None
     handler.setLevel(logging.DEBUG)
@@ -93,7 +152,7 @@ def start(verbose: bool = False) -> Path | None:
         platform.release(),
         platform.machine(),
     )
-    log.debug("command: %s", " ".join(sys.argv))
+    log.debug("command: %s", describe_command(sys.argv))
     return path
 
 

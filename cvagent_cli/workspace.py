@@ -9,6 +9,7 @@ encoding, BOM, newlines and permissions) and records an undo entry.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from cvagent_cli.analysis.jd import JobDescription
 from cvagent_cli.analysis.schema import AnalysisReport
+from cvagent_cli.charset import added_forbidden, describe
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.errors import InputError
@@ -27,11 +29,31 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _write_failure(exc: OSError, path: Path | None) -> str:
+    """Why a write of the resume failed, naming the folder when it is the folder that
+    refused (a new file is written beside the resume and renamed over it)."""
+    why = exc.strerror or str(exc)
+    if isinstance(exc, PermissionError) and path is not None:
+        folder = path.resolve().parent
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"its folder {folder} is not writable ({why})"
+    return why
+
+
+def _no_undo_log(exc: OSError, outcome: str) -> str:
+    """One line for a state directory that refused the undo log.  The resume is left as
+    it was: an edit written without its undo entry could not be taken back."""
+    why = exc.strerror or str(exc)
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"cannot save the undo log{where}: {why}; {outcome} — free some space and try again"
+
+
 @dataclass(frozen=True)
 class ApplyResult:
     applied: bool
     message: str
     diff: str = ""
+    failed: bool = False  # the disk refused the write (not a decision or a stale edit)
 
 
 class Workspace:
@@ -54,6 +76,7 @@ class Workspace:
         if doc is not None:
             self._reconcile_undo()
             self._notice_read_only_file()
+            self._notice_hard_links()
         self.opened_at = time.time()
         self.last_report: AnalysisReport | None = None  # for the prompt's ResumeContext
         self._report_text: str | None = None  # the text it analysed
@@ -97,6 +120,7 @@ class Workspace:
         self._disk_digest = _digest(doc.render())
         self._reconcile_undo()
         self._notice_read_only_file()
+        self._notice_hard_links()
         return doc
 
     def _reconcile_undo(self) -> None:
@@ -142,6 +166,24 @@ class Workspace:
                 f"(chmod u+w {self.doc.path} to allow edits)"
             )
 
+    def _notice_hard_links(self) -> None:
+        """A resume with a second name (a hard link) cannot stay one file: every edit is
+        written as a new file and renamed over this name (so a crash leaves the old or the
+        new text), which leaves the other name holding the old text; and a chat opened
+        through the other name is not locked against this one.  Say so once, at open."""
+        if not self.write_to_disk or self.doc is None or self.doc.path is None:
+            return
+        try:
+            links = self.doc.path.stat().st_nlink
+        except OSError:
+            return
+        if links > 1:
+            self.notices.append(
+                f"{self.name} has {links} names (hard links): an edit here writes a new "
+                f"{self.name}, so the other names keep the old text, and a chat opened "
+                "through another name is not locked against this one — a symlink keeps one file"
+            )
+
     def write_block(self) -> str | None:
         """Why an edit cannot be written now (read-only session, read-only file, file
         gone), or None.  Checked before the user is asked to confirm an edit, and again
@@ -182,6 +224,14 @@ class Workspace:
         if blocked:
             return ApplyResult(False, f"{blocked}; the edit was not applied")
         notice = self.refresh_from_disk()
+        refused = added_forbidden(before, after)
+        if refused:  # every writer passes here: a pending edit kept from an older version too
+            return ApplyResult(
+                False,
+                "the edit would write characters a resume cannot hold ("
+                + ", ".join(describe(ch) for ch in refused[:6])
+                + "); the edit was not applied",
+            )
         missing = self.doc.format.unencodable(after)
         if missing:
             return ApplyResult(
@@ -195,15 +245,18 @@ class Workspace:
                 False, f"{why}; the edit was not applied — read the resume again and redo it"
             )
         diff = diff if diff is not None else unified_diff(before, after, self.name)
-        entry = self.undo.record(
-            before, after, reason
-        )  # log first: a crash leaves it one step ahead
+        try:  # log first: a crash leaves it one step ahead
+            entry = self.undo.record(before, after, reason)
+        except OSError as exc:  # a full or read-only state directory
+            return ApplyResult(False, _no_undo_log(exc, "the edit was not applied"), failed=True)
         try:
             self._write(after)
         except OSError as exc:  # the checks above cannot foresee a full disk
             self.undo.forget_last(entry)
-            why = exc.strerror or str(exc)
-            return ApplyResult(False, f"cannot write {self.name}: {why}; the edit was not applied")
+            why = _write_failure(exc, self.doc.path)
+            return ApplyResult(
+                False, f"cannot write {self.name}: {why}; the edit was not applied", failed=True
+            )
         except BaseException:
             self.undo.forget_last(entry)
             raise
@@ -235,13 +288,17 @@ class Workspace:
             entry = pop(self.doc.text)
         except ValueError as exc:
             return ApplyResult(False, str(exc))
+        except OSError as exc:
+            outcome = "nothing was " + {"undid": "undone", "redid": "redone"}[verb]
+            return ApplyResult(False, _no_undo_log(exc, outcome), failed=True)
         current = self.doc.text
         text = getattr(entry, target)
         try:
             self._write(text)
         except OSError as exc:
             self.undo.put_back(entry)
-            return ApplyResult(False, f"cannot write {self.name}: {exc.strerror or exc}")
+            why = _write_failure(exc, self.doc.path)
+            return ApplyResult(False, f"cannot write {self.name}: {why}", failed=True)
         return ApplyResult(True, f"{verb}: {entry.reason}", unified_diff(current, text, self.name))
 
     def session_edits(self) -> list[UndoEntry]:

@@ -176,7 +176,9 @@ EVENT_MEANINGS = {
     "proposed_edit": "An edit waiting for a decision: `diff` is a unified diff of the resume, "
     "`flags` lists `{kind, message}` objects (possibly invented facts, contact changes, "
     "deletions).",
-    "edit_outcome": "What became of a proposed edit (`applied`, and why not).",
+    "edit_outcome": "What became of a proposed edit (`applied`, and why not); `failed` is true "
+    "when an approved edit could not be written (disk full, no permission): a `--yes` run "
+    "then exits 2.",
     "capability": "The capability pack changed (`old` → `new`).",
     "stage": "The pack's stage or progress changed.",
     "notice": "A status line for the user; `level` is `info` or `warning`.",
@@ -295,7 +297,10 @@ EXIT_MEANINGS = {
     "cvagent; `export --strict` with a character the PDF fonts cannot draw; an unknown "
     "extension, a corrupt, encrypted, zero-page or scanned document; `chat cv.pdf` when the "
     "PDF is newer than the `cv.md` imported from it; an output path that cannot be written "
-    "(a missing folder, a folder, an existing file without `--force`, a read-only file).",
+    "(a missing folder, a folder, an existing file without `--force`, a read-only file, "
+    "a named pipe, a device or a symlink loop, with or without `--force`); a `chat -m … "
+    "--yes` run with an approved edit the disk refused (full, no permission, the undo log "
+    "unsaved).",
     "MODEL": "Model or configuration error: no model configured, a bad key, a server that "
     "cannot be reached, an invalid setting or capability pack; a `chat -m` or piped run whose "
     "turn the model failed, or that stopped because the model repeated the same tool call; "

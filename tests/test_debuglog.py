@@ -171,3 +171,42 @@ def test_an_unwritable_state_dir_costs_the_log_not_the_command(isolated_home: Pa
 def test_help_names_the_option_and_the_variable():
     result = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
     assert "--verbose" in result.output and "CVAGENT_DEBUG=1" in result.output
+
+
+def test_what_the_user_typed_never_reaches_the_log(monkeypatch):
+    typed = "my phone is 555-0142 and my SSN is 078-05-1120"
+    monkeypatch.setattr(
+        "sys.argv", ["/venv/bin/cvagent", "--verbose", "chat", SAMPLE, "-m", typed, "--yes"]
+    )
+    debuglog.start(verbose=True)
+    text = read_log()
+    line = next(ln for ln in text.splitlines() if "command: " in ln)
+    assert line.endswith(f"command: cvagent --verbose chat {SAMPLE} -m <46 chars> --yes")
+    assert "555-0142" not in text and "078-05-1120" not in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "logged"),
+    [
+        (["cvagent", "--message=quit my job", "chat"], "cvagent --message=<11 chars> chat"),
+        (["cvagent", "chat", "-", "--model", "gpt-4o"], "cvagent chat - --model gpt-4o"),
+        (["cvagent", "log", "search", "salary"], "cvagent log search <6 chars>"),
+        (["cvagent", "chat", "no/such/file.md"], "cvagent chat <15 chars>"),
+    ],
+)
+def test_the_command_line_keeps_settings_and_paths_and_counts_text(argv, logged):
+    assert debuglog.describe_command(argv) == logged
+
+
+def test_the_log_is_private_like_every_state_file(monkeypatch):
+    path = debuglog.log_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("from an older version\n", encoding="utf-8")
+    path.chmod(0o644)
+    monkeypatch.setattr(debuglog, "MAX_BYTES", 500)
+    debuglog.start(verbose=True)
+    for i in range(30):
+        logging.getLogger("cvagent_cli.test").debug("record %d %s", i, "x" * 40)
+    files = sorted(path.parent.glob("debug.log*"))
+    assert len(files) == 2
+    assert all(f.stat().st_mode & 0o777 == 0o600 for f in files)

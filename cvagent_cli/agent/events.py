@@ -89,6 +89,9 @@ class EditOutcome:
     applied: bool
     message: str
     diff: str = ""
+    #: approved, but the disk refused it (full, no permission, the undo log unsaved): a
+    #: script's ``--yes`` run exits 2 on it
+    failed: bool = False
 
 
 @dataclass(frozen=True)

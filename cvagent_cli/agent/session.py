@@ -442,7 +442,9 @@ class ChatSession:
             self.agent.note(
                 f"the user applied an edit you proposed in an earlier run ({edit.reason or 'edit'})"
             )
-        return ev.EditOutcome(edit.id, result.applied, result.message, result.diff)
+        return ev.EditOutcome(
+            edit.id, result.applied, result.message, result.diff, failed=result.failed
+        )
 
     def _keep_deferred(self) -> None:
         """Edits proposed with nobody to ask wait for the next ``cvagent chat``."""

@@ -445,7 +445,9 @@ class ToolCallAgent:
                 content = f"Applied.{note} The resume now has this change:\n{fence(change, 'resume_diff')}"
             else:
                 content = f"Not applied: {result.message}"
-            yield ev.EditOutcome(edit.id, result.applied, result.message, result.diff)
+            yield ev.EditOutcome(
+                edit.id, result.applied, result.message, result.diff, failed=result.failed
+            )
         elif decision.action is ev.Action.REJECT:
             note = f" Their note: {decision.note}" if decision.note else ""
             content = f"The user rejected this edit.{note} Do not apply it again; ask what they would prefer."

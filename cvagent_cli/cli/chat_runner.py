@@ -387,8 +387,11 @@ def _run_prepared(chat: PreparedChat, first: Callable[[], str] | None) -> int:
 
 
 def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool) -> int:
-    """-m and batch: one message after another; stop at the first model error (exit 3)."""
+    """-m and batch: one message after another; stop at the first model error (exit 3).
+    An approved edit the disk refused (full, no permission) lets the run go on and makes
+    it exit 2, so a script never reads a lost edit as success."""
     pending = 0
+    write_failed = False
     for raw in messages:
         text = raw.strip()
         if not text:
@@ -402,6 +405,7 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             return int(ExitCode.MODEL)
         if result.interrupted:
             return int(ExitCode.INTERRUPTED)
+        write_failed = write_failed or result.write_failed
         done = result.done
         if done is not None:
             pending += len(done.pending_edits)
@@ -420,7 +424,7 @@ def run_messages(repl: Repl, messages: Iterable[str], *, answers_to_stdout: bool
             else "they need your confirmation in `cvagent chat`, which offers them next"
         )
         repl.renderer.notice(f"{plural(pending, 'edit')} proposed, not applied: {why}", "warning")
-    return 0
+    return int(ExitCode.USAGE) if write_failed else 0
 
 
 def emit_stdin_resume(

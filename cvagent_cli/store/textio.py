@@ -364,12 +364,19 @@ def atomic_write_bytes(
     """
     path = Path(path)
     if path.is_symlink():
-        path = path.resolve()
+        try:
+            path = path.resolve()
+        except RuntimeError:  # a symlink loop (Python < 3.13; later ones raise OSError)
+            raise OSError(errno.ELOOP, "it is a symlink loop", str(path)) from None
     folder = path.parent
     try:
-        existing: int | None = stat.S_IMODE(path.stat().st_mode)
+        st = path.stat()
+        existing: int | None = stat.S_IMODE(st.st_mode)
     except FileNotFoundError:
         existing = None
+    else:
+        if not stat.S_ISREG(st.st_mode):  # a FIFO, a device, a socket: never replaced
+            raise OSError(errno.EPERM, f"it is {special_file_kind(path)}, not a file", str(path))
     if existing is not None and not existing & stat.S_IWUSR:
         # a rename replaces a read-only file as easily as any other (and root may write
         # anything): refuse it here as opening it for writing would
@@ -422,15 +429,48 @@ def is_read_only(path: Path) -> bool:
     return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
 
 
+def special_file_kind(path: Path) -> str | None:
+    """What ``path`` is when it is neither a regular file (through any symlinks) nor
+    missing: ``"a named pipe (FIFO)"``, ``"a device"``, ``"a symlink loop"`` …; else None.
+    Only a regular file is ever replaced: writing "over" a FIFO would block or feed
+    another program, and over a device (``/dev/full``, a disk) would be worse."""
+    try:
+        mode = Path(path).stat().st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, RuntimeError) as exc:
+        if isinstance(exc, RuntimeError) or exc.errno == errno.ELOOP:
+            return "a symlink loop"
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
 def check_output_path(target: Path, *, overwrite: bool, exists_hint: str = OVERWRITE_HINT) -> Path:
     """Refuse, with one clear ``InputError``, a file the user named that cvagent cannot or
     must not write: a folder, a path in a folder that does not exist, an existing file
-    unless ``overwrite``, a file its owner made read-only.  Every file cvagent writes for
+    unless ``overwrite``, a file its owner made read-only, and never, even with
+    ``overwrite``, anything but a regular file (a FIFO, a device, a symlink loop).  Every file cvagent writes for
     the user (``import -o``, ``export -o``, ``/save``, ``/export``) is checked here before
     any work is done, and written with :func:`write_output`."""
     target = Path(target)
     if target.is_dir():
         raise InputError(f"{target} is a folder", hint="name the file to write inside it")
+    kind = special_file_kind(target)
+    if kind is not None:  # with or without --force
+        raise InputError(
+            f"{target} is {kind}; cvagent only replaces regular files",
+            hint="choose another file name",
+        )
     folder = target.parent
     if not folder.is_dir():
         what = (

@@ -7,6 +7,7 @@ editor is never overwritten blindly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import uuid
@@ -67,23 +68,41 @@ class UndoLog:
         }
         write_private_json(self.path, data)
 
+    def _save_or_revert(self, done: list[UndoEntry], undone: list[UndoEntry]) -> None:
+        """Save; if the disk refuses (full, read-only, gone), put the lists back as they
+        were (``done``, ``undone``) and raise the ``OSError``: the caller then leaves the
+        resume alone, so the log and the file never disagree."""
+        try:
+            self._save()
+        except OSError:
+            self.done, self.undone = done, undone
+            raise
+
+    def _save_quietly(self) -> None:
+        """Save where a failure changes nothing for the user: the log on disk is then one
+        step ahead of the file, which ``reconcile`` puts right at the next start."""
+        with contextlib.suppress(OSError):
+            self._save()
+
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
-        """Persist the entry *before* the resume is written (see ``reconcile``)."""
+        """Persist the entry *before* the resume is written (see ``reconcile``).  Raises
+        ``OSError`` (the log unchanged) when the state directory cannot take it."""
         from cvagent_cli.secrets import scrub_secrets
 
         entry = UndoEntry(
             uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after
         )
+        saved = list(self.done), list(self.undone)
         self.done.append(entry)
         self.undone.clear()
-        self._save()
+        self._save_or_revert(*saved)
         return entry
 
     def forget_last(self, entry: UndoEntry) -> None:
         """The write this entry was recorded for failed: drop it again."""
         if self.done and self.done[-1].id == entry.id:
             self.done.pop()
-            self._save()
+            self._save_quietly()
 
     def put_back(self, entry: UndoEntry) -> None:
         """The write of an undo or redo of ``entry`` failed: move it back where it was."""
@@ -91,7 +110,7 @@ class UndoLog:
             self.done.append(self.undone.pop())
         elif self.done and self.done[-1].id == entry.id:
             self.undone.append(self.done.pop())
-        self._save()
+        self._save_quietly()
 
     def reconcile(self, current: str) -> str | None:
         """Bring the log in step with the file after a crash between the two writes.
@@ -104,11 +123,11 @@ class UndoLog:
             return None
         if self.done and self.done[-1].before == current:
             self.undone.append(self.done.pop())
-            self._save()
+            self._save_quietly()
             return "the last edit never reached the file (interrupted?); it is available with /redo"
         if self.undone and self.undone[-1].after == current:
             self.done.append(self.undone.pop())
-            self._save()
+            self._save_quietly()
             return "an interrupted /undo was rolled back; the undo history matches the file again"
         return None
 
@@ -121,9 +140,10 @@ class UndoLog:
             raise ValueError(
                 "the resume changed since the last edit (edited elsewhere?); not undoing over it"
             )
+        saved = list(self.done), list(self.undone)
         self.done.pop()
         self.undone.append(entry)
-        self._save()
+        self._save_or_revert(*saved)
         return entry
 
     def pop_redo(self, current: str) -> UndoEntry:
@@ -132,7 +152,8 @@ class UndoLog:
         entry = self.undone[-1]
         if entry.before != current:
             raise ValueError("the resume changed since the undo; not redoing over it")
+        saved = list(self.done), list(self.undone)
         self.undone.pop()
         self.done.append(entry)
-        self._save()
+        self._save_or_revert(*saved)
         return entry

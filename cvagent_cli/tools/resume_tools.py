@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli.charset import added_forbidden, describe
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.editing import (
     EditError,
@@ -172,6 +173,15 @@ def _propose(
             f"{' '.join(missing[:8])}; write the new text without these characters",
             ok=False,
             summary="characters the file cannot store",
+        )
+    refused = added_forbidden(before, after)
+    if refused:  # control, bidi and zero-width characters: never written into a resume
+        return ToolOutcome(
+            "Error: new_text contains characters a resume cannot hold ("
+            + ", ".join(describe(ch) for ch in refused[:6])
+            + "); nothing was proposed — write the text again without them",
+            ok=False,
+            summary="refused: invisible or control characters in the new text",
         )
     if after == before:
         return ToolOutcome(

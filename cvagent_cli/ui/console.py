@@ -15,6 +15,8 @@ from typing import Any, TextIO, cast
 from rich.console import Console
 from rich.theme import Theme
 
+from cvagent_cli.charset import show_invisible
+
 THEME = Theme(
     {
         "error": "bold red",
@@ -112,9 +114,12 @@ def clean(text: str) -> str:
 
     Control characters (ESC above all) are shown as visible symbols, never sent raw: a
     resume line with ``ESC[2J`` or an OSC title sequence must not clear the screen or
-    retitle the window when it appears in a diff.  Newlines and tabs are kept.
+    retitle the window when it appears in a diff.  Bidirectional overrides, zero-width
+    spaces and the other invisible characters are written as ``⟨U+202E⟩``, so a diff shows
+    what an edit really changes and a right-to-left override cannot reorder the line.
+    Newlines and tabs are kept.
     """
-    return _CONTROL_RE.sub(_visible, text)
+    return show_invisible(_CONTROL_RE.sub(_visible, text))
 
 
 def _visible(match: re.Match[str]) -> str:

@@ -45,6 +45,7 @@ EVENT_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "applied": ("boolean",),
         "message": ("string",),
         "diff": ("string",),
+        "failed": ("boolean",),
     },
     "capability": {"old": ("string",), "new": ("string",), "reason": ("string", "null")},
     "stage": {"stage": ("string",), "progress": ("string",)},

@@ -492,6 +492,7 @@ class TurnResult:
     done: ev.Done | None = None
     errors: list[ev.ErrorEvent] = field(default_factory=list)
     interrupted: bool = False
+    write_failed: bool = False  # an approved edit the disk refused (exit 2 for a script)
 
     @property
     def failed(self) -> bool:
@@ -518,6 +519,8 @@ def run_turn(
                     result.done = event
                 elif isinstance(event, ev.ErrorEvent):
                     result.errors.append(event)
+                elif isinstance(event, ev.EditOutcome) and event.failed:
+                    result.write_failed = True
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
