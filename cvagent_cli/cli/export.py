@@ -17,6 +17,68 @@ class Template(str, Enum):  # the names in cvagent_cli/documents/writing/templat
     modern = "modern"
 
 
+class Format(str, Enum):
+    pdf = "pdf"
+    docx = "docx"
+    html = "html"
+    json = "json"
+    yaml = "yaml"
+
+
+#: What ``-o`` may name for standard output.
+STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1")
+FORMAT_HINT = "--format pdf, docx or html (to send), json (JSON Resume) or yaml (rendercv)"
+
+
+def output_and_format(
+    resume: Path, output: Path | None, fmt: Format | None
+) -> tuple[Path | None, str]:
+    """Where the export goes (None: standard output) and its extension (``.pdf`` …), from
+    ``-o`` and ``--format``; a clash or a format that cannot be known is a ``UsageError``."""
+    from cvagent_cli.errors import UsageError
+
+    wanted = f".{fmt.value}" if fmt is not None else None
+    if output is not None and str(output) in STDOUT_NAMES:
+        if wanted is None:
+            raise UsageError(
+                "standard output has no extension to tell the format", hint=FORMAT_HINT
+            )
+        return None, wanted
+    if output is not None and output.name.startswith("-.") and output.parent == Path("."):
+        raise UsageError(
+            f"'{output}' is not standard output",
+            hint=f"write -o - --format {output.suffix.lstrip('.') or 'json'} for standard "
+            f'output, or its full path (-o "$PWD/{output}") for a file of that name',
+        )
+    if output is None:
+        return resume.with_suffix(wanted or ".pdf"), wanted or ".pdf"
+    suffix = output.suffix.lower()
+    if wanted is None:
+        return output, suffix
+    if suffix and suffix != wanted and not (wanted == ".yaml" and suffix == ".yml"):
+        raise UsageError(
+            f"-o {output} says '{suffix}' but --format says '{wanted}'",
+            hint="leave one of them out, or make them agree",
+        )
+    return output, suffix or wanted
+
+
+def write_stdout(data: bytes, suffix: str) -> None:
+    """Export bytes into a pipe or file; binary formats never onto a terminal."""
+    import sys
+
+    from cvagent_cli.errors import UsageError
+
+    if suffix in (".pdf", ".docx") and sys.stdout.isatty():
+        raise UsageError(
+            f"a {suffix[1:].upper()} file would be printed on the terminal as binary data",
+            hint=f"redirect it: … -o - --format {suffix[1:]} > resume{suffix}",
+        )
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
 @handle_user_errors
 def export_command(
     resume: Annotated[Path, typer.Argument(help="The resume Markdown file.")],
@@ -25,7 +87,15 @@ def export_command(
         typer.Option(
             "--output",
             "-o",
-            help="Output file: .pdf, .docx or .html, or .json (JSON Resume) or .yaml/.yml (rendercv input); the extension decides. Default: RESUME with .pdf.",
+            help="Output file: .pdf, .docx or .html, or .json (JSON Resume) or .yaml/.yml (rendercv input); the extension decides. '-' is standard output (with --format). Default: RESUME with .pdf.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        Format | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="The format when -o does not say it: with -o - (standard output), or a name without an extension.",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
@@ -55,22 +125,42 @@ def export_command(
       cvagent export resume.md -o resume.json     (JSON Resume, schema v1.0.0)
       cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
+      cvagent export resume.md -o - --format json | jq .basics
     """
-    from cvagent_cli.documents.interchange.ecosystem import export_file, is_data_export
-    from cvagent_cli.documents.writing.html_export import export_resume
-
-    if output is not None and is_data_export(output):
-        exported = export_file(resume, output, force=force)
-        for item in exported.left_out:
-            typer.echo(f"cvagent: not in {output.name}: {item}", err=True)
-        typer.echo(f"wrote {exported.target}", err=True)
-        return
+    from cvagent_cli.documents.interchange.ecosystem import EXPORT_SUFFIXES, export_file, render
+    from cvagent_cli.documents.writing.html_export import export_resume, render_document
+    from cvagent_cli.store.textio import read_text_file
 
     def warn(message: str) -> None:
         typer.echo(f"cvagent: warning: {message}", err=True)
 
-    target = output or resume.with_suffix(".pdf")
+    target, suffix = output_and_format(resume, output, fmt)
+    if target is None:  # standard output
+        text = read_text_file(resume).text
+        if suffix in EXPORT_SUFFIXES:
+            rendered, left_out = render(text, suffix, source=str(resume))
+            data = rendered.encode("utf-8")
+            for item in left_out:
+                typer.echo(f"cvagent: not in the output: {item}", err=True)
+        else:
+            data = render_document(
+                text, suffix, template=template.value, strict=strict, warn=warn, name="the PDF"
+            )
+        write_stdout(data, suffix)
+        return
+    if suffix in EXPORT_SUFFIXES:
+        exported = export_file(resume, target, force=force, suffix=suffix)
+        for item in exported.left_out:
+            typer.echo(f"cvagent: not in {target.name}: {item}", err=True)
+        typer.echo(f"wrote {exported.target}", err=True)
+        return
     written = export_resume(
-        resume, target, force=force, template=template.value, strict=strict, warn=warn
+        resume,
+        target,
+        force=force,
+        template=template.value,
+        strict=strict,
+        warn=warn,
+        suffix=suffix,
     )
     typer.echo(f"wrote {written}", err=True)

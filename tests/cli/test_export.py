@@ -64,3 +64,55 @@ def test_export_never_replaces_a_read_only_file(tmp_path: Path) -> None:
     done = _export(str(SAMPLE), "-o", str(out), "--force")
     assert done.returncode == 2 and "read-only" in done.stderr
     assert out.read_text(encoding="utf-8") == "keep"
+
+
+def _export_bytes(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", "export", *args],
+        capture_output=True,
+        timeout=TIMEOUT,
+        cwd=cwd,
+    )
+
+
+@pytest.mark.parametrize(
+    ("fmt", "starts"),
+    [("json", b"{"), ("yaml", b"cv:"), ("html", b"<!DOCTYPE html>"), ("pdf", b"%PDF-")],
+)
+@pytest.mark.parametrize("dash", ["-", "/dev/stdout"])
+def test_export_to_standard_output_with_a_format(fmt: str, starts: bytes, dash: str) -> None:
+    done = _export_bytes(str(SAMPLE), "-o", dash, "--format", fmt)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(starts)
+    assert b"wrote" not in done.stderr  # stdout holds the file alone
+
+
+def test_standard_output_without_a_format_names_every_format(tmp_path: Path) -> None:
+    done = _export(str(SAMPLE), "-o", "-")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "standard output has no extension" in done.stderr
+    assert "json (JSON Resume) or yaml (rendercv)" in done.stderr
+
+
+def test_a_dash_file_name_is_not_taken_for_standard_output(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", "export", str(SAMPLE), "-o", "-.json"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    assert "'-.json' is not standard output" in done.stderr
+    assert "-o - --format json" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_format_names_the_file_type_and_a_clash_is_refused(tmp_path: Path) -> None:
+    plain = tmp_path / "resume"
+    assert _export(str(SAMPLE), "-o", str(plain), "--format", "json").returncode == 0
+    assert plain.read_text(encoding="utf-8").startswith("{")
+    clash = _export(str(SAMPLE), "-o", str(tmp_path / "r.pdf"), "--format", "docx")
+    assert clash.returncode == 2 and "says '.pdf' but --format says '.docx'" in clash.stderr
+    unknown = _export(str(SAMPLE), "-o", str(tmp_path / "r.txt"))
+    assert ".json (JSON Resume) or .yaml (rendercv)" in unknown.stderr

@@ -36,7 +36,9 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
     return file.dump(), file.left_out
 
 
-def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
+def export_file(
+    source: Path, target: Path, *, force: bool = False, suffix: str | None = None
+) -> Exported:
     """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``);
     a new file gets ``source``'s permission bits.  ``export_text`` checks the target."""
     from cvagent_cli.store.textio import new_file_mode, read_text_file
@@ -47,6 +49,7 @@ def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
         force=force,
         source=str(source),
         new_mode=new_file_mode(source),
+        suffix=suffix,
     )
 
 
@@ -57,12 +60,14 @@ def export_text(
     force: bool = False,
     source: str = "<text>",
     new_mode: int | None = None,
+    suffix: str | None = None,
 ) -> Exported:
-    """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
+    """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``; ``suffix``
+    when the name has none), atomically."""
     from cvagent_cli.store.textio import check_output_path, write_output
 
     check_output_path(target, overwrite=force)
-    text, left_out = render(markdown, target.suffix, source=source)
+    text, left_out = render(markdown, suffix or target.suffix, source=source)
     write_output(target, text.encode("utf-8"), new_mode=new_mode)
     return Exported(target, left_out)
 

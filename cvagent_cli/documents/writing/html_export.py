@@ -223,10 +223,12 @@ def export_resume(
     template: str = "classic",
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
+    suffix: str | None = None,
 ) -> Path:
-    """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless
-    ``force``.  A new file gets ``source``'s permission bits (owner-writable)."""
-    check_export_target(target, force)
+    """Write ``source`` (resume Markdown) as ``target`` (in the format ``suffix`` says,
+    else its extension); refuses to overwrite unless ``force``.  A new file gets
+    ``source``'s permission bits (owner-writable)."""
+    check_export_target(target, force, suffix)
     return export_markdown(
         read_text_file(source).text,
         target,
@@ -235,15 +237,17 @@ def export_resume(
         strict=strict,
         warn=warn,
         new_mode=new_file_mode(source),
+        suffix=suffix,
     )
 
 
-def check_export_target(target: Path, force: bool) -> str:
-    suffix = target.suffix.lower()
+def check_export_target(target: Path, force: bool, suffix: str | None = None) -> str:
+    suffix = suffix or target.suffix.lower()
     if suffix not in (".html", ".htm", ".docx", ".pdf") and not target.is_dir():
         raise InputError(
             f"{target}: cannot export to '{suffix or 'no extension'}'",
-            hint="export to .pdf, .docx or .html",
+            hint="export to .pdf, .docx or .html, or .json (JSON Resume) or .yaml (rendercv); "
+            "--format names it when the file name does not",
         )
     check_output_path(target, overwrite=force)
     return suffix
@@ -258,29 +262,45 @@ def export_markdown(
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
     new_mode: int | None = None,
+    suffix: str | None = None,
 ) -> Path:
-    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html), atomically.
+    """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html, or ``suffix``),
+    atomically.
 
     A PDF leaves out the characters its fonts cannot draw and says so through ``warn``
     (``strict``: refuses instead).  A new file gets ``new_mode``, else 0o666 under the
     umask (never the temporary file's 0600)."""
-    suffix = check_export_target(target, force)
+    suffix = check_export_target(target, force, suffix)
+    data = render_document(
+        text, suffix, template=template, strict=strict, warn=warn, name=target.name
+    )
+    return write_output(target, data, new_mode=new_mode)
+
+
+def render_document(
+    text: str,
+    suffix: str,
+    *,
+    template: str = "classic",
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+    name: str = "the PDF",
+) -> bytes:
+    """The bytes of resume Markdown ``text`` as a ``.pdf``, ``.docx`` or ``.html`` file
+    (``export -o - --format pdf`` writes them to standard output)."""
     check_template(template)
     if suffix == ".docx":
         from cvagent_cli.documents.writing.docx_export import render_docx
 
-        data = render_docx(text, template)
-    elif suffix == ".pdf":
+        return render_docx(text, template)
+    if suffix == ".pdf":
         from cvagent_cli.documents.writing.pdf_export import describe, export_pdf
 
         result = export_pdf(text, template, strict=strict)
-        write_output(target, result.data, new_mode=new_mode)
         if result.left_out and warn is not None:
             warn(
-                f"left out of {target.name}: {describe(result.left_out)}, "
+                f"left out of {name}: {describe(result.left_out)}, "
                 "which the PDF fonts cannot draw (--strict refuses instead)"
             )
-        return target
-    else:
-        data = render_html(text, template=template).encode("utf-8")
-    return write_output(target, data, new_mode=new_mode)
+        return result.data
+    return render_html(text, template=template).encode("utf-8")
