@@ -158,6 +158,28 @@ def test_english_fields_are_mapped() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("林小雨 Xiaoyu Lin", "林小雨 Xiaoyu Lin"),
+        ("Li Wei 李伟", "Li Wei 李伟"),
+        ("Ní Bhriain, Siobhán", "Ní Bhriain, Siobhán"),
+        ("Maya Cohen 🚀", "Maya Cohen"),
+    ],
+)
+def test_exports_keep_the_name_and_take_no_emoji_or_contact_line_as_headline(
+    title: str, name: str
+) -> None:
+    text = (
+        f"# {title}\n\n📧 maya@example.com | +1 555 010 2030\n\n## Experience\n\n"
+        "### Engineer, Acme\n\n2019 – 2021\n\n- Built things for 20 teams\n"
+    )
+    basics = export_json(text)["basics"]
+    assert basics["name"] == name
+    assert "label" not in basics and basics["email"] == "maya@example.com"
+    assert yaml.safe_load(render(text, ".yaml")[0])["cv"]["name"] == name
+
+
 def test_a_section_with_no_field_is_kept_as_markdown_in_meta() -> None:
     text = (
         "# Ana Ruiz\n\nana@example.com\n\n## Experience\n\n### Developer — Acme\n2020 – 2021\n\n"
