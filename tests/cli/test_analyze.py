@@ -137,6 +137,34 @@ def test_explain_alone_on_a_terminal_prints_the_formula():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("stdin", ["devnull", "closed pipe"])
+def test_explain_alone_in_ci_prints_the_formula(stdin):
+    """Issue 34 item 24: with stdin not a terminal but empty (CI), `--explain` alone prints
+    the formula, not "standard input is empty"."""
+    if stdin == "devnull":
+        env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT))
+        proc = subprocess.run(
+            [sys.executable, "-m", "cvagent_cli", "analyze", "--explain"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env=env,
+            timeout=TIMEOUT,
+            cwd=ROOT,
+        )
+    else:
+        proc = analyze(["--explain"], stdin=b"")
+    assert proc.returncode == 0, proc.stderr
+    assert "weighted mean" in proc.stdout.decode()
+
+
+@pytest.mark.slow
+def test_explain_with_a_piped_resume_still_analyzes_it():
+    proc = analyze(["--explain"], stdin=WEAK.read_bytes())
+    assert proc.returncode == 0, proc.stderr
+    assert "<stdin>" in proc.stdout.decode() and "weighted mean" in proc.stdout.decode()
+
+
+@pytest.mark.slow
 def test_an_empty_job_description_is_named_as_one(tmp_path):
     empty = _write(tmp_path / "jd.md", b"")
     proc = analyze([STRONG, "--jd", empty])
@@ -186,10 +214,28 @@ def test_llm_review_streams_from_the_configured_model(server, isolated_home):
 
 
 @pytest.mark.slow
+def test_llm_review_with_json_is_one_valid_json_object(server, isolated_home):
+    """Issue 34 item 5: the review goes in the report's `review` field, not after it."""
+    server.enqueue(Reply(text="**Strengths**\n- Clear metrics"))
+    env = {
+        "CVAGENT_HOME": str(isolated_home),
+        "CVAGENT_MODEL": "openai/test-model",
+        "CVAGENT_API_BASE": server.url,
+        "OPENAI_API_KEY": "sk-test-1234567890",
+    }
+    proc = analyze([STRONG, "--llm", "--json"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["review"]["text"] == "**Strengths**\n- Clear metrics"
+    assert report["review"]["model"] == "openai/test-model" and report["score"] > 0
+
+
+@pytest.mark.slow
 def test_llm_review_without_a_model_names_what_to_set(isolated_home):
     proc = analyze([STRONG, "--llm"], env={"CVAGENT_HOME": str(isolated_home)})
     err = proc.stderr.decode()
     assert proc.returncode == 3 and "no model configured" in err and "CVAGENT_MODEL" in err
+    assert proc.stdout == b""  # checked first: no report printed before the error
 
 
 @pytest.mark.slow
