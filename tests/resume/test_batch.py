@@ -97,3 +97,43 @@ def test_a_handful_of_files_or_stdin_never_starts_a_pool(tmp_path, monkeypatch):
     assert len(list(analyze_each(items, None, jobs=4))) == len(items)
     assert batch._chunk_size(10_000, 2) == batch.MAX_CHUNK
     assert batch._chunk_size(30, 2) == 3
+
+
+# -- the size budget (issue 34 item 28: 10 MB took 28 s and 500 MB) --------------------------
+def test_a_file_far_over_the_budget_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch, "MAX_ANALYZED_CHARS", 1_000)
+    big = tmp_path / "big.md"
+    big.write_text("# Ann Lee\n\n" + "- Built the API\n" * 400, encoding="utf-8")
+    read: list[str] = []
+    results = list(analyze_each([str(big)], None, read=lambda item: read.append(item) or 0))
+    assert read == []
+    assert results[0].error is not None and "cvagent analyzes resumes of up to" in str(
+        results[0].error
+    )
+
+
+def test_text_over_the_budget_is_one_error_and_the_others_go_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch, "MAX_ANALYZED_CHARS", 1_000)
+    long = tmp_path / "long.md"
+    long.write_text("# Ann Lee\n\n" + "- Built the API\n" * 80, encoding="utf-8")  # 1,291 chars
+    short = tmp_path / "short.md"
+    short.write_text("# Ann Lee\n\n## Experience\n\n- Built the API\n", encoding="utf-8")
+    results = list(analyze_each([str(long), str(short)], None))
+    assert results[0].error is not None and "1,291 characters long" in str(results[0].error)
+    assert results[1].report is not None
+
+
+def test_piped_text_over_the_budget_is_refused_before_it_is_parsed(monkeypatch):
+    import io
+    import sys
+
+    from cvagent_cli.analysis import analyzer
+    from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.documents.formats import read_resume
+
+    monkeypatch.setattr(analyzer, "MAX_ANALYZED_CHARS", 1_000)
+    data = ("# Ann Lee\n\n" + "- Built the API\n" * 80).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    monkeypatch.setattr(ResumeDocument, "from_decoded", None)  # parsing would fail loudly
+    with pytest.raises(InputError, match="standard input is 1,291 characters long"):
+        read_resume("-")
