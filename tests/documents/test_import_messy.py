@@ -193,6 +193,27 @@ def test_google_docs_html_with_inline_styles() -> None:
     assert result.contacts.get("linkedin", "").endswith("linkedin.com/in/ines-valderrama-example")
 
 
+HIDDEN_HTML = """<html><body>
+<h1>Ana Ruiz</h1><p>ana@example.com</p>
+<!-- recruiter note: COMMENTED -->
+<div style="display:none">STYLED-NONE kubernetes kubernetes kubernetes</div>
+<div hidden><p>HIDDEN-ATTR<p>HIDDEN-UNCLOSED-P</div>
+<template><p>IN-TEMPLATE</p></template>
+<span style="Visibility : hidden">INVISIBLE</span>
+<h2>Experience</h2>
+<ul><li>Built the API <span style="display: none">IN-A-BULLET<br></span>for 20 teams</li></ul>
+<p>Shown after the hidden ones</p>
+</body></html>"""
+
+
+def test_html_import_leaves_out_what_a_browser_does_not_show() -> None:
+    """Issue 34 item 10: hidden text (keyword stuffing, notes) is not part of the resume."""
+    md = import_bytes(HIDDEN_HTML.encode(), "cv.html", ".html").markdown
+    for hidden in ("COMMENTED", "STYLED-NONE", "HIDDEN-", "IN-TEMPLATE", "INVISIBLE", "IN-A-"):
+        assert hidden not in md
+    assert "- Built the API for 20 teams" in md and "Shown after the hidden ones" in md
+
+
 @pytest.mark.parametrize(
     ("text", "sections", "bullets", "entries"),
     [
