@@ -227,7 +227,9 @@ def _inputs(paths: list[str] | None) -> list[str]:
     from cvagent_cli.cli.batch import FOLDER_SUFFIXES, collect_inputs
     from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
-    suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
+    # a folder's .json files are package.json and the like, not JSON Resume files
+    # (named one by one, they are read as JSON Resume)
+    suffixes = FOLDER_SUFFIXES + tuple(s for s in DOCUMENT_SUFFIXES if s != ".json")
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
     if inputs.skipped:
         names = ", ".join(p.name for p in inputs.skipped[:5])

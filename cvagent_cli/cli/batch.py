@@ -79,7 +79,12 @@ def collect_inputs(
         if raw == "-" or not path.is_dir():
             items.append(raw)
             continue
-        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        # a link that loops or leads nowhere is listed too, so that its error is shown
+        files = sorted(
+            p
+            for p in path.iterdir()
+            if (p.is_file() or (p.is_symlink() and not p.is_dir())) and not p.name.startswith(".")
+        )
         found = [p for p in files if p.suffix.lower() in suffixes]
         if not found:
             raise InputError(f"{raw} is a folder with no resume files ({', '.join(suffixes)})")

@@ -295,13 +295,33 @@ def check_not_blank(decoded: DecodedText, source: str, what: str = "resume") -> 
     return decoded
 
 
+def missing_file(path: Path) -> InputError:
+    """Why ``path``, which does not exist as far as ``Path.exists`` can tell, cannot be
+    opened: no such file, a symbolic link that loops, or one to a file that is gone."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return InputError(
+                f"{path}: a symbolic link that loops (it leads back to itself)",
+                hint="point the link at the real file (ls -l shows where it leads)",
+            )
+    if path.is_symlink():
+        with contextlib.suppress(OSError):
+            return InputError(
+                f"{path}: a symbolic link to {os.readlink(path)}, which does not exist",
+                hint="point the link at the real file, or name the file itself",
+            )
+    return InputError(f"{path}: no such file")
+
+
 def read_text_file(path: Path, *, allow_blank: bool = False, what: str = "resume") -> DecodedText:
     """Read and decode a resume or JD file (``what`` it is, for the errors) with one clear
     error per failure."""
     path = Path(path)
     shown = str(path)
     if not path.exists():
-        raise InputError(f"{shown}: no such file")
+        raise missing_file(path)
     if path.is_dir():
         raise InputError(f"{shown} is a folder, not a file")
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 import pytest
 
@@ -288,3 +289,17 @@ def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "cv.pdf").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "state.json").stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX symbolic links")
+def test_a_looping_or_dangling_link_is_named_as_one(tmp_path):
+    """Issue 34 item 21: not "no such file" for a path that is there but loops."""
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    with pytest.raises(InputError, match="a symbolic link that loops"):
+        read_text_file(tmp_path / "a.md")
+    with pytest.raises(InputError, match=r"a symbolic link to .*nowhere\.md, which does not exist"):
+        read_text_file(tmp_path / "gone.md")
+    with pytest.raises(InputError, match="no such file"):
+        read_text_file(tmp_path / "missing.md")

@@ -22,7 +22,13 @@ from cvagent_cli.documents.formats import (
 from cvagent_cli.documents.reading.roles import assign_roles
 from cvagent_cli.documents.reading.structure import Para, Recognition, to_markdown
 from cvagent_cli.errors import InputError
-from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
+from cvagent_cli.store.textio import (
+    MAX_BYTES,
+    check_output_path,
+    decode_bytes,
+    missing_file,
+    write_output,
+)
 from cvagent_cli.wording import plural
 
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
@@ -282,7 +288,7 @@ def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -
 
 def read_input(path: Path) -> bytes:
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise missing_file(path)
     if path.is_dir():
         raise InputError(f"{path} is a folder, not a file")
     try:
