@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
+from cvagent_cli.document.dates import PRESENT_WORDS, SPAN_FORMATS, YearMonth, parse_date
 from cvagent_cli.documents.interchange import resume_data as rd
 from cvagent_cli.errors import InputError
 from cvagent_cli.script import HAN_RE, language_of
@@ -645,7 +645,7 @@ class _Writer:
             y, m, d = (int(g) if g else None for g in match.groups())
             return self.format(y or 0, m, d), False
         parsed = parse_date(text)
-        if parsed:
+        if parsed and parsed[1] not in SPAN_FORMATS:  # "Spring 2022" stays as written
             ym = parsed[0]
             return self.format(ym.year, ym.month, None), False
         self.r.notes.append(f"{where}: '{text}' is not an ISO 8601 date; kept as written")
