@@ -86,8 +86,8 @@ def format_of(source: str, data: bytes, suffix: str | None) -> str:
                 hint="import a .pdf, .docx, .html, .txt, .md or .json (JSON Resume) file",
             )
         sniffed = sniff(data)
-        if SUFFIXES[suffix] in ("text", "html") and sniffed in ("pdf", "docx"):
-            return sniffed  # a PDF or Word file saved under a text name: the bytes win
+        if sniffed in ("pdf", "docx"):
+            return sniffed  # a PDF or Word file under another name (.txt, .docx): the bytes win
         return SUFFIXES[suffix]
     return sniff(data)
 
@@ -205,6 +205,11 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
     paras, recognition = read_paragraphs(data, source, fmt)
+    named = SUFFIXES.get((suffix or "").lower())
+    if named and named != fmt:
+        recognition.notes.append(
+            f"a {FORMAT_NAMES[fmt]} file named {suffix}: read as {fmt.upper()}"
+        )
     if not any(p.text.strip() or p.rows for p in paras):
         raise InputError(f"{source} has no text to import")
     markdown = to_markdown(assign_roles(paras))
