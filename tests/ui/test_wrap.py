@@ -207,6 +207,33 @@ def test_the_batch_table_keeps_one_row_per_resume_at_100_columns(sample_reports)
     assert weak.split()[-7:] == [str(n) for n in weak_numbers(sample_reports)], weak
 
 
+@pytest.mark.parametrize("width", [100, 40])  # the table, and the blocks of a narrow screen
+def test_the_batch_names_files_with_the_folders_that_tell_them_apart(sample_reports, width):
+    """Issue 34 item 16: a/resume.md, b/resume.md and resume.md were three resume.md rows."""
+    sources = ["a/resume.md", "b/resume.md", "resume.md"]
+    reports = [
+        r.model_copy(update={"source": s}) for r, s in zip(sample_reports, sources, strict=False)
+    ]
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, theme=THEME)
+    render_batch_summary(console, reports, [("c/resume.md", "cannot read it")])
+    text = out.getvalue()
+    for label in ("a/resume.md", "b/resume.md", "c/resume.md"):
+        assert label in text
+    assert len(re.findall(r"(?<![/\w])resume\.md", text)) == 1, text
+
+
+def test_file_labels_take_only_the_folders_they_need() -> None:
+    from cvagent_cli.ui.report import file_labels
+
+    assert file_labels(["x/a/resume.md", "y/a/resume.md", "x/b/cv.md", "cv.md"]) == {
+        "x/a/resume.md": "x/a/resume.md",
+        "y/a/resume.md": "y/a/resume.md",
+        "x/b/cv.md": "b/cv.md",
+        "cv.md": "cv.md",
+    }
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_report_fits_and_keeps_its_numbers_whole(width, monkeypatch):
     monkeypatch.chdir(ROOT)
