@@ -21,6 +21,7 @@ STRONG = SAMPLES / "en_senior_backend.md"
 
 def analyze(args, *, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
     base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    base.pop("COLUMNS", None)  # piped output takes its width from COLUMNS when it is set
     base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
     return subprocess.run(
         [sys.executable, "-m", "cvagent_cli", "analyze", *map(str, args)],
@@ -275,6 +276,18 @@ def test_piped_batch_table_headers_and_scores_are_whole():
     assert max(len(line) for line in lines) <= 100
     weak = next(line for line in lines if "en_weak_generalist.md" in line)
     assert weak.split()[-7:] == [str(n) for n in _weak_numbers()], weak
+
+
+@pytest.mark.slow
+def test_piped_output_is_as_wide_as_columns_says():
+    """Issue 34 item 17: `COLUMNS=60 cvagent analyze … | tail` fits 60 columns."""
+    proc = analyze([SAMPLES], env={"COLUMNS": "60"})
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.decode().splitlines()
+    from rich.cells import cell_len
+
+    assert max(cell_len(line) for line in lines) <= 60
+    assert "en_weak_generalist.md" in proc.stdout.decode()
 
 
 @pytest.mark.slow

@@ -246,3 +246,36 @@ def test_the_report_fits_and_keeps_its_numbers_whole(width, monkeypatch):
     assert "16 bullets" in text and "10 sections" in text
     assert not any(line.strip() == "→" for line in lines), lines  # the arrow keeps its text
     assert "sample_resumes/zh_weak_operations.md" in text  # the source is never cut
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("columns", "stderr_tty", "width"),
+    [("60", False, 60), ("", False, 100), ("", True, 72), ("junk", False, 100)],
+)
+def test_piped_output_takes_columns_or_the_terminal_it_is_read_on(
+    monkeypatch, columns, stderr_tty, width
+):
+    """Issue 34 item 17: piped output was 100 columns whatever COLUMNS said, so `| tail` on
+    a 60-column terminal wrapped mid-word."""
+    import os
+    import sys
+
+    from cvagent_cli.ui.console import make_console
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(sys, "stderr", _Stream(stderr_tty))
+    monkeypatch.setattr(sys, "stdin", _Stream(False))
+    sys.stderr.fileno = lambda: 2  # type: ignore[method-assign]
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((72, 24)))
+    assert make_console(_Stream(False)).width == width
