@@ -76,6 +76,19 @@ class SectionOutline(_Model):
     chars: int
 
 
+class LLMReview(_Model):
+    """``analyze --llm --json``: the model's review of the resume."""
+
+    model: str = Field(description="the model that wrote the review, in litellm form")
+    text: str = Field(description="the review, in Markdown")
+    stopped: str | None = Field(
+        None, description="why the review was cut short (the model looped or copied the resume)"
+    )
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float | None = Field(None, description="null when the model's price is unknown")
+
+
 class AnalysisReport(_Model):
     schema_version: int = SCHEMA_VERSION
     source: str
@@ -87,6 +100,7 @@ class AnalysisReport(_Model):
     sections: list[SectionOutline]
     jd: JDCoverage | None = None
     scoring: str = Field(description="the scoring formula, in words")
+    review: LLMReview | None = Field(default=None, description="the model's review, with --llm")
 
     def category(self, name: str) -> CategoryScore:
         return next(c for c in self.categories if c.category == name)

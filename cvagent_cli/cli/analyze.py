@@ -6,7 +6,7 @@ import contextlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cvagent_cli.analysis.schema import AnalysisReport
     from cvagent_cli.cli.batch import BatchResult
     from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.llm.gateway import LiteLLMGateway
 
 
 @handle_user_errors
@@ -146,18 +147,23 @@ def analyze_command(
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
-    if explain and not paths and sys.stdin.isatty():  # `cvagent analyze --explain` alone
+    if explain and not paths and _stdin_is_empty():  # `cvagent analyze --explain` alone
         from cvagent_cli.ui.console import make_console
         from cvagent_cli.ui.report import render_scoring
 
         render_scoring(make_console())
         return
+    client = None
+    if llm:  # no model: say so before any report, not after all of them
+        from cvagent_cli.cli.analyze_review import review_client
+
+        client = review_client(model, api_base)
     items = _inputs(paths)
     job = read_job_description(jd) if jd is not None else None
     # --json output needs no console (rich and the report views: ~40 ms of start-up, which
     # a batch pays before its workers start)
     out = None
-    if llm or not json_out:
+    if not json_out:
         from cvagent_cli.ui.console import make_console
 
         out = make_console()
@@ -185,13 +191,34 @@ def analyze_command(
 
         assert out is not None
         render_batch_summary(out, [r for _, r in view.reports], view.failures)
-    if llm and view.reports:
-        from cvagent_cli.cli.analyze_review import run_review
-
-        for doc, report in view.reports:
-            assert doc is not None and out is not None
-            run_review(doc, report, job, model=model, api_base=api_base, console=out)
+    if client is not None:
+        _reviews(client, view, job, out)
     _exit_status(view, min_score)
+
+
+def _stdin_is_empty() -> bool:
+    """Standard input is a terminal, or holds nothing (CI gives /dev/null or a closed
+    pipe); waits for a pipe's first byte, which is then still there to be read."""
+    if sys.stdin is None or sys.stdin.isatty():
+        return True
+    peek = getattr(sys.stdin.buffer, "peek", None)  # a BufferedReader's: reads, keeps
+    with contextlib.suppress(OSError, ValueError):
+        return peek is not None and peek(1) == b""
+    return False
+
+
+def _reviews(client: LiteLLMGateway, view: _View, job: Any, out: Console | None) -> None:
+    """The model's review of each kept report: streamed under the report, or with
+    ``--json`` printed as the report's ``review`` field (one valid JSON object per file)."""
+    from cvagent_cli.cli.analyze_review import collect_review, run_review
+
+    for doc, report in view.reports:
+        assert doc is not None
+        if out is None:
+            reviewed = collect_review(client, doc, report, job)
+            sys.stdout.write(reviewed.model_dump_json(indent=None if view.several else 2) + "\n")
+        else:
+            run_review(client, doc, report, job, console=out)
 
 
 def _inputs(paths: list[str] | None) -> list[str]:
@@ -200,7 +227,9 @@ def _inputs(paths: list[str] | None) -> list[str]:
     from cvagent_cli.cli.batch import FOLDER_SUFFIXES, collect_inputs
     from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
-    suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
+    # a folder's .json files are package.json and the like, not JSON Resume files
+    # (named one by one, they are read as JSON Resume)
+    suffixes = FOLDER_SUFFIXES + tuple(s for s in DOCUMENT_SUFFIXES if s != ".json")
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
     if inputs.skipped:
         names = ", ".join(p.name for p in inputs.skipped[:5])
@@ -246,6 +275,8 @@ class _View:
             self.reports.append((result.doc, result.report))
         if min_score is not None and result.report.score < min_score:
             self.below.append(f"{result.report.source} ({result.report.score})")
+        if self.json_out and self.keep:
+            return  # --llm --json: printed with its review (see _reviews)
         if self.json_out:
             text = result.report.model_dump_json(indent=None if self.several else 2)
             sys.stdout.write(text + "\n")

@@ -19,10 +19,11 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cvagent_cli.analysis.analyzer import analyze
+from cvagent_cli.analysis.analyzer import MAX_ANALYZED_CHARS, analyze, too_long
 from cvagent_cli.analysis.jd import JobDescription
 from cvagent_cli.analysis.schema import AnalysisReport
 from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 from cvagent_cli.errors import InputError
 
 if TYPE_CHECKING:
@@ -78,7 +79,12 @@ def collect_inputs(
         if raw == "-" or not path.is_dir():
             items.append(raw)
             continue
-        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        # a link that loops or leads nowhere is listed too, so that its error is shown
+        files = sorted(
+            p
+            for p in path.iterdir()
+            if (p.is_file() or (p.is_symlink() and not p.is_dir())) and not p.name.startswith(".")
+        )
         found = [p for p in files if p.suffix.lower() in suffixes]
         if not found:
             raise InputError(f"{raw} is a folder with no resume files ({', '.join(suffixes)})")
@@ -142,7 +148,17 @@ def read_markdown(item: str) -> ResumeDocument:
 
 def _analyze_one(item: str, options: _Options) -> BatchResult:
     try:
+        size = 0
+        if item != "-" and Path(item).suffix.lower() not in DOCUMENT_SUFFIXES:
+            with contextlib.suppress(OSError):  # a missing file: the reader says so
+                size = os.stat(item).st_size
+        # refused unread when even 4 bytes a character (CJK in UTF-8) is over the budget;
+        # otherwise the length of the text decides, once it is read
+        if size > 4 * MAX_ANALYZED_CHARS:
+            raise too_long(item, f"{size / 1_048_576:.1f} MB")
         doc = options.read(item)
+        if len(doc.text) > MAX_ANALYZED_CHARS:
+            raise too_long(item, f"{len(doc.text):,} characters long")
     except InputError as exc:
         return BatchResult(item, error=exc)
     report = analyze(doc, options.job, today=options.today)

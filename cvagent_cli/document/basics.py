@@ -179,6 +179,7 @@ def extract_basic_info(
     links = _links(_without_emails(search_space, email_matches))
     name = (
         person.first([fm.get("name"), fm.get("title"), *names])
+        or person.family_first(fm.get("name") or (names[0] if names else None))
         or person.from_text(text)
         or person.from_lines(text)
         or person.from_text(full_text[:3000])

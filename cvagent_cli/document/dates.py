@@ -37,6 +37,12 @@ _MONTH_NAME = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _YEAR = r"(?:19|20)\d{2}"
+#: A season or a quarter is a span of months: its first as a start, its last as an end.
+_SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11),
+                  "winter": (1, 2)}  # fmt: skip
+_SEASON = "(?:" + "|".join(_SEASON_MONTHS) + ")"
+#: Formats that name a span of months; like a bare year, a coarser precision, not a style.
+SPAN_FORMATS = ("Season YYYY", "Qn YYYY")
 _MM = r"(?:0?[1-9]|1[0-2])"
 _NB = r"(?<![A-Za-z0-9.])"  # not glued to a word or a decimal point
 
@@ -46,6 +52,8 @@ _NB = r"(?<![A-Za-z0-9.])"  # not glued to a word or a decimal point
 # forms first, so "2019-03" is not read as the year 2019 followed by a dash).  A day is
 # accepted and kept ("Mar 3, 2020", "2019.03.15", "2019年3月5日") but never a format of its own.
 _FORMATS: tuple[tuple[str, str], ...] = (
+    ("Season YYYY", rf"\b{_SEASON},?\s+(?:of\s+)?{_YEAR}(?![\d])"),
+    ("Qn YYYY", rf"\bQ[1-4],?\s*{_YEAR}(?![\d])"),
     ("Mon YYYY", rf"\b{_MONTH_NAME}\.?,?\s*(?:\d{{1,2}},?\s+)?{_YEAR}(?![\d])"),
     ("YYYY年M月", rf"{_NB}{_YEAR}\s*年\s*{_MM}\s*月(?:\s*\d{{1,2}}\s*[日号])?"),
     ("YYYY-MM", rf"{_NB}{_YEAR}-{_MM}(?:-\d{{1,2}})?(?![\d])(?!\.\d)"),
@@ -166,6 +174,8 @@ def parse_date(token: str) -> tuple[YearMonth, str] | None:
 def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
     """The year, month and day of ``token``, known to be written in format ``name``."""
     numbers = [int(n) for n in _NUM_RE.findall(token)]
+    if name in SPAN_FORMATS:
+        return YearMonth(numbers[-1], _span(name, token)[0]), None
     if name == "Mon YYYY":
         word = _ALPHA_RE.search(token)
         month = _MONTHS[word.group()[:3].lower()] if word else None
@@ -175,6 +185,23 @@ def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
     if name.startswith("MM"):
         return YearMonth(numbers[1], numbers[0]), None
     return YearMonth(numbers[0], numbers[1]), numbers[2] if len(numbers) > 2 else None
+
+
+def _span(name: str, token: str) -> tuple[int, int]:
+    """The first and last month of a season ("Summer 2018": 6, 8) or quarter ("Q4": 10, 12)."""
+    if name == "Qn YYYY":
+        quarter = int(token.strip()[1])
+        return 3 * quarter - 2, 3 * quarter
+    word = _ALPHA_RE.search(token)
+    return _SEASON_MONTHS[word.group().lower() if word else "summer"]
+
+
+def _end_of(side: tuple[YearMonth, str], token: str) -> YearMonth:
+    """The last month ``side`` covers: "Q4 2015" ends in December."""
+    year_month, name = side
+    if name not in SPAN_FORMATS:
+        return year_month
+    return YearMonth(year_month.year, _span(name, token)[1])
 
 
 @dataclass(frozen=True)
@@ -230,9 +257,36 @@ def find_ranges(text: str) -> list[DateRange]:
         if end is None:
             continue
         found.append(
-            DateRange(start[0], end[0], start[1], end[1], match.group().strip(), match.start())
+            DateRange(
+                start[0],
+                _end_of(end, end_text),
+                start[1],
+                end[1],
+                match.group().strip(),
+                match.start(),
+            )
         )
-    return found
+    return _with_lone_spans(text, found)
+
+
+_CAPITAL_SEASON = "|".join(f"{w.capitalize()}|{w.upper()}" for w in _SEASON_MONTHS)
+_LONE_SPAN_RE = re.compile(rf"(?<![\w\d])(?:{_CAPITAL_SEASON}|Q[1-4]),?\s+{_YEAR}(?![\d])")
+
+
+def _with_lone_spans(text: str, found: list[DateRange]) -> list[DateRange]:
+    """``found`` and, outside them, each season or quarter standing alone ("Summer 2018"):
+    a range of its own months.  Capitalised only: "the summer 2018 campaign" is prose."""
+    taken = [(r.offset, r.offset + len(r.raw)) for r in found]
+    lone: list[DateRange] = []
+    for match in _LONE_SPAN_RE.finditer(text):
+        if any(a < match.end() and match.start() < b for a, b in taken):
+            continue
+        side = parse_date(match.group())
+        if side is None:
+            continue
+        end = _end_of(side, match.group())
+        lone.append(DateRange(side[0], end, side[1], side[1], match.group(), match.start()))
+    return sorted(found + lone, key=lambda r: r.offset) if lone else found
 
 
 def month_index(day: date) -> int:

@@ -134,6 +134,28 @@ def is_generic_title(text: str) -> bool:
     return bool(words) and all(w in _GENERIC_WORDS for w in words)
 
 
+def _is_two_script_name(text: str) -> bool:
+    """A name written twice, in Chinese (Japanese, Korean) characters and in Latin letters,
+    either way round: "林小雨 Xiaoyu Lin", "Li Wei 李伟", "陈大文 Chan"."""
+    words = text.split()
+    if not 2 <= len(words) <= 6:
+        return False
+    east = [is_east_asian(w[0]) for w in words]
+    if all(e == east[0] for e in east):
+        return False  # "李明Wei": the scripts meet inside a word
+    cut = east.index(not east[0])  # where the second script begins
+    if any(e != east[0] for e in east[:cut]) or any(e == east[0] for e in east[cut:]):
+        return False  # the scripts alternate: not one name in each
+    cjk, latin = (words[:cut], words[cut:]) if east[0] else (words[cut:], words[:cut])
+    return (
+        _is_cjk_name(" ".join(cjk))
+        and looks_like_name(" ".join(cjk))
+        and 1 <= len(latin) <= 4
+        and all(_is_name_word(w) for w in latin)
+        and not any(w.casefold().strip(".") in ROLE_WORDS | _GENERIC_WORDS for w in latin)
+    )
+
+
 def looks_like_name(text: str) -> bool:
     if _is_cjk_name(text):
         return (
@@ -141,6 +163,8 @@ def looks_like_name(text: str) -> bool:
             and not ZH_ROLE_RE.search(text)
             and classify_title(text) == "other"
         )
+    if any(is_east_asian(ch) for ch in text) and any(ch.isascii() and ch.isalpha() for ch in text):
+        return _is_two_script_name(text) and classify_title(text) == "other"
     text = _CREDENTIALS_RE.sub("", text)
     if "," in text:  # "Stockholm, Sweden", "Oakland, CA": a place
         return False
@@ -159,6 +183,20 @@ def looks_like_name(text: str) -> bool:
     if any(w.casefold().strip(".") in ROLE_WORDS for w in words):
         return False
     return classify_title(text) == "other"
+
+
+def family_first(raw: object) -> str | None:
+    """A name written family name first, before a comma ("Ní Bhriain, Siobhán"), as the
+    title heading or a front-matter name: only there, since elsewhere "Stockholm, Sweden"
+    has the same shape."""
+    if not isinstance(raw, str):
+        return None
+    text = _plain(raw).strip(" :：.-")
+    family, comma, given = text.partition(",")
+    given = given.strip()
+    if not comma or "," in given or not given or given.isupper():  # "Oakland, CA", "…, USA"
+        return None
+    return text if looks_like_name(f"{family.strip()} {given}") else None
 
 
 def first(candidates: Iterable[object]) -> str | None:

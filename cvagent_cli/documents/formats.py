@@ -132,6 +132,7 @@ def read_resume(item: str) -> ResumeDocument:
 def _read_stdin() -> ResumeDocument:
     import sys
 
+    from cvagent_cli.analysis.analyzer import MAX_ANALYZED_CHARS, too_long
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.store.textio import MAX_BYTES, check_not_blank, decode_bytes
 
@@ -142,4 +143,6 @@ def _read_stdin() -> ResumeDocument:
         markdown = import_bytes(data, "standard input").markdown
         return ResumeDocument.from_text(markdown, source="<stdin>")
     decoded = check_not_blank(decode_bytes(data, "standard input"), "standard input")
+    if len(decoded.text) > MAX_ANALYZED_CHARS:  # refused before it is parsed
+        raise too_long("standard input", f"{len(decoded.text):,} characters long")
     return ResumeDocument.from_decoded(decoded, source="<stdin>")

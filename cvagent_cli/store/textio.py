@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cvagent_cli.errors import InputError
-from cvagent_cli.script import CJK_SYMBOLS, FULLWIDTH, GENERAL_PUNCT, HAN_SUPPLEMENTARY, IDEOGRAPHS
+from cvagent_cli.script import (
+    CJK_SYMBOLS,
+    FULLWIDTH,
+    GENERAL_PUNCT,
+    HAN_SUPPLEMENTARY,
+    IDEOGRAPHS,
+    KANA,
+)
+from cvagent_cli.wording import plural
 
 _log = logging.getLogger(__name__)
 
@@ -263,9 +271,11 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
                 ) from None
             fmt = TextFormat(encoding=encoding, bom=bom)
             break
-    if text is None:
-        if b"\x00" in data:
+    if text is None and b"\x00" in data:
+        text, fmt = _bomless_utf16(data)
+        if text is None:
             raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
+    if text is None:
         for encoding in FALLBACK_ENCODINGS:
             try:
                 candidate = data.decode(encoding)
@@ -275,15 +285,78 @@ def decode_bytes(data: bytes, source: str = "<input>") -> DecodedText:
                 text, fmt = candidate, TextFormat(encoding=encoding)
                 break
     if text is None or fmt is None:
-        raise InputError(
-            f"{source} is not UTF-8, UTF-16, GB18030/GBK or Windows-1252/Latin-1 text",
-            hint="save it as UTF-8 Markdown, or " + CONVERT_HINT,
-        )
+        raise _undecodable(data, source)
     controls = len(CONTROL_RE.findall(text))
     if controls and controls > max(8, len(text) // 100):
         raise InputError(f"{source} looks like a binary file, not text", hint=CONVERT_HINT)
     fmt = TextFormat(encoding=fmt.encoding, bom=fmt.bom, newline=detect_newline(text))
     return DecodedText(text=text, format=fmt, control_chars=controls)
+
+
+def _bomless_utf16(data: bytes) -> tuple[str | None, TextFormat | None]:
+    """UTF-16 saved without a byte-order mark (Windows' "Unicode" without one): the zero
+    high bytes of its ASCII characters sit at every other position, and never at the
+    other ones, where a binary file has them anywhere."""
+    pairs = len(data) // 2
+    if len(data) % 2 or pairs < 8:
+        return None, None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    for encoding, high, low in (("utf-16-le", odd, even), ("utf-16-be", even, odd)):
+        if high >= pairs // 10 and low * 10 <= high:  # 一 (U+4E00) has a zero low byte
+            try:
+                return data.decode(encoding), TextFormat(encoding=encoding)
+            except UnicodeDecodeError:
+                return None, None
+    return None, None
+
+
+#: Encodings cvagent does not read but can name, so the hint says how to convert the file:
+#: (codec, what it is, the characters 90% of its non-ASCII text must be).
+_NAMED_ENCODINGS = (
+    (
+        "shift_jis",
+        "Shift-JIS (Japanese)",
+        re.compile(f"[{KANA}{IDEOGRAPHS}{CJK_SYMBOLS}{FULLWIDTH}]"),
+    ),
+    ("big5", "Big5 (Traditional Chinese)", re.compile(f"[{IDEOGRAPHS}{CJK_SYMBOLS}{FULLWIDTH}]")),
+)
+
+
+def _undecodable(data: bytes, source: str) -> InputError:
+    """The error for bytes no encoding cvagent reads fits: the encoding it looks like, when
+    it is a known one, else where the first byte that is not UTF-8 is."""
+    name = Path(source).name if not source.startswith("<") else "resume.md"
+    for codec, what, script in _NAMED_ENCODINGS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        wide = [c for c in text if ord(c) > 127]
+        if wide and sum(1 for c in wide if script.match(c)) >= 0.9 * len(wide):
+            return InputError(
+                f"{source} looks like {what} text; cvagent reads UTF-8, UTF-16, GB18030/GBK "
+                "and Windows-1252",
+                hint=f"save it as UTF-8, e.g. `iconv -f {codec.upper().replace('_', '-')} "
+                f"-t UTF-8 {name} > utf8-{name}`",
+            )
+    try:
+        data.decode("utf-8")
+        where = ""
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(
+            data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode("utf-8", "replace")
+        )
+        bad = data.decode("utf-8", "replace").count("\ufffd") - data.count("\ufffd".encode())
+        where = (
+            f" ({plural(bad, 'byte')} not UTF-8, the first at line {line}, column {column + 1}, "
+            f"byte {exc.start})"
+        )
+    return InputError(
+        f"{source} is not UTF-8, UTF-16, GB18030/GBK or Windows-1252/Latin-1 text{where}",
+        hint="save it as UTF-8 in your editor (a PDF, Word or HTML resume imports with "
+        "`cvagent import FILE`)",
+    )
 
 
 def check_not_blank(decoded: DecodedText, source: str, what: str = "resume") -> DecodedText:
@@ -295,13 +368,33 @@ def check_not_blank(decoded: DecodedText, source: str, what: str = "resume") -> 
     return decoded
 
 
+def missing_file(path: Path) -> InputError:
+    """Why ``path``, which does not exist as far as ``Path.exists`` can tell, cannot be
+    opened: no such file, a symbolic link that loops, or one to a file that is gone."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return InputError(
+                f"{path}: a symbolic link that loops (it leads back to itself)",
+                hint="point the link at the real file (ls -l shows where it leads)",
+            )
+    if path.is_symlink():
+        with contextlib.suppress(OSError):
+            return InputError(
+                f"{path}: a symbolic link to {os.readlink(path)}, which does not exist",
+                hint="point the link at the real file, or name the file itself",
+            )
+    return InputError(f"{path}: no such file")
+
+
 def read_text_file(path: Path, *, allow_blank: bool = False, what: str = "resume") -> DecodedText:
     """Read and decode a resume or JD file (``what`` it is, for the errors) with one clear
     error per failure."""
     path = Path(path)
     shown = str(path)
     if not path.exists():
-        raise InputError(f"{shown}: no such file")
+        raise missing_file(path)
     if path.is_dir():
         raise InputError(f"{shown} is a folder, not a file")
     try:

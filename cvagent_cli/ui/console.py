@@ -97,9 +97,29 @@ def make_console(
         force_terminal=False if plain else None,
         highlight=False,
         emoji=False,
-        width=width or (100 if plain else None),
+        width=width or (plain_width(stream) if plain else None),
         soft_wrap=False,
     )
+
+
+def plain_width(stream: TextIO) -> int | None:
+    """The width of plain output: ``COLUMNS`` when set; on a terminal (``NO_COLOR``) its
+    own width; into a pipe read on a terminal (``| tail``, where stderr is still the
+    terminal) that terminal's width; else 100, as for a file."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    for candidate in (stream, sys.stderr, sys.stdin):
+        try:
+            if candidate is not None and candidate.isatty():
+                return (
+                    None
+                    if candidate is stream
+                    else os.get_terminal_size(candidate.fileno()).columns
+                )
+        except (AttributeError, ValueError, OSError):
+            continue
+    return 100
 
 
 def score_style(score: int) -> str:

@@ -182,8 +182,9 @@ def render_batch_summary(
     in one column, and on a narrow screen one short block per resume."""
     ordered = sorted(reports, key=lambda r: r.score)
     with_jd = bool(reports) and reports[0].jd is not None
+    labels = file_labels([r.source for r in reports] + [source for source, _ in failures])
     for stacked, short in ((False, False), (False, True), (True, False), (True, True)):
-        table = _batch_table(ordered, failures, with_jd, stacked=stacked, short=short)
+        table = _batch_table(ordered, failures, with_jd, labels, stacked=stacked, short=short)
         natural = Measurement.get(console, console.options.update_width(10_000), table)
         if natural.maximum <= console.width:
             console.print(table)
@@ -194,7 +195,26 @@ def render_batch_summary(
                 for line in pack(legend, console.width):
                     console.print(Text(line, style="muted"))
             return
-    _batch_blocks(console, ordered, failures, with_jd)
+    _batch_blocks(console, ordered, failures, with_jd, labels)
+
+
+def file_labels(sources: list[str]) -> dict[str, str]:
+    """Each path as its file name, with as many of its folders as it takes to tell it
+    from the others: ``a/resume.md``, ``b/resume.md`` and ``resume.md``, not three
+    ``resume.md``."""
+    parts = {s: Path(s).parts or (s,) for s in sources}
+    depth = dict.fromkeys(sources, 1)
+    while True:
+        labels = {s: "/".join(parts[s][-depth[s] :]) for s in sources}
+        seen: dict[str, list[str]] = {}
+        for source, label in labels.items():
+            seen.setdefault(label, []).append(source)
+        clashes = [s for group in seen.values() if len(group) > 1 for s in group]
+        longer = [s for s in clashes if depth[s] < len(parts[s])]
+        if not longer:
+            return labels
+        for source in longer:
+            depth[source] += 1
 
 
 def _scores(r: AnalysisReport, with_jd: bool) -> list[tuple[str, str]]:
@@ -211,6 +231,7 @@ def _batch_table(
     reports: list[AnalysisReport],
     failures: list[tuple[str, str]],
     with_jd: bool,
+    labels: dict[str, str],
     *,
     stacked: bool,
     short: bool,
@@ -225,7 +246,7 @@ def _batch_table(
     for key in keys:
         table.add_column(HEADERS[key][1 if short else 0], justify="right", no_wrap=True)
     for r in reports:
-        file, name = clean(Path(r.source).name), clean(r.basics.name or "-")
+        file, name = clean(labels[r.source]), clean(r.basics.name or "-")
         cells: list[Text | str] = (
             [Text(f"{file}\n") + Text(name, style="muted")] if stacked else [file, name]
         )
@@ -233,7 +254,7 @@ def _batch_table(
             cells.append(Text(value, style=score_style(r.score)) if key == "score" else value)
         table.add_row(*cells)
     for source, message in failures:
-        file = Path(source).name
+        file = clean(labels[source])
         who: list[Text | str] = (
             [Text(f"{file}\n") + Text(message, style="error")]
             if stacked
@@ -251,17 +272,18 @@ def _batch_blocks(
     reports: list[AnalysisReport],
     failures: list[tuple[str, str]],
     with_jd: bool,
+    labels: dict[str, str],
 ) -> None:
     """One block per resume: its file and name, then its numbers, packed to the width."""
     console.print(Text("Batch summary", style="bold"))
     names = {"ats": "ATS", "jd": "JD %"}
     for r in reports:
         name = clean(r.basics.name or "-")
-        console.print(Wrapped(Text.assemble((clean(Path(r.source).name), "bold"), f" — {name}")))
+        console.print(Wrapped(Text.assemble((clean(labels[r.source]), "bold"), f" — {name}")))
         items = [f"{names.get(key, key)} {value}" for key, value in _scores(r, with_jd)]
         for line in pack(items, console.width - 2):
             console.print(Text("  " + line), no_wrap=True, overflow="ellipsis")
     for source, message in failures:
         console.print(
-            Wrapped(Text.assemble((Path(source).name, "bold"), " — ", (message, "error")))
+            Wrapped(Text.assemble((clean(labels[source]), "bold"), " — ", (message, "error")))
         )

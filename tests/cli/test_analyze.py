@@ -21,6 +21,7 @@ STRONG = SAMPLES / "en_senior_backend.md"
 
 def analyze(args, *, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
     base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    base.pop("COLUMNS", None)  # piped output takes its width from COLUMNS when it is set
     base["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), base.get("PYTHONPATH", "")) if p)
     return subprocess.run(
         [sys.executable, "-m", "cvagent_cli", "analyze", *map(str, args)],
@@ -137,6 +138,34 @@ def test_explain_alone_on_a_terminal_prints_the_formula():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("stdin", ["devnull", "closed pipe"])
+def test_explain_alone_in_ci_prints_the_formula(stdin):
+    """Issue 34 item 24: with stdin not a terminal but empty (CI), `--explain` alone prints
+    the formula, not "standard input is empty"."""
+    if stdin == "devnull":
+        env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT))
+        proc = subprocess.run(
+            [sys.executable, "-m", "cvagent_cli", "analyze", "--explain"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env=env,
+            timeout=TIMEOUT,
+            cwd=ROOT,
+        )
+    else:
+        proc = analyze(["--explain"], stdin=b"")
+    assert proc.returncode == 0, proc.stderr
+    assert "weighted mean" in proc.stdout.decode()
+
+
+@pytest.mark.slow
+def test_explain_with_a_piped_resume_still_analyzes_it():
+    proc = analyze(["--explain"], stdin=WEAK.read_bytes())
+    assert proc.returncode == 0, proc.stderr
+    assert "<stdin>" in proc.stdout.decode() and "weighted mean" in proc.stdout.decode()
+
+
+@pytest.mark.slow
 def test_an_empty_job_description_is_named_as_one(tmp_path):
     empty = _write(tmp_path / "jd.md", b"")
     proc = analyze([STRONG, "--jd", empty])
@@ -186,10 +215,28 @@ def test_llm_review_streams_from_the_configured_model(server, isolated_home):
 
 
 @pytest.mark.slow
+def test_llm_review_with_json_is_one_valid_json_object(server, isolated_home):
+    """Issue 34 item 5: the review goes in the report's `review` field, not after it."""
+    server.enqueue(Reply(text="**Strengths**\n- Clear metrics"))
+    env = {
+        "CVAGENT_HOME": str(isolated_home),
+        "CVAGENT_MODEL": "openai/test-model",
+        "CVAGENT_API_BASE": server.url,
+        "OPENAI_API_KEY": "sk-test-1234567890",
+    }
+    proc = analyze([STRONG, "--llm", "--json"], env=env)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["review"]["text"] == "**Strengths**\n- Clear metrics"
+    assert report["review"]["model"] == "openai/test-model" and report["score"] > 0
+
+
+@pytest.mark.slow
 def test_llm_review_without_a_model_names_what_to_set(isolated_home):
     proc = analyze([STRONG, "--llm"], env={"CVAGENT_HOME": str(isolated_home)})
     err = proc.stderr.decode()
     assert proc.returncode == 3 and "no model configured" in err and "CVAGENT_MODEL" in err
+    assert proc.stdout == b""  # checked first: no report printed before the error
 
 
 @pytest.mark.slow
@@ -229,6 +276,18 @@ def test_piped_batch_table_headers_and_scores_are_whole():
     assert max(len(line) for line in lines) <= 100
     weak = next(line for line in lines if "en_weak_generalist.md" in line)
     assert weak.split()[-7:] == [str(n) for n in _weak_numbers()], weak
+
+
+@pytest.mark.slow
+def test_piped_output_is_as_wide_as_columns_says():
+    """Issue 34 item 17: `COLUMNS=60 cvagent analyze … | tail` fits 60 columns."""
+    proc = analyze([SAMPLES], env={"COLUMNS": "60"})
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.decode().splitlines()
+    from rich.cells import cell_len
+
+    assert max(cell_len(line) for line in lines) <= 60
+    assert "en_weak_generalist.md" in proc.stdout.decode()
 
 
 @pytest.mark.slow

@@ -193,6 +193,27 @@ def test_google_docs_html_with_inline_styles() -> None:
     assert result.contacts.get("linkedin", "").endswith("linkedin.com/in/ines-valderrama-example")
 
 
+HIDDEN_HTML = """<html><body>
+<h1>Ana Ruiz</h1><p>ana@example.com</p>
+<!-- recruiter note: COMMENTED -->
+<div style="display:none">STYLED-NONE kubernetes kubernetes kubernetes</div>
+<div hidden><p>HIDDEN-ATTR<p>HIDDEN-UNCLOSED-P</div>
+<template><p>IN-TEMPLATE</p></template>
+<span style="Visibility : hidden">INVISIBLE</span>
+<h2>Experience</h2>
+<ul><li>Built the API <span style="display: none">IN-A-BULLET<br></span>for 20 teams</li></ul>
+<p>Shown after the hidden ones</p>
+</body></html>"""
+
+
+def test_html_import_leaves_out_what_a_browser_does_not_show() -> None:
+    """Issue 34 item 10: hidden text (keyword stuffing, notes) is not part of the resume."""
+    md = import_bytes(HIDDEN_HTML.encode(), "cv.html", ".html").markdown
+    for hidden in ("COMMENTED", "STYLED-NONE", "HIDDEN-", "IN-TEMPLATE", "INVISIBLE", "IN-A-"):
+        assert hidden not in md
+    assert "- Built the API for 20 teams" in md and "Shown after the hidden ones" in md
+
+
 @pytest.mark.parametrize(
     ("text", "sections", "bullets", "entries"),
     [
@@ -246,7 +267,8 @@ def test_scanned_pdf_has_no_text_layer() -> None:
     [
         (b"", ".pdf", "is empty"),
         (b"   \n", ".txt", "is empty"),
-        (b"%PDF-1.7\n garbage", ".pdf", "not a readable PDF"),
+        # issue 34 item 23: what the damage means, not pdfminer's "(PdfminerException)"
+        (b"%PDF-1.7\n garbage", ".pdf", r"not a readable PDF file \(damaged or cut short\) \(open"),
         (b"PK\x03\x04 not really a zip", ".docx", "not a readable DOCX"),
         (b"hello", ".odt", "cannot import '.odt'"),
         (b"hello", ".doc", "legacy Word"),
@@ -256,6 +278,16 @@ def test_scanned_pdf_has_no_text_layer() -> None:
 def test_bad_inputs_are_one_clear_input_error(data: bytes, suffix: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         import_bytes(data, f"bad{suffix}", suffix)
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".txt", ".json"])
+def test_a_pdf_under_another_name_is_read_as_a_pdf_and_said_so(suffix: str) -> None:
+    """Issue 34 item 23: a PDF named .docx was "not a ZIP archive" with a hint to save it
+    as PDF."""
+    pdf = _typst_pdf("#set page(width: 12cm, height: 6cm)\n= Ines Calloway\nines\\@example.com\n")
+    result = import_bytes(pdf, f"cv{suffix}", suffix)
+    assert result.format == "pdf" and result.markdown.startswith("# Ines Calloway")
+    assert f"a PDF file named {suffix}: read as PDF" in result.notes
 
 
 def test_encrypted_pdf_is_a_clear_error() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 
 import pytest
@@ -23,6 +24,20 @@ def test_a_folder_gives_its_markdown_files_and_names_what_it_skipped(tmp_path):
     # every Markdown file, README included: no file is left out by its name
     assert [p.rsplit("/", 1)[-1] for p in inputs.items] == ["README.md", "a.markdown", "b.md"]
     assert sorted(p.name for p in inputs.skipped) == ["notes.pdf", "photo.png"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX symbolic links")
+def test_a_looping_link_in_a_folder_is_a_failed_file_not_skipped_silently(tmp_path):
+    """Issue 34 item 21: the batch names it (and so exits 2), like any unreadable file."""
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub.md").symlink_to(tmp_path / "sub")  # a link to a folder: not a file
+    (tmp_path / "good.md").write_text("# Ann Lee\n\n## Experience\n\n- Built it\n", "utf-8")
+    items = collect_inputs([str(tmp_path)], stdin_is_tty=True).items
+    assert [p.rsplit("/", 1)[-1] for p in items] == ["a.md", "b.md", "good.md"]
+    results = list(analyze_each(items, None))
+    assert "loops" in str(results[0].error) and results[2].report is not None
 
 
 def test_nothing_given_reads_stdin_only_when_it_is_piped():
@@ -97,3 +112,55 @@ def test_a_handful_of_files_or_stdin_never_starts_a_pool(tmp_path, monkeypatch):
     assert len(list(analyze_each(items, None, jobs=4))) == len(items)
     assert batch._chunk_size(10_000, 2) == batch.MAX_CHUNK
     assert batch._chunk_size(30, 2) == 3
+
+
+# -- the size budget (issue 34 item 28: 10 MB took 28 s and 500 MB) --------------------------
+def test_a_file_far_over_the_budget_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch, "MAX_ANALYZED_CHARS", 1_000)
+    big = tmp_path / "big.md"
+    big.write_text("# Ann Lee\n\n" + "- Built the API\n" * 400, encoding="utf-8")
+    read: list[str] = []
+    results = list(analyze_each([str(big)], None, read=lambda item: read.append(item) or 0))
+    assert read == []
+    assert results[0].error is not None and "cvagent analyzes resumes of up to" in str(
+        results[0].error
+    )
+
+
+def test_text_over_the_budget_is_one_error_and_the_others_go_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch, "MAX_ANALYZED_CHARS", 1_000)
+    long = tmp_path / "long.md"
+    long.write_text("# Ann Lee\n\n" + "- Built the API\n" * 80, encoding="utf-8")  # 1,291 chars
+    short = tmp_path / "short.md"
+    short.write_text("# Ann Lee\n\n## Experience\n\n- Built the API\n", encoding="utf-8")
+    results = list(analyze_each([str(long), str(short)], None))
+    assert results[0].error is not None and "1,291 characters long" in str(results[0].error)
+    assert results[1].report is not None
+
+
+def test_piped_text_over_the_budget_is_refused_before_it_is_parsed(monkeypatch):
+    import io
+    import sys
+
+    from cvagent_cli.analysis import analyzer
+    from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.documents.formats import read_resume
+
+    monkeypatch.setattr(analyzer, "MAX_ANALYZED_CHARS", 1_000)
+    data = ("# Ann Lee\n\n" + "- Built the API\n" * 80).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    monkeypatch.setattr(ResumeDocument, "from_decoded", None)  # parsing would fail loudly
+    with pytest.raises(InputError, match="standard input is 1,291 characters long"):
+        read_resume("-")
+
+
+def test_a_folder_gives_no_json_file_but_a_named_one_is_read(tmp_path, capsys):
+    """Issue 34 item 11: package.json beside resume.md is not analyzed as a resume."""
+    from cvagent_cli.cli.analyze import _inputs
+
+    (tmp_path / "resume.md").write_text("# Ann Lee\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"name": "x"}', encoding="utf-8")
+    assert [p.rsplit("/", 1)[-1] for p in _inputs([str(tmp_path)])] == ["resume.md"]
+    assert "skipped package.json: not a resume file" in capsys.readouterr().err
+    named = str(tmp_path / "package.json")
+    assert _inputs([named]) == [named]

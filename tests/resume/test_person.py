@@ -99,6 +99,10 @@ def test_a_generic_title_alone_gives_no_name() -> None:
         'Samantha "Sam" O\'Connor',  # a quoted nickname, an apostrophe
         "Siobhán Ní Bhriain",
         "李 明",  # a space inside a Chinese name
+        "林小雨 Xiaoyu Lin",  # written in two scripts, either way round
+        "Li Wei 李伟",
+        "陈大文 Chan",
+        "Ní Bhriain, Siobhán",  # family name first, before a comma
         "买买提·艾力",  # Uyghur, middle dot
         "阿依古丽·买买提·吐尔逊",
         "김민준",  # Korean
@@ -114,7 +118,23 @@ def test_a_name_in_any_script_is_found_in_the_title_heading(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "raw", ["이력서", "履歴書", "Łódź, Poland", "Senior Engineer", "工作 经历", "Ćwiczenia 2024"]
+    "raw",
+    [
+        "이력서",
+        "履歴書",
+        "Łódź, Poland",
+        "Senior Engineer",
+        "工作 经历",
+        "Ćwiczenia 2024",
+        "李明 Engineer",
+        "项目 GitHub",
+        "李明Wei Chen",
+    ],
 )
 def test_titles_places_and_headings_in_other_scripts_are_not_names(raw: str) -> None:
     assert person.clean_name(raw) is None
+
+
+def test_a_trailing_emoji_is_not_part_of_the_name() -> None:
+    doc = ResumeDocument.from_text("# Maya Cohen 🚀\n\nmaya@example.com\n\n## Experience\n- x\n")
+    assert doc.basics.name == "Maya Cohen"

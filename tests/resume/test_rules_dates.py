@@ -120,6 +120,20 @@ def test_no_gap(jobs: tuple[str, ...], education: str) -> None:
     assert "dates.gap" not in ids(run(resume(*jobs, education=education)))
 
 
+def test_seasons_and_quarters_are_dates_with_no_gap_or_format_clash() -> None:
+    """Issue 34 item 8: "Summer 2018" and "Q1 2015 – Q4 2015" were no dates, and a gap
+    was reported across them."""
+    findings = run(
+        resume(
+            job("A", "Jan 2019 – Present"),
+            job("Intern — B", "Summer 2018"),
+            job("C", "Jan 2016 – May 2018"),
+            job("D", "Q1 2015 – Q4 2015"),
+        )
+    )
+    assert ids(findings) == []
+
+
 def test_end_before_start_is_an_error_and_skipped_by_order_and_gaps() -> None:
     findings = run(resume(job("A", "06/2021 – 02/2021"), job("B", "01/2015 – 12/2016")))
     assert ids(findings) == ["dates.end-before-start"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 import pytest
 
@@ -29,6 +30,10 @@ from tests.conftest import SAMPLES
         ("# 张三\n- 𠀋 罕见字\n".encode("gb18030"), "gb18030", b""),
         ("# 张三\n熟悉Python、Go和Java；负责“支付”系统\n".encode("gbk"), "gb18030", b""),
         ("# Zoë – “Café” naïve\r\n".encode("cp1252"), "cp1252", b""),
+        # issue 34 item 22: UTF-16 saved without a byte-order mark is text, not binary
+        ("# Ann Lee\n\n## Experience\n- Built it\n".encode("utf-16-le"), "utf-16-le", b""),
+        ("# Ann Lee\n\n## Experience\n- Built it\n".encode("utf-16-be"), "utf-16-be", b""),
+        ("# 张三\n\n## 工作经历\n- 负责一个后端\n".encode("utf-16-le"), "utf-16-le", b""),
     ],
 )
 def test_encodings_are_detected_and_kept(raw, encoding, bom):
@@ -107,6 +112,36 @@ def test_utf8_with_a_broken_byte_is_refused_not_read_as_mojibake():
     raw = "Café Société – Zürich “quoted”\n".encode() + b"caf\xe9\n"
     with pytest.raises(InputError, match="not UTF-8"):
         decode_bytes(raw)
+
+
+def test_utf8_with_bad_bytes_says_how_many_and_where():
+    """Issue 34 item 22: the error points at the first bad byte."""
+    raw = "# 陈小明\n\n## 工作经历\n\n- 负责系统开发 café\n".encode()
+    raw = raw[:30] + b"\xff\xfe\xfd" + raw[30:]
+    with pytest.raises(InputError) as info:
+        decode_bytes(raw, "cv.md")
+    assert "3 bytes not UTF-8, the first at line 5, column 1, byte 30" in info.value.message
+    assert info.value.hint is not None and info.value.hint.startswith("save it as UTF-8")
+
+
+@pytest.mark.parametrize(
+    ("text", "codec", "named", "iconv"),
+    [
+        ("# 陳小明\n\n## 工作經歷\n\n- 負責系統開發\n", "big5", "Big5", "-f BIG5"),
+        (
+            "# 山田 太郎\n\n## 職務経歴\n\n- システム開発を担当\n",
+            "shift_jis",
+            "Shift-JIS",
+            "-f SHIFT-JIS",
+        ),
+    ],
+)
+def test_big5_and_shift_jis_are_named_with_one_hint(text, codec, named, iconv):
+    """Issue 34 item 22: one hint that says how to convert, not two spliced together."""
+    with pytest.raises(InputError) as info:
+        decode_bytes(text.encode(codec), "cv.md")
+    assert f"looks like {named}" in info.value.message
+    assert info.value.hint == f"save it as UTF-8, e.g. `iconv {iconv} -t UTF-8 cv.md > utf8-cv.md`"
 
 
 def test_windows_1252_file_refuses_characters_it_cannot_store():
@@ -288,3 +323,17 @@ def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "cv.pdf").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "state.json").stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX symbolic links")
+def test_a_looping_or_dangling_link_is_named_as_one(tmp_path):
+    """Issue 34 item 21: not "no such file" for a path that is there but loops."""
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    with pytest.raises(InputError, match="a symbolic link that loops"):
+        read_text_file(tmp_path / "a.md")
+    with pytest.raises(InputError, match=r"a symbolic link to .*nowhere\.md, which does not exist"):
+        read_text_file(tmp_path / "gone.md")
+    with pytest.raises(InputError, match="no such file"):
+        read_text_file(tmp_path / "missing.md")

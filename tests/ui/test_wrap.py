@@ -207,6 +207,33 @@ def test_the_batch_table_keeps_one_row_per_resume_at_100_columns(sample_reports)
     assert weak.split()[-7:] == [str(n) for n in weak_numbers(sample_reports)], weak
 
 
+@pytest.mark.parametrize("width", [100, 40])  # the table, and the blocks of a narrow screen
+def test_the_batch_names_files_with_the_folders_that_tell_them_apart(sample_reports, width):
+    """Issue 34 item 16: a/resume.md, b/resume.md and resume.md were three resume.md rows."""
+    sources = ["a/resume.md", "b/resume.md", "resume.md"]
+    reports = [
+        r.model_copy(update={"source": s}) for r, s in zip(sample_reports, sources, strict=False)
+    ]
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, theme=THEME)
+    render_batch_summary(console, reports, [("c/resume.md", "cannot read it")])
+    text = out.getvalue()
+    for label in ("a/resume.md", "b/resume.md", "c/resume.md"):
+        assert label in text
+    assert len(re.findall(r"(?<![/\w])resume\.md", text)) == 1, text
+
+
+def test_file_labels_take_only_the_folders_they_need() -> None:
+    from cvagent_cli.ui.report import file_labels
+
+    assert file_labels(["x/a/resume.md", "y/a/resume.md", "x/b/cv.md", "cv.md"]) == {
+        "x/a/resume.md": "x/a/resume.md",
+        "y/a/resume.md": "y/a/resume.md",
+        "x/b/cv.md": "b/cv.md",
+        "cv.md": "cv.md",
+    }
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_report_fits_and_keeps_its_numbers_whole(width, monkeypatch):
     monkeypatch.chdir(ROOT)
@@ -219,3 +246,36 @@ def test_the_report_fits_and_keeps_its_numbers_whole(width, monkeypatch):
     assert "16 bullets" in text and "10 sections" in text
     assert not any(line.strip() == "→" for line in lines), lines  # the arrow keeps its text
     assert "sample_resumes/zh_weak_operations.md" in text  # the source is never cut
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("columns", "stderr_tty", "width"),
+    [("60", False, 60), ("", False, 100), ("", True, 72), ("junk", False, 100)],
+)
+def test_piped_output_takes_columns_or_the_terminal_it_is_read_on(
+    monkeypatch, columns, stderr_tty, width
+):
+    """Issue 34 item 17: piped output was 100 columns whatever COLUMNS said, so `| tail` on
+    a 60-column terminal wrapped mid-word."""
+    import os
+    import sys
+
+    from cvagent_cli.ui.console import make_console
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(sys, "stderr", _Stream(stderr_tty))
+    monkeypatch.setattr(sys, "stdin", _Stream(False))
+    sys.stderr.fileno = lambda: 2  # type: ignore[method-assign]
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((72, 24)))
+    assert make_console(_Stream(False)).width == width

@@ -260,6 +260,18 @@ def past_form(word: str) -> str:
     return past.capitalize() if word[:1].isupper() else past
 
 
+_NOUN_AFTER_RE = re.compile(r"[*_\s]*(?:$|[,;:/&.!]|and\b|or\b)", re.IGNORECASE)
+
+
+def _is_activity_noun(item: Item, word: str) -> bool:
+    """ "Filing.", "Scheduling, filing and data entry": an -ing word with no object is the
+    name of a task (a noun), not a verb in the present tense."""
+    if not word.lower().endswith("ing"):
+        return False
+    at = item.text.find(word)
+    return at >= 0 and bool(_NOUN_AFTER_RE.match(item.text, at + len(word)))
+
+
 def _mixed_tenses(ctx: Context) -> list[RawFinding]:
     findings: list[RawFinding] = []
     for entry in ctx.entries:
@@ -273,6 +285,8 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
                 continue
             word = item.first_word
             tense = _tense(word, item.first_lemma)
+            if tense == "present" and _is_activity_noun(item, word):
+                continue
             if tense:
                 (past if tense == "past" else present).append((item, word))
         if past and present:

@@ -10,7 +10,11 @@ from __future__ import annotations
 import itertools
 
 from cvagent_cli.analysis.rules import Context, Entry, RawFinding
-from cvagent_cli.document.dates import RANGE_RE, DateRange, month_index
+from cvagent_cli.document.dates import RANGE_RE, SPAN_FORMATS, DateRange, month_index
+
+#: Formats of a coarser precision than a month (a year, a season, a quarter): written
+#: beside month dates they are no clash of style.
+COARSE = ("YYYY", *SPAN_FORMATS)
 
 GAP_MONTHS = 6  # a longer unexplained break between jobs is reported
 ORDERED_KINDS = ("experience", "education")
@@ -63,23 +67,23 @@ def check(ctx: Context) -> list[RawFinding]:
 
 
 def _usual_format(dated: list[Entry]) -> str | None:
-    """The date format the resume uses most (a bare year aside); the first one on a tie."""
+    """The date format the resume uses most (coarse ones aside); the first one on a tie."""
     counts: dict[str, int] = {}
     for entry in dated:
         for _, rng in entry.ranges:
             for fmt in rng.formats:
-                if fmt != "YYYY":
+                if fmt not in COARSE:
                     counts[fmt] = counts.get(fmt, 0) + 1
     return max(counts, key=counts.__getitem__) if counts else None
 
 
 def _formats(ctx: Context, dated: list[Entry], usual: str | None) -> list[RawFinding]:
-    """Every written date format except a bare year (a coarser precision, not a style clash)."""
+    """Every written date format except the coarse ones (a precision, not a style clash)."""
     seen: dict[str, tuple[int, str, str]] = {}
     for entry in dated:
         for line, rng in entry.ranges:
             for fmt in rng.formats:
-                if fmt != "YYYY" and fmt not in seen:
+                if fmt not in COARSE and fmt not in seen:
                     seen[fmt] = (line, rng.raw, entry.section_id)
     if len(seen) < 2:
         return []

@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
+from cvagent_cli.document.dates import PRESENT_WORDS, SPAN_FORMATS, YearMonth, parse_date
 from cvagent_cli.documents.interchange import resume_data as rd
 from cvagent_cli.errors import InputError
 from cvagent_cli.script import HAN_RE, language_of
@@ -320,6 +320,7 @@ def load(data: bytes | str, source: str) -> dict[str, Any]:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise InputError(f"{source}: not UTF-8 text, so not a JSON Resume file") from None
+    too_deep = False
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -327,8 +328,16 @@ def load(data: bytes | str, source: str) -> dict[str, Any]:
             f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
             hint="fix the JSON, e.g. with a JSON linter, and import it again",
         ) from None
+    except RecursionError:  # the parser recurses once per level: ~1,000 levels stop it
+        obj, too_deep = None, True
+    if too_deep or _depth(obj) > MAX_DEPTH:
+        raise InputError(
+            f"{source}: lists or objects nested more than {MAX_DEPTH} levels deep; "
+            "a JSON Resume file needs about 5",
+            hint="see https://jsonresume.org/schema for the format",
+        )
     if not isinstance(obj, dict):
-        raise InputError(f"{source}: a JSON Resume file is one JSON object, not a {_kind(obj)}")
+        raise InputError(f"{source}: a JSON Resume file is one JSON object, not {_a(_kind(obj))}")
     known = {"basics", "meta", "$schema", *SECTION_FIELDS}
     if not known & set(obj):
         raise InputError(
@@ -336,6 +345,34 @@ def load(data: bytes | str, source: str) -> dict[str, Any]:
             hint="see https://jsonresume.org/schema for the format",
         )
     return obj
+
+
+#: Deeper than any JSON Resume file (basics.location is 3 levels, meta.cvagent's parts 5):
+#: refused before anything walks the data, so no reader meets a 2,000-level list.
+MAX_DEPTH = 32
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            level += 1
+            deepest = max(deepest, level)
+            if deepest > MAX_DEPTH:
+                break
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level) for child in children)
+    return deepest
+
+
+def _a(kind: str) -> str:
+    """ "an object", "a list": the kind with its article."""
+    if kind == "null":
+        return kind
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
 
 
 def _kind(value: object) -> str:
@@ -354,7 +391,7 @@ class _Reader:
 
     def fail(self, where: str, expected: str, value: object) -> InputError:
         return InputError(
-            f"{self.source}: {where} should be {expected}, not a {_kind(value)}",
+            f"{self.source}: {where} should be {expected}, not {_a(_kind(value))}",
             hint="see https://jsonresume.org/schema for the format",
         )
 
@@ -608,7 +645,7 @@ class _Writer:
             y, m, d = (int(g) if g else None for g in match.groups())
             return self.format(y or 0, m, d), False
         parsed = parse_date(text)
-        if parsed:
+        if parsed and parsed[1] not in SPAN_FORMATS:  # "Spring 2022" stays as written
             ym = parsed[0]
             return self.format(ym.year, ym.month, None), False
         self.r.notes.append(f"{where}: '{text}' is not an ISO 8601 date; kept as written")

@@ -19,7 +19,7 @@ from cvagent_cli.document import person
 from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.inline import plain_inline, starts_bold
-from cvagent_cli.document.kinds import classify_title, normalize_title
+from cvagent_cli.document.kinds import classify_title, normalize_title, strip_decoration
 from cvagent_cli.document.person import ROLE_WORDS, ZH_ROLE_RE
 from cvagent_cli.documents.markdown_source import table_rows
 from cvagent_cli.script import HAN, HAN_RE
@@ -456,7 +456,12 @@ class _Reader:
         lines: list[str] = []
         if title and out.name and out.name in title:
             rest = title.replace(out.name, "", 1).strip(" -–—|｜·:：").removeprefix("的")
-            if rest and not _is_generic(rest) and not person.is_generic_title(rest):
+            rest = strip_decoration(rest)  # "# Maya Cohen 🚀": the rocket is no headline
+            if (
+                any(ch.isalnum() for ch in rest)
+                and not _is_generic(rest)
+                and not person.is_generic_title(rest)
+            ):
                 lines.append(rest)  # "陈浩然 - Java工程师": read as the first contact line
         for s in doc.sections:
             if s.kind != "contact" or (s.level > 2 and s.parent_id):
@@ -482,7 +487,7 @@ class _Reader:
                         )
         for number, line in enumerate(lines):
             for piece in re.split(r"\s+[|｜·•]\s+|\s*[|｜]\s*|\s{3,}", flat(line)):
-                piece = piece.strip()
+                piece = strip_decoration(piece)  # "📧 maya@example.com" is the e-mail
                 if not piece:
                     continue
                 label_match = _LABEL_RE.match(piece)

@@ -494,7 +494,7 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises several unrelated types on a broken zip
         raise InputError(
-            f"{source}: not a readable DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
+            f"{source}: not a readable DOCX file (damaged or cut short)", hint=UNREADABLE_HINT
         ) from exc
     recognition = Recognition()
     if macro_enabled:
@@ -507,7 +507,7 @@ def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Re
         paras = _read(document, recognition)
     except Exception as exc:  # python-docx and lxml raise many types on damaged XML
         raise InputError(
-            f"{source}: a damaged DOCX file ({type(exc).__name__})", hint=UNREADABLE_HINT
+            f"{source}: a damaged DOCX file (its text could not be read)", hint=UNREADABLE_HINT
         ) from exc
     if not paras:
         if recognition.images:

@@ -1,5 +1,7 @@
 """HTML → paragraphs with the stdlib parser: h1–h6, p/div, li, a, strong/b, tables, and the
-inline styles a Google Docs or Word "save as web page" export uses for bold and size."""
+inline styles a Google Docs or Word "save as web page" export uses for bold and size.
+What a browser does not show is left out: scripts, styles, templates, comments, and
+elements marked ``hidden`` or styled ``display: none`` / ``visibility: hidden``."""
 
 from __future__ import annotations
 
@@ -34,6 +36,11 @@ _BLOCKS = {
     "body",
 }
 _SKIP = {"script", "style", "head", "noscript", "template", "svg"}
+# Elements with no end tag: one of them inside a hidden element opens nothing.
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+         "track", "wbr", "param"}  # fmt: skip
+# What a browser does not show: ``hidden`` and these styles hide the element and all in it.
+_HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _BOLD_STYLE_RE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 _SIZE_RE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(pt|px|em|rem)", re.I)
 
@@ -73,6 +80,7 @@ class _Reader(HTMLParser):
         self.table: list[list[str]] | None = None
         self.cell: list[str] | None = None
         self.title_seen = False
+        self.hidden: list[str] = []  # the open elements of a hidden one, itself first
 
     # -- helpers
     def _flush(self) -> None:
@@ -146,6 +154,10 @@ class _Reader(HTMLParser):
             return
         attr = {k: v or "" for k, v in attrs}
         style = attr.get("style", "")
+        if self.hidden or "hidden" in attr or _HIDDEN_STYLE_RE.search(style):
+            if tag not in _VOID:  # a recruiter sees none of it, so neither does the import
+                self.hidden.append(tag)
+            return
         if tag == "br":
             self.pieces.append(("\n", self._is_bold(), self._cur_size()))
             return
@@ -176,6 +188,11 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in _SKIP:
             self.skip = max(0, self.skip - 1)
+            return
+        if self.hidden:
+            if tag in self.hidden:  # an end tag closes what it encloses, as in the stack
+                while self.hidden.pop() != tag:
+                    pass
             return
         if self.skip or tag not in self.stack:
             return
@@ -219,7 +236,7 @@ class _Reader(HTMLParser):
             self.paras += [Para(text=c) for r in rows for c in r if c]
 
     def handle_data(self, data: str) -> None:
-        if self.skip:
+        if self.skip or self.hidden:
             return
         if "title" in self.stack:
             return

@@ -22,7 +22,13 @@ from cvagent_cli.documents.formats import (
 from cvagent_cli.documents.reading.roles import assign_roles
 from cvagent_cli.documents.reading.structure import Para, Recognition, to_markdown
 from cvagent_cli.errors import InputError
-from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
+from cvagent_cli.store.textio import (
+    MAX_BYTES,
+    check_output_path,
+    decode_bytes,
+    missing_file,
+    write_output,
+)
 from cvagent_cli.wording import plural
 
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
@@ -80,8 +86,8 @@ def format_of(source: str, data: bytes, suffix: str | None) -> str:
                 hint="import a .pdf, .docx, .html, .txt, .md or .json (JSON Resume) file",
             )
         sniffed = sniff(data)
-        if SUFFIXES[suffix] in ("text", "html") and sniffed in ("pdf", "docx"):
-            return sniffed  # a PDF or Word file saved under a text name: the bytes win
+        if sniffed in ("pdf", "docx"):
+            return sniffed  # a PDF or Word file under another name (.txt, .docx): the bytes win
         return SUFFIXES[suffix]
     return sniff(data)
 
@@ -199,6 +205,11 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
     paras, recognition = read_paragraphs(data, source, fmt)
+    named = SUFFIXES.get((suffix or "").lower())
+    if named and named != fmt:
+        recognition.notes.append(
+            f"a {FORMAT_NAMES[fmt]} file named {suffix}: read as {fmt.upper()}"
+        )
     if not any(p.text.strip() or p.rows for p in paras):
         raise InputError(f"{source} has no text to import")
     markdown = to_markdown(assign_roles(paras))
@@ -282,7 +293,7 @@ def write_markdown(result: ImportResult, target: Path, *, force: bool = False) -
 
 def read_input(path: Path) -> bytes:
     if not path.exists():
-        raise InputError(f"{path}: no such file")
+        raise missing_file(path)
     if path.is_dir():
         raise InputError(f"{path} is a folder, not a file")
     try:

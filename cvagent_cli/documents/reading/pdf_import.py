@@ -309,15 +309,14 @@ def pdf_paragraphs(
     try:
         pdf = pdfplumber.open(io.BytesIO(data))
     except Exception as exc:  # pdfminer raises many types on broken or encrypted files
-        name = type(exc).__name__
         chain = f"{exc!r} {exc.__cause__!r} {exc.__context__!r}".lower()
         if "password" in chain or "encrypt" in chain:
             raise InputError(
                 f"{source}: the PDF is encrypted (password-protected)",
                 hint="save an unprotected copy (print to PDF) and import that",
             ) from None
-        raise InputError(
-            f"{source}: not a readable PDF file ({name})", hint=UNREADABLE_HINT
+        raise InputError(  # not pdfminer's class name ("PdfminerException"): what it means
+            f"{source}: not a readable PDF file (damaged or cut short)", hint=UNREADABLE_HINT
         ) from None
     pages: list[list[Line]] = []
     heights: list[float] = []
@@ -331,9 +330,9 @@ def pdf_paragraphs(
                 recognition.images += len(page.images)
     except InputError:
         raise
-    except Exception as exc:
+    except Exception:
         raise InputError(
-            f"{source}: not a readable PDF file ({type(exc).__name__})", hint=UNREADABLE_HINT
+            f"{source}: not a readable PDF file (damaged or cut short)", hint=UNREADABLE_HINT
         ) from None
     if not any(pages):
         raise InputError(
