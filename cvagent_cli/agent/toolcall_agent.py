@@ -259,7 +259,8 @@ class ToolCallAgent:
             turn.signatures.append(signature)
         content = "" if says_nothing(response.content) else response.content
         if calls or content:  # an answer cut to nothing, or only "#", is no answer: not kept
-            self.memory.add(Message.assistant(content or None, calls or None))
+            reasoning = response.reasoning or None
+            self.memory.add(Message.assistant(content or None, calls or None, reasoning))
         turn.pending = calls
         if not calls:
             turn.final_text = content
@@ -404,6 +405,7 @@ class ToolCallAgent:
                 usage=self.client.session_usage - before,  # what the client billed for it
                 finish_reason=cut.reason or (response.finish_reason if response else "stop"),
                 model=getattr(self.client, "model", ""),
+                reasoning=response.reasoning if response else "",
             )
         assert response is not None
         return response
