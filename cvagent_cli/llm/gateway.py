@@ -26,6 +26,9 @@ Why this module is shaped the way it is:
   long the model may stay silent (litellm's own timeout never fires while chunks keep
   coming), and the turn's deadline ends a stream that would go on for ever; every request
   carries ``max_tokens``.
+* A reply that is nothing but tool calls written as text (``{"name": ..., "parameters":
+  ...}``, ``<tool_call>``) is read as those calls when their names were offered
+  (:mod:`cvagent_cli.llm.text_tool_calls`): small local models do this.
 * Offline traps fixed in :func:`~cvagent_cli.llm.loader.load_litellm`: the deepseek
   and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its
   bundled files (so tiktoken would download cl100k_base), and ``token_counter`` downloads
@@ -57,6 +60,7 @@ from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: calle
 from cvagent_cli.llm.reasoning import for_provider
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
+from cvagent_cli.llm.text_tool_calls import offered_names, parse_text_tool_calls
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
 from cvagent_cli.llm.tool_call_chunks import ToolCallAssembler, field_of
 from cvagent_cli.llm.types import (
@@ -323,13 +327,7 @@ class LiteLLMGateway:
                 fragments = field_of(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
-            if ended_without_finish(response):
-                raise ModelError(
-                    "the model's answer stopped before it was complete: the stream ended "
-                    "without its finish reason",
-                    hint="ask again; if it keeps happening, check your network or the server's log",
-                    retryable=True,
-                )
+            _check_finished(response)
         except (GeneratorExit, KeyboardInterrupt):
             # The caller stopped reading (a loop or an echo cut off), or Ctrl-C came while
             # waiting for a chunk: the provider still bills the prompt and what it sent, so
@@ -367,15 +365,15 @@ class LiteLLMGateway:
         finally:
             _close_quietly(response)
 
+        text = "".join(content)
         tool_calls = calls.result()
         usage = self._record(
-            self._usage(
-                litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
-            )
+            self._usage(litellm, model, provider, messages, tools, usage_obj, text, tool_calls)
         )
+        text, tool_calls, finish_reason = _text_calls(text, tool_calls, tools, finish_reason)
         _log_call(model, provider, messages, tools, started, usage, finish_reason, len(tool_calls))
         yield ModelResponse(
-            content="".join(content),
+            content=text,
             tool_calls=tool_calls,
             usage=usage,
             finish_reason=finish_reason,
@@ -487,6 +485,30 @@ class LiteLLMGateway:
             url=self._server_url(provider),
             api_base=self.settings.api_base,
             timeout=self.settings.timeout,
+        )
+
+
+def _text_calls(
+    text: str,
+    tool_calls: list[ToolCallRequest],
+    tools: list[dict[str, Any]] | None,
+    finish_reason: str | None,
+) -> tuple[str, list[ToolCallRequest], str | None]:
+    """A reply that is only tool calls written as text (small local models) becomes
+    those calls, with no text (the agent takes back what it showed)."""
+    if tool_calls or not tools:
+        return text, tool_calls, finish_reason
+    found = parse_text_tool_calls(text, offered_names(tools))
+    return ("", found, "tool_calls") if found else (text, tool_calls, finish_reason)
+
+
+def _check_finished(response: Any) -> None:
+    if ended_without_finish(response):
+        raise ModelError(
+            "the model's answer stopped before it was complete: the stream ended without "
+            "its finish reason",
+            hint="ask again; if it keeps happening, check your network or the server's log",
+            retryable=True,
         )
 
 

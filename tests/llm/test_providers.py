@@ -350,3 +350,51 @@ def test_reasoning_is_removed_for_the_providers_that_do_not_want_it(provider, mo
     sent = for_provider(messages, provider, model)
     assert ("reasoning_content" in sent[1]) is kept
     assert "reasoning_content" in messages[1]  # the caller's list is never changed
+
+
+# ------------------------------------------------------------------ models without tool calls
+
+
+def test_a_model_that_writes_its_tool_call_as_text_gets_it_run(monkeypatch, resume):
+    """A small local model answers with the call as JSON text: it is run as a call, the
+    text it showed is taken back, and the turn goes on to a real answer."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-loopback-0000000000")
+    as_text = json.dumps({"name": "read_resume", "parameters": {"section": "experience"}})
+    with LoopbackServer() as srv:
+        srv.enqueue(Reply(text=as_text), Reply(text="Your experience reads well."))
+        gateway = LiteLLMGateway(Settings(model="openai/local-model", api_base=srv.url))
+        session = build_session(client=gateway, doc=ResumeDocument.from_path(resume))
+        events = list(session.ask("How does my Experience section read?", approve))
+    calls = [e for e in events if isinstance(e, ev.ToolCallEvent)]
+    assert [c.name for c in calls] == ["read_resume"]
+    assert any(isinstance(e, ev.Retract) and e.kept == 0 for e in events)
+    assert events[-1].final_text == "Your experience reads well."
+    second = srv.requests[1]["messages"]
+    assert any(m["role"] == "tool" for m in second)  # the read's result went back
+
+
+def test_an_edit_request_answered_without_any_tool_says_so(monkeypatch, resume):
+    """A server that ignores ``tools``: the model only announces what it would do."""
+    from cvagent_cli.agent.toolcall_agent import NO_TOOL_NOTICE
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-loopback-0000000000")
+    with LoopbackServer() as srv:
+        srv.enqueue(Reply(text="Let me read your work experience first."))
+        gateway = LiteLLMGateway(Settings(model="openai/local-model", api_base=srv.url))
+        session = build_session(client=gateway, doc=ResumeDocument.from_path(resume))
+        events = list(session.ask("rewrite the summary section", approve))
+    notices = [e.text for e in events if isinstance(e, ev.Notice)]
+    assert NO_TOOL_NOTICE in notices
+    assert events[-1].final_text == "Let me read your work experience first."
+
+
+def test_a_question_answered_in_words_gets_no_notice(monkeypatch, resume):
+    from cvagent_cli.agent.toolcall_agent import NO_TOOL_NOTICE
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-loopback-0000000000")
+    with LoopbackServer() as srv:
+        srv.enqueue(Reply(text="A resume is usually one or two pages."))
+        gateway = LiteLLMGateway(Settings(model="openai/local-model", api_base=srv.url))
+        session = build_session(client=gateway, doc=ResumeDocument.from_path(resume))
+        events = list(session.ask("how long should a resume be?", approve))
+    assert NO_TOOL_NOTICE not in [e.text for e in events if isinstance(e, ev.Notice)]
