@@ -227,11 +227,17 @@ def provider_errors_page() -> str:
     intro = (
         "When the model provider or the network fails, `cvagent chat` shows one line and a "
         "hint, never a traceback, and retries only the failures marked retried (up to "
-        "`max_retries` times, honouring the server's `Retry-After`; see "
-        "[configuration](configuration.md)). The rows are tried in order; the first that "
-        "matches wins. A row matches an exception of one of its litellm classes, or one with "
-        "a listed exception in its cause chain, or an HTTP status of that family; and then "
-        "only when its condition holds. API keys are masked in every message."
+        "`max_retries` times, and only while nothing of the answer was shown; see "
+        "[configuration](configuration.md)). A wait the server asks for (`Retry-After`, or "
+        "Gemini's `retryDelay` in the error body) is made up to 60 s; a longer one is not, "
+        "and the message says how long the server asked. The server's own message is taken "
+        "from whatever body it came in (JSON, bytes, nested error objects), and the status "
+        "from the provider's error type when litellm reports another (Anthropic's 529 "
+        "overloaded arrives as 500). The rows are tried in order; the first that matches "
+        "wins. A row matches an exception of one of its litellm classes, or one with a "
+        "listed exception in its cause chain, or an HTTP status of that family (a row with "
+        "none of these matches any exception); and then only when its condition holds. API "
+        "keys are masked in every message."
     )
     rows = []
     for number, row in enumerate((*PROVIDER_ERRORS, UNEXPECTED), 1):

@@ -70,6 +70,9 @@ class Message(BaseModel):
     tool_calls: list[ToolCall] | None = None
     tool_call_id: str | None = None
     name: str | None = None
+    #: the model's own reasoning before this answer (thinking models): kept because
+    #: DeepSeek's thinking mode wants it back with a tool-call turn
+    reasoning_content: str | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -80,8 +83,10 @@ class Message(BaseModel):
 
     @model_validator(mode="after")
     def _check_role_fields(self) -> Message:
-        if self.tool_calls is not None and self.role != "assistant":
-            raise ValueError("only assistant messages carry tool_calls")
+        if self.role != "assistant" and (
+            self.tool_calls is not None or self.reasoning_content is not None
+        ):
+            raise ValueError("only assistant messages carry tool_calls or reasoning_content")
         if self.role == "tool":
             if not self.tool_call_id:
                 raise ValueError("a tool message needs the tool_call_id it answers")
@@ -101,8 +106,18 @@ class Message(BaseModel):
         return cls(role="user", content=text)
 
     @classmethod
-    def assistant(cls, text: str | None, tool_calls: list[ToolCall] | None = None) -> Message:
-        return cls(role="assistant", content=text, tool_calls=tool_calls or None)
+    def assistant(
+        cls,
+        text: str | None,
+        tool_calls: list[ToolCall] | None = None,
+        reasoning: str | None = None,
+    ) -> Message:
+        return cls(
+            role="assistant",
+            content=text,
+            tool_calls=tool_calls or None,
+            reasoning_content=reasoning or None,
+        )
 
     @classmethod
     def tool(cls, content: str, tool_call_id: str, name: str | None = None) -> Message:
@@ -112,7 +127,9 @@ class Message(BaseModel):
     def to_wire(self) -> dict[str, Any]:
         """The OpenAI chat dict.  An assistant tool-call message without text sends
         ``content: null`` (accepted by the API; an empty string is refused by some
-        providers); a plain assistant message never sends null, which the API rejects."""
+        providers); a plain assistant message never sends null, which the API rejects.
+        ``reasoning_content`` is included when kept; the gateway removes it for the
+        providers that do not want it (``cvagent_cli.llm.reasoning``)."""
         wire: dict[str, Any] = {"role": self.role}
         if self.role == "assistant":
             if self.tool_calls:
@@ -126,6 +143,8 @@ class Message(BaseModel):
             wire["tool_call_id"] = self.tool_call_id
         if self.name is not None:
             wire["name"] = self.name
+        if self.reasoning_content is not None:
+            wire["reasoning_content"] = self.reasoning_content
         return wire
 
     @classmethod
@@ -137,6 +156,7 @@ class Message(BaseModel):
             tool_calls=[ToolCall.from_wire(c) for c in calls] if calls else None,
             tool_call_id=data.get("tool_call_id"),
             name=data.get("name"),
+            reasoning_content=data.get("reasoning_content") or None,
         )
 
     @property

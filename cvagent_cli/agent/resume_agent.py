@@ -102,6 +102,11 @@ class ResumeAgent(ToolCallAgent):
         hints = self.capability.model_hints
         return hints.temperature if hints is not None else None
 
+    def expects_tools(self, turn: Turn) -> bool:
+        """An edit or a tailoring cannot be done in words alone."""
+        intent = turn.intent.intent if isinstance(turn, ResumeTurn) else None
+        return intent in (Intent.EDIT, Intent.TAILOR)
+
     def tool_context(self) -> ToolContext:
         return ToolContext(
             workspace=self.workspace,

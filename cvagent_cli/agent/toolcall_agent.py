@@ -78,6 +78,15 @@ STUCK_HINT = (
 )
 
 
+#: a turn that needed a tool ended with text only (a model or server without tool calling
+#: answers "Let me read your experience first." and stops)
+NO_TOOL_NOTICE = (
+    "the model answered without using a tool, so nothing in the resume was read or changed; "
+    "if it keeps doing this, the model or its server may not support tool calling "
+    "(`cvagent doctor` checks)"
+)
+
+
 def defer_all(edit: ev.ProposedEdit) -> ev.Decision:
     return ev.Decision(ev.Action.DEFER)
 
@@ -157,6 +166,11 @@ class ToolCallAgent:
         if outcome.effects.terminate:
             turn.finished = True
         return iter(())
+
+    def expects_tools(self, turn: Turn) -> bool:
+        """Whether ``turn``'s request cannot be done without a tool (subclasses know the
+        intent): a text-only turn then ends with :data:`NO_TOOL_NOTICE`."""
+        return False
 
     def note(self, text: str) -> None:
         """Something the model must know at its next turn (subclasses deliver it)."""
@@ -259,13 +273,16 @@ class ToolCallAgent:
             turn.signatures.append(signature)
         content = "" if says_nothing(response.content) else response.content
         if calls or content:  # an answer cut to nothing, or only "#", is no answer: not kept
-            self.memory.add(Message.assistant(content or None, calls or None))
+            reasoning = response.reasoning or None
+            self.memory.add(Message.assistant(content or None, calls or None, reasoning))
         turn.pending = calls
         if not calls:
             turn.final_text = content
             turn.done_reason = "text"
             if not content and response.finish_reason not in (REPEATING, ECHOING):
                 yield ev.Notice("the model sent an empty answer; try rephrasing", "warning")
+            elif content and tools and not turn.tools_used and self.expects_tools(turn):
+                yield ev.Notice(NO_TOOL_NOTICE, "warning")
             return False
         return True
 
@@ -381,6 +398,11 @@ class ToolCallAgent:
                 close()  # ends the HTTP stream of an answer we stopped
         if cut is None and response is None:
             raise ModelError("the model's answer ended without a final message")
+        calls_as_text = response is not None and response.tool_calls and not response.content
+        if cut is None and calls_as_text and guard.shown:  # see llm/text_tool_calls.py
+            yield ev.Retract(0, guard.shown, "")
+            assert response is not None
+            return response
         if cut is None:
             rest, cut = guard.finish()  # a recital is known once its sentence ends
             if rest:
@@ -404,6 +426,7 @@ class ToolCallAgent:
                 usage=self.client.session_usage - before,  # what the client billed for it
                 finish_reason=cut.reason or (response.finish_reason if response else "stop"),
                 model=getattr(self.client, "model", ""),
+                reasoning=response.reasoning if response else "",
             )
         assert response is not None
         return response

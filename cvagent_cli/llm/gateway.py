@@ -26,6 +26,9 @@ Why this module is shaped the way it is:
   long the model may stay silent (litellm's own timeout never fires while chunks keep
   coming), and the turn's deadline ends a stream that would go on for ever; every request
   carries ``max_tokens``.
+* A reply that is nothing but tool calls written as text (``{"name": ..., "parameters":
+  ...}``, ``<tool_call>``) is read as those calls when their names were offered
+  (:mod:`cvagent_cli.llm.text_tool_calls`): small local models do this.
 * Offline traps fixed in :func:`~cvagent_cli.llm.loader.load_litellm`: the deepseek
   and mistral providers load tiktoken before litellm points ``TIKTOKEN_CACHE_DIR`` at its
   bundled files (so tiktoken would download cl100k_base), and ``token_counter`` downloads
@@ -54,8 +57,10 @@ from cvagent_cli.llm.provider_errors import (  # noqa: F401 - re-exported: calle
     scrub_secrets,
     translate,
 )
+from cvagent_cli.llm.reasoning import for_provider
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.streaming import StreamOverdue, StreamStalled, guarded
+from cvagent_cli.llm.text_tool_calls import offered_names, parse_text_tool_calls
 from cvagent_cli.llm.tokens import estimate_request_tokens, estimate_tokens
 from cvagent_cli.llm.tool_call_chunks import ToolCallAssembler, field_of
 from cvagent_cli.llm.types import (
@@ -163,6 +168,8 @@ class LiteLLMGateway:
                     err.message,
                     f" ({err.hint})" if err.hint else "",
                 )
+                if self.policy.too_long(err.retry_after) and not state["yielded"]:
+                    raise self._asked_too_long(err) from err
                 if not retry or state["yielded"] or not self.policy.should_retry(err, attempt):
                     if attempt and err.retryable and not state["yielded"]:
                         raise self._gave_up(err, attempt) from err
@@ -238,6 +245,7 @@ class LiteLLMGateway:
         tools: list[dict[str, Any]] | None,
         temperature: float | None,
     ) -> dict[str, Any]:
+        messages = for_provider(messages, provider, model)
         if wants_cache_control(provider):
             messages = with_cache_control(messages)
         kwargs: dict[str, Any] = {
@@ -288,6 +296,7 @@ class LiteLLMGateway:
             raise self._translate(exc, litellm) from exc
 
         content: list[str] = []
+        reasoning: list[str] = []
         calls = ToolCallAssembler()
         usage_obj: Any = None
         finish_reason: str | None = None
@@ -307,6 +316,7 @@ class LiteLLMGateway:
                     continue
                 thinking = field_of(delta, "reasoning_content")
                 if thinking:
+                    reasoning.append(thinking)
                     state["yielded"] = True
                     yield ThinkingDelta(thinking)
                 text = field_of(delta, "content")
@@ -317,6 +327,7 @@ class LiteLLMGateway:
                 fragments = field_of(delta, "tool_calls")
                 if fragments:
                     calls.add(fragments)
+            _check_finished(response)
         except (GeneratorExit, KeyboardInterrupt):
             # The caller stopped reading (a loop or an echo cut off), or Ctrl-C came while
             # waiting for a chunk: the provider still bills the prompt and what it sent, so
@@ -346,27 +357,28 @@ class LiteLLMGateway:
             err = self._translate(exc, litellm)
             if state["yielded"]:
                 raise ModelError(
-                    "the model's answer was cut off mid-stream",
-                    hint=f"{err.message}; ask again to get a complete answer",
+                    f"the model's answer was cut off mid-stream: {err.message}",
+                    hint="ask again to get a complete answer",
                     retryable=False,
                 ) from exc
             raise err from exc
         finally:
             _close_quietly(response)
 
+        text = "".join(content)
         tool_calls = calls.result()
         usage = self._record(
-            self._usage(
-                litellm, model, provider, messages, tools, usage_obj, "".join(content), tool_calls
-            )
+            self._usage(litellm, model, provider, messages, tools, usage_obj, text, tool_calls)
         )
+        text, tool_calls, finish_reason = _text_calls(text, tool_calls, tools, finish_reason)
         _log_call(model, provider, messages, tools, started, usage, finish_reason, len(tool_calls))
         yield ModelResponse(
-            content="".join(content),
+            content=text,
             tool_calls=tool_calls,
             usage=usage,
             finish_reason=finish_reason,
             model=self.model,
+            reasoning="".join(reasoning),
         )
 
     def _record(self, usage: Usage) -> Usage:
@@ -438,6 +450,17 @@ class LiteLLMGateway:
         base = self.settings.api_base or _DEFAULT_LOCAL_BASES.get(provider or "")
         return scrub_secrets(base) if base else None
 
+    def _asked_too_long(self, err: ModelError) -> ModelError:
+        """The server asked for a longer wait than cvagent makes: say how long, no retry."""
+        new = type(err)(
+            f"{err.message} (the server asks to wait {err.retry_after:g} s; cvagent waits at "
+            f"most {self.policy.max_wait:g} s)",
+            hint=f"ask again in {err.retry_after:g} s",
+            retryable=False,
+        )
+        new.retry_after = err.retry_after
+        return new
+
     def _gave_up(self, err: ModelError, retries: int) -> ModelError:
         word = "retry" if retries == 1 else "retries"
         new = type(err)(
@@ -463,6 +486,47 @@ class LiteLLMGateway:
             api_base=self.settings.api_base,
             timeout=self.settings.timeout,
         )
+
+
+def _text_calls(
+    text: str,
+    tool_calls: list[ToolCallRequest],
+    tools: list[dict[str, Any]] | None,
+    finish_reason: str | None,
+) -> tuple[str, list[ToolCallRequest], str | None]:
+    """A reply that is only tool calls written as text (small local models) becomes
+    those calls, with no text (the agent takes back what it showed)."""
+    if tool_calls or not tools:
+        return text, tool_calls, finish_reason
+    found = parse_text_tool_calls(text, offered_names(tools))
+    return ("", found, "tool_calls") if found else (text, tool_calls, finish_reason)
+
+
+def _check_finished(response: Any) -> None:
+    if ended_without_finish(response):
+        raise ModelError(
+            "the model's answer stopped before it was complete: the stream ended without "
+            "its finish reason",
+            hint="ask again; if it keeps happening, check your network or the server's log",
+            retryable=True,
+        )
+
+
+def ended_without_finish(response: Any) -> bool:
+    """True when litellm read an OpenAI-format stream to its end and no chunk carried a
+    finish reason.
+
+    litellm raises "Stream ended before a finish_reason" for OpenAI, Anthropic and Ollama
+    streams, but for DeepSeek it fills in ``stop`` itself: the cut answer looked whole.
+    Its stream wrapper still records whether any chunk had one
+    (``received_any_finish_reason``, kept only for OpenAI-format streams).  A wrapper
+    without these attributes is not second-guessed; ``tests/llm/test_providers.py`` pins
+    the behaviour per provider (Gemini's parser marks every chunk ``stop``: not
+    detectable, a known limit in the user guide).
+    """
+    if not getattr(response, "uses_openai_chat_stream", False):
+        return False
+    return getattr(response, "received_any_finish_reason", True) is False
 
 
 def _close_quietly(response: Any) -> None:

@@ -8,6 +8,8 @@ the loaded module by the gateway, which stays the only place that imports it.
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -58,30 +60,95 @@ def scrub_secrets(text: str) -> str:
 
 
 _PREFIX_RE = re.compile(r"^\s*(?:litellm\.)?[A-Za-z_]*(?:Error|Exception)\s*(?::|-)\s*")
+#: litellm's own words around a provider's message ("Handle with `litellm.X`", Vertex's
+#: "Vertex_ai_betaException InternalServerError - INTERNAL - ")
+_NOISE_RES = (
+    re.compile(r"\s*Handle with `litellm\.\w+`\.?"),
+    re.compile(r"^\w+Exception\s+\w+Error\s+-\s+(?:[A-Z_]+\s+-\s+)?"),
+)
+
+
+def _parsed(text: str) -> Any:
+    """The JSON object (or Python dict repr, or bytes repr of either) inside ``text``."""
+    start, end = text.find("{"), text.rfind("}")
+    if start == -1 or end <= start:
+        return None
+    chunk = text[start : end + 1]
+    try:
+        return json.loads(chunk)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(chunk)
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+        return None
+
+
+def _error_object(payload: Any) -> dict[str, Any] | None:
+    """The error object of a provider's body: ``{"error": {...}}`` (OpenAI, Anthropic,
+    Gemini, vLLM), ``[{"error": {...}}]`` (Gemini), or the body itself."""
+    if isinstance(payload, list) and payload:
+        payload = payload[0]
+    if not isinstance(payload, dict):
+        return None
+    error = payload.get("error")
+    if isinstance(error, dict):
+        return error
+    if isinstance(error, str):  # Ollama, llama.cpp: {"error": "text"}
+        return {"message": error}
+    return payload if isinstance(payload.get("message"), str) else None
+
+
+def _payload_error(exc: BaseException) -> dict[str, Any] | None:
+    body = getattr(exc, "body", None)
+    found = _error_object(body)
+    if found is None:
+        found = _error_object(_parsed(str(getattr(exc, "message", None) or exc)))
+    return found
 
 
 def _server_message(exc: BaseException) -> str:
-    """The human part of a litellm error message, on one line, without class prefixes."""
-    body = getattr(exc, "body", None)
-    text = None
-    if isinstance(body, dict):
-        error = body.get("error")
-        inner: dict[str, Any] = error if isinstance(error, dict) else body
-        if isinstance(inner.get("message"), str):
-            text = inner["message"]
-    if not text:
-        text = getattr(exc, "message", None) or str(exc)
-    text = str(text)
+    """The provider's own message, on one line, without litellm's class prefixes and
+    whatever body shape it came in (bytes, JSON, nested error objects, a dict repr)."""
+    error = _payload_error(exc)
+    text = error.get("message") if error else None
+    if not isinstance(text, str) or not text.strip():
+        text = str(getattr(exc, "message", None) or exc)
     for _ in range(6):
         stripped = _PREFIX_RE.sub("", text, count=1)
         if stripped == text:
             break
         text = stripped
+    for noise in _NOISE_RES:
+        text = noise.sub("", text)
     text = text.split("\nReceived Model Group", 1)[0]
     text = " ".join(text.split())
     if len(text) > 300:
         text = text[:297] + "..."
     return scrub_secrets(text)
+
+
+#: what a provider's error type says about the status, when litellm reports another one
+#: (Anthropic's 529 arrives as 500, Gemini's 429 inside a 500 "mid-stream" error)
+_KIND_STATUS = {
+    "overloaded_error": 529,
+    "rate_limit_error": 429,
+    "RESOURCE_EXHAUSTED": 429,
+    "UNAVAILABLE": 503,
+}
+
+
+def _status_of(exc: BaseException, error: dict[str, Any] | None) -> int | None:
+    raw = getattr(exc, "status_code", None)
+    status = raw if isinstance(raw, int) else None
+    if error:
+        kind = error.get("type") or error.get("status")
+        if isinstance(kind, str) and kind in _KIND_STATUS:
+            return _KIND_STATUS[kind]
+        code = error.get("code")
+        if isinstance(code, int) and 400 <= code < 600:
+            return code
+    return status
 
 
 def _cause_chain(exc: BaseException) -> list[BaseException]:
@@ -112,8 +179,19 @@ def _looks_like_context_error(text: str) -> bool:
 
 # ------------------------------------------------------------------ the table
 
-Condition = Literal["context", "api_base", "url", "tools", "no_provider"]
-Status = Literal["5xx", "429"]
+Condition = Literal[
+    "context",
+    "api_base",
+    "url",
+    "tools",
+    "no_provider",
+    "vllm_tools",
+    "jinja",
+    "model_tools",
+    "stream_line",
+    "ended_early",
+]
+Status = Literal["5xx", "429", "529"]
 
 
 @dataclass(frozen=True)
@@ -122,8 +200,8 @@ class ProviderError:
 
     A row matches when the exception is an instance of one of ``classes`` (names in
     ``litellm.exceptions``), or has one of ``chain`` in its cause chain (httpx and builtin
-    names), or carries an HTTP ``status`` of that family, and then only if its ``when``
-    condition holds.  The first matching row wins.  ``message`` and ``hint`` are
+    names), or carries an HTTP ``status`` of that family (a row with none of the three
+    matches any exception), and then only if its ``when`` condition holds.  The first matching row wins.  ``message`` and ``hint`` are
     ``str.format`` templates over the fields of :class:`Failure`.
     """
 
@@ -160,13 +238,33 @@ CONDITIONS: dict[Condition, str] = {
     "url": "the server URL is known (--api-base)",
     "tools": 'its message names "tools", not "temperature"',
     "no_provider": 'its message says "LLM Provider NOT provided"',
+    "vllm_tools": 'its message says "auto" tool choice requires --enable-auto-tool-choice (vLLM)',
+    "jinja": 'its message says "tools param requires --jinja flag" (llama.cpp)',
+    "model_tools": 'its message says the model "does not support tools" (Ollama)',
+    "stream_line": "litellm could not read a line of the stream: an error the server sent "
+    'after its answer began ("Got unexpected response from …")',
+    "ended_early": 'its message says "Stream ended before a finish_reason was received"',
 }
+
+#: the messages of servers that cannot call tools (their own words, checked in
+#: tests/support/dialects.py and native_servers.py)
+_NO_TOOLS_PATTERNS: dict[Condition, re.Pattern[str]] = {
+    "vllm_tools": re.compile(r"enable-auto-tool-choice", re.I),
+    "jinja": re.compile(r"tools param requires --jinja", re.I),
+    "model_tools": re.compile(r"does not support tools", re.I),
+    "stream_line": re.compile(r"Got unexpected response from", re.I),
+    "ended_early": re.compile(r"Stream ended before a finish_reason", re.I),
+}
+_CHOOSE_TOOL_MODEL = "cvagent's chat needs a model that calls tools"
 
 _CONTEXT_WINDOW = ProviderError(
     ("ContextWindowExceededError",),
     "the conversation is too long for {model}'s context window{limit}",
     hint="start a new chat or shorten the resume; details: {msg}",
     context_window=True,
+)
+_SERVER_CLASSES = frozenset(
+    {"ServiceUnavailableError", "InternalServerError", "BadGatewayError", "APIConnectionError"}
 )
 _SERVER_GONE = frozenset(
     {
@@ -205,10 +303,44 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         hint="check the model name; the server said: {msg}",
     ),
     ProviderError(
+        (),
+        "{model} cannot call tools on this vLLM server",
+        hint="start vLLM with --enable-auto-tool-choice --tool-call-parser <the model's "
+        "parser, e.g. hermes or llama3_json>, or use another server; " + _CHOOSE_TOOL_MODEL,
+        when="vllm_tools",
+    ),
+    ProviderError(
+        (),
+        "{model} cannot call tools on this llama.cpp server",
+        hint="restart llama-server with the --jinja flag; " + _CHOOSE_TOOL_MODEL,
+        when="jinja",
+    ),
+    ProviderError(
+        (),
+        "{model} does not support tool calling",
+        hint="pick a model with tools (ollama.com/search?c=tools), e.g. "
+        "ollama_chat/qwen2.5 or ollama_chat/llama3.1; " + _CHOOSE_TOOL_MODEL,
+        when="model_tools",
+    ),
+    ProviderError(
         ("RateLimitError",),
-        "rate limited by the model provider: {msg}",
-        hint="wait a moment and try again, or check your plan's limits",
+        "rate limited by the model provider{code}: {msg}",
+        hint="wait a minute and ask again, or raise your plan's limits with the provider",
         retryable=True,
+    ),
+    ProviderError(
+        (),
+        "rate limited by the model provider{code}: {msg}",
+        hint="wait a minute and ask again, or raise your plan's limits with the provider",
+        retryable=True,
+        status="429",
+    ),
+    ProviderError(
+        (),
+        "the model provider is overloaded{code}: {msg}",
+        hint="ask again in a minute, or switch to another model with /model",
+        retryable=True,
+        status="529",
     ),
     ProviderError(
         ("Timeout",),
@@ -233,16 +365,33 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         chain=frozenset({"ConnectError", "ConnectionRefusedError", "ConnectTimeout"}),
     ),
     ProviderError(
+        (),
+        "the model's answer stopped before it was complete: the connection ended early",
+        hint="ask again; if it keeps happening, check your network or the server's log",
+        retryable=True,
+        when="ended_early",
+    ),
+    ProviderError(
         ("APIConnectionError",),
-        "lost the connection to the model server{where}",
-        hint="the server closed the connection; try again",
+        "the model server closed the connection{where}",
+        hint="ask again; if it keeps happening, check that the server is up (its log says "
+        "why it hung up) or your network",
         retryable=True,
         chain=_SERVER_GONE,
     ),
     ProviderError(
+        (),
+        "the model server failed while answering: {msg}",
+        hint="ask again; if it keeps failing, the server's log says why (often too little "
+        "memory for the model)",
+        retryable=True,
+        when="stream_line",
+    ),
+    ProviderError(
         ("ServiceUnavailableError", "InternalServerError", "BadGatewayError"),
         "the model server had an error{code}: {msg}",
-        hint="usually temporary; try again in a moment",
+        hint="ask again in a moment; if it keeps failing, check the provider's status page "
+        "or the server's log",
         retryable=True,
         status="5xx",
     ),
@@ -274,7 +423,6 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         ("BadRequestError", "UnprocessableEntityError"),
         "the model server rejected the request: {msg}",
     ),
-    ProviderError((), "rate limited by the model provider: {msg}", retryable=True, status="429"),
 )
 
 #: when no row matches
@@ -288,17 +436,24 @@ class Failure:
     exc: BaseException
     exceptions: Any  # litellm.exceptions
     msg: str
+    raw: str  # the exception's whole text (litellm's wrapping included)
     status: int | None
     chain_names: frozenset[str]
     fields: dict[str, str]
 
     def matches(self, row: ProviderError) -> bool:
+        status = self.status
         hit = (
             any(isinstance(self.exc, getattr(self.exceptions, name)) for name in row.classes)
             or bool(row.chain & self.chain_names)
-            or (row.status == "5xx" and self.status is not None and self.status >= 500)
-            or (row.status == "429" and self.status == 429)
+            or (row.status == "5xx" and status is not None and status >= 500 and status != 529)
+            or (row.status is not None and row.status == str(status))
+            or not (row.classes or row.chain or row.status)
         )
+        if status is not None and status in (429, 529) and row.status is None and row.classes:
+            # litellm's class for it (InternalServerError for Anthropic's 529, a mid-stream
+            # error for Gemini's 429) is not what happened: the status rows decide
+            hit = hit and not (set(row.classes) & _SERVER_CLASSES)
         return hit and (row.when is None or self.holds(row.when))
 
     def holds(self, condition: Condition) -> bool:
@@ -308,6 +463,8 @@ class Failure:
             return bool(re.search(r"\btools?\b", self.msg)) and "temperature" not in self.msg
         if condition == "no_provider":
             return "LLM Provider NOT provided" in self.msg
+        if condition in _NO_TOOLS_PATTERNS:
+            return bool(_NO_TOOLS_PATTERNS[condition].search(self.raw))
         return bool(self.fields[condition])  # "api_base", "url": set or not
 
 
@@ -351,8 +508,7 @@ def _failure(
     timeout: float,
 ) -> Failure:
     msg = _server_message(exc)
-    raw_status = getattr(exc, "status_code", None)
-    status = raw_status if isinstance(raw_status, int) else None
+    status = _status_of(exc, _payload_error(exc))
     limit = re.search(r"maximum context length is (\d+) tokens", msg)
     fields = {
         "model": model,
@@ -369,7 +525,8 @@ def _failure(
         "exc_type": type(exc).__name__,
     }
     chain_names = frozenset(type(e).__name__ for e in _cause_chain(exc))
-    return Failure(exc, litellm.exceptions, msg, status, chain_names, fields)
+    raw = " ".join(str(e) for e in _cause_chain(exc))
+    return Failure(exc, litellm.exceptions, msg, raw, status, chain_names, fields)
 
 
 def _retry_after_of(exc: BaseException) -> float | None:
@@ -382,4 +539,13 @@ def _retry_after_of(exc: BaseException) -> float | None:
         value = parse_retry_after(getattr(candidate, "litellm_response_headers", None))
         if value is not None:
             return value
+    return _body_retry_delay(_payload_error(exc))
+
+
+def _body_retry_delay(error: dict[str, Any] | None) -> float | None:
+    """Gemini's ``RetryInfo.retryDelay`` ("30s", "1.5s") among the error's details."""
+    for detail in (error or {}).get("details") or []:
+        delay = detail.get("retryDelay") if isinstance(detail, dict) else None
+        if isinstance(delay, str) and re.fullmatch(r"\d+(\.\d+)?s", delay.strip()):
+            return float(delay.strip()[:-1])
     return None

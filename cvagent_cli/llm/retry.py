@@ -3,7 +3,9 @@
 Why not litellm's ``num_retries``: it needs tenacity, and it retries authentication and
 context-window errors too, with no delay.  Here only errors the gateway marked
 ``retryable`` (429, 5xx, connection errors, timeouts) are retried, with capped
-exponential backoff plus jitter, honouring the server's ``Retry-After``.  ``sleep`` and
+exponential backoff plus jitter, honouring the server's ``Retry-After`` (or Gemini's
+``retryDelay``) up to ``max_wait``: a longer wait is not made (the error says how long
+the server asked for).  ``sleep`` and
 ``rng`` are injectable so tests never really sleep.
 """
 
@@ -29,6 +31,7 @@ class RetryPolicy:
     max_retries: int = 4
     base_delay: float = 0.5
     max_delay: float = 8.0
+    max_wait: float = 60.0  # the longest wait a server may ask for (Retry-After)
     jitter: float = 0.25
     sleep: Callable[[float], None] = field(default=time.sleep, repr=False)
     rng: Callable[[], float] = field(default=random.random, repr=False)
@@ -37,13 +40,17 @@ class RetryPolicy:
         """Seconds to wait before retry number ``attempt`` (0-based).
 
         A known ``retry_after`` wins over the backoff (the server knows best), capped at
-        ``max_delay`` so one call never hangs for minutes.
+        ``max_wait`` so one call never hangs for minutes (see :meth:`too_long`).
         """
         if retry_after is not None and retry_after >= 0:
-            return min(float(retry_after), self.max_delay)
+            return min(float(retry_after), self.max_wait)
         raw = min(self.base_delay * (2**attempt), self.max_delay)
         scaled = raw * (1.0 + self.jitter * (2.0 * self.rng() - 1.0))
         return float(max(0.0, min(scaled, self.max_delay)))
+
+    def too_long(self, retry_after: float | None) -> bool:
+        """The server asks for a longer wait than ``max_wait``: not worth retrying."""
+        return retry_after is not None and retry_after > self.max_wait
 
     def should_retry(self, error: BaseException, attempt: int = 0) -> bool:
         """Retry only a ``ModelError`` marked retryable, and only ``max_retries`` times."""

@@ -21,8 +21,11 @@ class TextDelta:
 
 @dataclass(frozen=True)
 class ThinkingDelta:
-    """A piece of ``reasoning_content`` (deepseek-reasoner and similar): shown dimmed,
-    never sent back to the model and never part of :attr:`ModelResponse.content`."""
+    """A piece of ``reasoning_content`` (deepseek-reasoner and similar): shown dimmed and
+    never part of :attr:`ModelResponse.content`.  The whole of it comes back as
+    :attr:`ModelResponse.reasoning`; the agent keeps it with its assistant turn because
+    DeepSeek's thinking mode refuses a tool-call turn sent back without it (the gateway
+    sends it only to the providers that want it, see ``llm/reasoning.py``)."""
 
     text: str
 
@@ -95,6 +98,7 @@ class ModelResponse:
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
     model: str = ""
+    reasoning: str = ""  # the ThinkingDelta texts joined
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,7 @@ def test_each_retry_is_announced_in_the_stream(make_gateway, loopback_server, sl
     ]
     assert err is None
     assert seen == [
-        ("rate limited by the model provider", 1.0, 1),
+        ("rate limited by the model provider (HTTP 429)", 1.0, 1),
         ("the model server had an error (HTTP 503)", 1.0, 2),
     ]
     assert sleep.calls == [1.0, 1.0]
@@ -222,10 +222,22 @@ def test_429_exhausted_gives_a_clear_message(make_gateway, loopback_server, slee
     assert len(loopback_server.requests) == 3 and len(sleep.calls) == 2
 
 
-def test_retry_after_is_capped(make_gateway, loopback_server, sleep):
+def test_a_wait_longer_than_max_wait_is_not_made_and_says_how_long(
+    make_gateway, loopback_server, sleep
+):
     loopback_server.enqueue(status(429, retry_after=600))
-    consume(make_gateway())
-    assert sleep.calls == [8.0]
+    err = error_of(make_gateway())
+    assert sleep.calls == [] and not err.retryable
+    assert err.message.endswith("(the server asks to wait 600 s; cvagent waits at most 60 s)")
+    assert err.hint == "ask again in 600 s"
+
+
+def test_a_wait_the_server_asks_for_is_made_beyond_the_backoff_cap(
+    make_gateway, loopback_server, sleep
+):
+    loopback_server.enqueue(status(429, retry_after=30), Reply(text="back"))
+    _events, err = consume(make_gateway())
+    assert err is None and sleep.calls == [30.0]
 
 
 @pytest.mark.parametrize("code", [500, 503])
@@ -276,7 +288,8 @@ def test_stream_cut_after_text_is_not_retried(make_gateway, loopback_server, sle
     events, err = consume(make_gateway())
     assert events and all(isinstance(e, TextDelta) for e in events)  # partial text was shown
     assert err is not None and not err.retryable
-    assert err.message == "the model's answer was cut off mid-stream"
+    assert err.message.startswith("the model's answer was cut off mid-stream: ")
+    assert err.hint == "ask again to get a complete answer"
     assert len(loopback_server.requests) == 1 and sleep.calls == []
 
 

@@ -6,6 +6,7 @@ that changes a word or moves ahead of another fails here."""
 
 from __future__ import annotations
 
+import json
 import string
 
 import httpx
@@ -44,6 +45,32 @@ def chained(outer: BaseException, inner: BaseException) -> BaseException:
     except BaseException as e:
         return e
 
+
+def body_bytes(body: dict) -> bytes:
+    return json.dumps(body).encode()
+
+
+ANTHROPIC_529 = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+GEMINI_429 = {
+    "error": {
+        "code": 429,
+        "message": "Resource has been exhausted",
+        "status": "RESOURCE_EXHAUSTED",
+        "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"}],
+    }
+}
+VLLM_400 = {
+    "error": {
+        "message": '"auto" tool choice requires --enable-auto-tool-choice and '
+        "--tool-call-parser to be set",
+        "type": "BadRequestError",
+        "param": None,
+        "code": 400,
+    }
+}
+LLAMACPP_500 = {
+    "error": {"code": 500, "message": "tools param requires --jinja flag", "type": "server_error"}
+}
 
 CASES = {  # name -> a factory of the exception
     "context": lambda: ex.ContextWindowExceededError(
@@ -95,6 +122,34 @@ CASES = {  # name -> a factory of the exception
     "bad_request": lambda: ex.BadRequestError("messages: field required", M, P),
     "unprocessable": lambda: ex.UnprocessableEntityError("bad schema", M, P, response=resp(422)),
     "api_error_429": lambda: ex.APIError(429, "quota", P, M),
+    # the shapes litellm 1.110.2 raised against tests/support/native_servers.py and dialects.py
+    "anthropic_529_as_500": lambda: ex.InternalServerError(
+        f"AnthropicException - {body_bytes(ANTHROPIC_529)!r}", P, M, response=resp(500)
+    ),
+    "gemini_429_mid_stream": lambda: ex.MidStreamFallbackError(
+        f"litellm.RateLimitError: {body_bytes(GEMINI_429)!r}", M, P
+    ),
+    "ollama_error_line": lambda: ex.BadRequestError(
+        "Ollama_chatException - 'message', Got unexpected response from Ollama: "
+        "{'error': 'llama runner process has terminated'}",
+        M,
+        P,
+    ),
+    "ended_early": lambda: ex.InternalServerError(
+        "AnthropicException - Stream ended before a finish_reason was received", P, M
+    ),
+    "vllm_no_auto_tools": lambda: ex.BadRequestError(
+        f"OpenAIException - {json.dumps(VLLM_400)}", M, P
+    ),
+    "llamacpp_no_jinja": lambda: ex.InternalServerError(
+        f"OpenAIException - {json.dumps(LLAMACPP_500)}", P, M, response=resp(500)
+    ),
+    "ollama_model_without_tools": lambda: ex.BadRequestError(
+        'Ollama_chatException - {"error":"registry.ollama.ai/library/gemma:2b does not '
+        'support tools"}',
+        M,
+        P,
+    ),
     "unexpected": lambda: RuntimeError("boom with sk-abcdefghijklmnop"),
 }
 
@@ -105,7 +160,8 @@ EXPECTED = [
         (
             "ContextWindowError",
             "the conversation is too long for gpt-x's context window (its limit is 8192 tokens)",
-            "start a new chat or shorten the resume; details: This model's maximum context length is 8192 tokens",
+            "start a new chat or shorten the resume; details: This model's maximum context length is 8192 "
+            "tokens",
             False,
             None,
         ),
@@ -115,7 +171,8 @@ EXPECTED = [
         (
             "ContextWindowError",
             "the conversation is too long for gpt-x's context window (its limit is 8192 tokens)",
-            "start a new chat or shorten the resume; details: This model's maximum context length is 8192 tokens",
+            "start a new chat or shorten the resume; details: This model's maximum context length is 8192 "
+            "tokens",
             False,
             None,
         ),
@@ -204,8 +261,8 @@ EXPECTED = [
         "rate_limit/remote",
         (
             "ModelError",
-            "rate limited by the model provider: slow down",
-            "wait a moment and try again, or check your plan's limits",
+            "rate limited by the model provider (HTTP 429): slow down",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
             True,
             7.0,
         ),
@@ -214,8 +271,8 @@ EXPECTED = [
         "rate_limit/local",
         (
             "ModelError",
-            "rate limited by the model provider: slow down",
-            "wait a moment and try again, or check your plan's limits",
+            "rate limited by the model provider (HTTP 429): slow down",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
             True,
             7.0,
         ),
@@ -225,7 +282,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model did not answer within 30 s",
-            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
+            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in "
+            "config.yaml",
             True,
             None,
         ),
@@ -235,7 +293,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model did not answer within 30 s",
-            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
+            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in "
+            "config.yaml",
             True,
             None,
         ),
@@ -245,7 +304,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model did not answer within 30 s",
-            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
+            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in "
+            "config.yaml",
             True,
             None,
         ),
@@ -255,7 +315,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model did not answer within 30 s",
-            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in config.yaml",
+            "the server may be busy; raise the limit (seconds) with CVAGENT_TIMEOUT or timeout: in "
+            "config.yaml",
             True,
             None,
         ),
@@ -284,8 +345,9 @@ EXPECTED = [
         "api_connection/remote",
         (
             "ModelError",
-            "lost the connection to the model server",
-            "the server closed the connection; try again",
+            "the model server closed the connection",
+            "ask again; if it keeps happening, check that the server is up (its log says why it hung up) or "
+            "your network",
             True,
             None,
         ),
@@ -294,8 +356,9 @@ EXPECTED = [
         "api_connection/local",
         (
             "ModelError",
-            "lost the connection to the model server at http://127.0.0.1:9",
-            "the server closed the connection; try again",
+            "the model server closed the connection at http://127.0.0.1:9",
+            "ask again; if it keeps happening, check that the server is up (its log says why it hung up) or "
+            "your network",
             True,
             None,
         ),
@@ -304,8 +367,9 @@ EXPECTED = [
         "remote_protocol_in_chain/remote",
         (
             "ModelError",
-            "lost the connection to the model server",
-            "the server closed the connection; try again",
+            "the model server closed the connection",
+            "ask again; if it keeps happening, check that the server is up (its log says why it hung up) or "
+            "your network",
             True,
             None,
         ),
@@ -314,8 +378,9 @@ EXPECTED = [
         "remote_protocol_in_chain/local",
         (
             "ModelError",
-            "lost the connection to the model server at http://127.0.0.1:9",
-            "the server closed the connection; try again",
+            "the model server closed the connection at http://127.0.0.1:9",
+            "ask again; if it keeps happening, check that the server is up (its log says why it hung up) or "
+            "your network",
             True,
             None,
         ),
@@ -325,7 +390,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 503): overloaded",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -335,7 +401,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 503): overloaded",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -345,7 +412,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 500): boom",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -355,7 +423,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 500): boom",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -365,7 +434,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 502): bad gateway",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -375,7 +445,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 502): bad gateway",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -385,7 +456,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 502): upstream",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -395,7 +467,8 @@ EXPECTED = [
         (
             "ModelError",
             "the model server had an error (HTTP 502): upstream",
-            "usually temporary; try again in a moment",
+            "ask again in a moment; if it keeps failing, check the provider's status page or the server's "
+            "log",
             True,
             None,
         ),
@@ -425,7 +498,8 @@ EXPECTED = [
         (
             "ModelError",
             "gpt-x does not support tool calling",
-            "cvagent's chat needs a model with tool calling, e.g. openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest",
+            "cvagent's chat needs a model with tool calling, e.g. openai/gpt-4o-mini or "
+            "anthropic/claude-3-5-haiku-latest",
             False,
             None,
         ),
@@ -435,7 +509,8 @@ EXPECTED = [
         (
             "ModelError",
             "gpt-x does not support tool calling",
-            "cvagent's chat needs a model with tool calling, e.g. openai/gpt-4o-mini or anthropic/claude-3-5-haiku-latest",
+            "cvagent's chat needs a model with tool calling, e.g. openai/gpt-4o-mini or "
+            "anthropic/claude-3-5-haiku-latest",
             False,
             None,
         ),
@@ -485,7 +560,8 @@ EXPECTED = [
         (
             "ModelError",
             "litellm does not know which provider serves 'gpt-x'",
-            "prefix the model with its provider, e.g. openai/gpt-4o-mini or ollama_chat/llama3.1, or pass --api-base",
+            "prefix the model with its provider, e.g. openai/gpt-4o-mini or ollama_chat/llama3.1, or pass "
+            "--api-base",
             False,
             None,
         ),
@@ -495,7 +571,8 @@ EXPECTED = [
         (
             "ModelError",
             "litellm does not know which provider serves 'gpt-x'",
-            "prefix the model with its provider, e.g. openai/gpt-4o-mini or ollama_chat/llama3.1, or pass --api-base",
+            "prefix the model with its provider, e.g. openai/gpt-4o-mini or ollama_chat/llama3.1, or pass "
+            "--api-base",
             False,
             None,
         ),
@@ -530,11 +607,169 @@ EXPECTED = [
     ),
     (
         "api_error_429/remote",
-        ("ModelError", "rate limited by the model provider: quota", None, True, None),
+        (
+            "ModelError",
+            "rate limited by the model provider (HTTP 429): quota",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
+            True,
+            None,
+        ),
     ),
     (
         "api_error_429/local",
-        ("ModelError", "rate limited by the model provider: quota", None, True, None),
+        (
+            "ModelError",
+            "rate limited by the model provider (HTTP 429): quota",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
+            True,
+            None,
+        ),
+    ),
+    (
+        "anthropic_529_as_500/remote",
+        (
+            "ModelError",
+            "the model provider is overloaded (HTTP 529): Overloaded",
+            "ask again in a minute, or switch to another model with /model",
+            True,
+            None,
+        ),
+    ),
+    (
+        "anthropic_529_as_500/local",
+        (
+            "ModelError",
+            "the model provider is overloaded (HTTP 529): Overloaded",
+            "ask again in a minute, or switch to another model with /model",
+            True,
+            None,
+        ),
+    ),
+    (
+        "gemini_429_mid_stream/remote",
+        (
+            "ModelError",
+            "rate limited by the model provider (HTTP 429): Resource has been exhausted",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
+            True,
+            30.0,
+        ),
+    ),
+    (
+        "gemini_429_mid_stream/local",
+        (
+            "ModelError",
+            "rate limited by the model provider (HTTP 429): Resource has been exhausted",
+            "wait a minute and ask again, or raise your plan's limits with the provider",
+            True,
+            30.0,
+        ),
+    ),
+    (
+        "ollama_error_line/remote",
+        (
+            "ModelError",
+            "the model server failed while answering: llama runner process has terminated",
+            "ask again; if it keeps failing, the server's log says why (often too little memory for the "
+            "model)",
+            True,
+            None,
+        ),
+    ),
+    (
+        "ollama_error_line/local",
+        (
+            "ModelError",
+            "the model server failed while answering: llama runner process has terminated",
+            "ask again; if it keeps failing, the server's log says why (often too little memory for the "
+            "model)",
+            True,
+            None,
+        ),
+    ),
+    (
+        "ended_early/remote",
+        (
+            "ModelError",
+            "the model's answer stopped before it was complete: the connection ended early",
+            "ask again; if it keeps happening, check your network or the server's log",
+            True,
+            None,
+        ),
+    ),
+    (
+        "ended_early/local",
+        (
+            "ModelError",
+            "the model's answer stopped before it was complete: the connection ended early",
+            "ask again; if it keeps happening, check your network or the server's log",
+            True,
+            None,
+        ),
+    ),
+    (
+        "vllm_no_auto_tools/remote",
+        (
+            "ModelError",
+            "gpt-x cannot call tools on this vLLM server",
+            "start vLLM with --enable-auto-tool-choice --tool-call-parser <the model's parser, e.g. hermes "
+            "or llama3_json>, or use another server; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "vllm_no_auto_tools/local",
+        (
+            "ModelError",
+            "gpt-x cannot call tools on this vLLM server",
+            "start vLLM with --enable-auto-tool-choice --tool-call-parser <the model's parser, e.g. hermes "
+            "or llama3_json>, or use another server; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "llamacpp_no_jinja/remote",
+        (
+            "ModelError",
+            "gpt-x cannot call tools on this llama.cpp server",
+            "restart llama-server with the --jinja flag; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "llamacpp_no_jinja/local",
+        (
+            "ModelError",
+            "gpt-x cannot call tools on this llama.cpp server",
+            "restart llama-server with the --jinja flag; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "ollama_model_without_tools/remote",
+        (
+            "ModelError",
+            "gpt-x does not support tool calling",
+            "pick a model with tools (ollama.com/search?c=tools), e.g. ollama_chat/qwen2.5 or "
+            "ollama_chat/llama3.1; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "ollama_model_without_tools/local",
+        (
+            "ModelError",
+            "gpt-x does not support tool calling",
+            "pick a model with tools (ollama.com/search?c=tools), e.g. ollama_chat/qwen2.5 or "
+            "ollama_chat/llama3.1; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
     ),
     (
         "unexpected/remote",

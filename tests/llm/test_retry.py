@@ -37,13 +37,15 @@ def test_jitter_bounds():
 )
 def test_delay_is_always_within_bounds(attempt, r, retry_after):
     policy = RetryPolicy(rng=lambda: r)
-    assert 0.0 <= policy.delay(attempt, retry_after) <= policy.max_delay
+    bound = policy.max_delay if retry_after is None else policy.max_wait
+    assert 0.0 <= policy.delay(attempt, retry_after) <= bound
 
 
-def test_retry_after_wins_and_is_capped():
+def test_retry_after_wins_up_to_max_wait_and_a_longer_wait_is_not_made():
     policy = RetryPolicy(rng=lambda: 0.0)
     assert policy.delay(0, retry_after=3) == 3.0
-    assert policy.delay(0, retry_after=120) == 8.0
+    assert policy.delay(0, retry_after=30) == 30.0  # Gemini asks for 30 s: the backoff cap was 8
+    assert not policy.too_long(60.0) and policy.too_long(120.0)
 
 
 def test_what_is_retried():

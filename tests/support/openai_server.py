@@ -60,6 +60,10 @@ CONTEXT_WINDOW_MESSAGE = (
     "in 9000 tokens. Please reduce the length of the messages."
 )
 VALID_ROLES = ("system", "developer", "user", "assistant", "tool")
+#: the keys OpenAI's API reference lists for a message (any role); the API refuses others
+MESSAGE_KEYS = frozenset(
+    {"role", "content", "name", "tool_calls", "tool_call_id", "refusal", "audio", "function_call"}
+)
 TOOL_NAME_RE = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 
 TEXT_DELTA_CHARS = 4
@@ -96,6 +100,8 @@ class Reply:
     finish_reason: str | None = None
     usage: tuple[int, int] | None = None  # (prompt, completion) override
     cached: int = 0  # prompt tokens reported as read from the prompt cache
+    stream_error: str | None = None  # an error sent inside the stream, after the 200
+    no_finish: bool = False  # the stream ends cleanly but without a finish reason
 
     def replace(self, **changes: Any) -> Reply:
         return dataclasses.replace(self, **changes)
@@ -236,6 +242,24 @@ KNOWN_PARAMETERS = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class Dialect:
+    """What an OpenAI-compatible server adds to the OpenAI API's rules (the API itself:
+    nothing).  ``check`` may answer a valid request with an error reply of the server's
+    own (``tests/support/dialects.py`` holds DeepSeek, vLLM and llama.cpp); ``shape``
+    adjusts a scripted reply the way the server would send it."""
+
+    name: str = "openai"
+    extra_params: frozenset[str] = frozenset()
+    extra_message_keys: frozenset[str] = frozenset()
+
+    def check(self, body: dict) -> Reply | None:
+        return None
+
+    def shape(self, reply: Reply, body: dict) -> Reply:
+        return reply
+
+
 class RequestInvalid(Exception):
     def __init__(self, message: str, param: str | None = None, code: str | None = None):
         super().__init__(message)
@@ -327,8 +351,9 @@ def validate_tools(tools: Any) -> None:
                 )
 
 
-def validate_messages(messages: Any) -> None:
-    """Role and tool-call pairing rules as enforced by the OpenAI chat API."""
+def validate_messages(messages: Any, extra_keys: frozenset[str] = frozenset()) -> None:
+    """Role and tool-call pairing rules as enforced by the OpenAI chat API.  A message key
+    outside :data:`MESSAGE_KEYS` (and a dialect's ``extra_keys``) is refused."""
     if not isinstance(messages, list):
         raise RequestInvalid("Invalid type for 'messages': expected an array.", param="messages")
     if not messages:
@@ -345,6 +370,13 @@ def validate_messages(messages: Any) -> None:
         if not isinstance(msg, dict):
             raise RequestInvalid(f"Invalid type for '{where}': expected an object.", param=where)
         role = msg.get("role")
+        unknown = sorted(set(msg) - MESSAGE_KEYS - extra_keys)
+        if unknown:
+            raise RequestInvalid(
+                f"Additional properties are not allowed ('{unknown[0]}' was unexpected) - "
+                f"'messages.{i}'",
+                param=f"messages.[{i}]",
+            )
         if role not in VALID_ROLES:
             raise RequestInvalid(
                 f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', "
@@ -424,18 +456,20 @@ def validate_messages(messages: Any) -> None:
         )
 
 
-def validate_request(body: Any) -> None:
-    """Raise :class:`RequestInvalid` for anything the real API would answer with a 400."""
+def validate_request(body: Any, dialect: Dialect | None = None) -> None:
+    """Raise :class:`RequestInvalid` for anything the real API would answer with a 400
+    (and, with a ``dialect``, what that OpenAI-compatible server refuses besides)."""
+    dialect = dialect or Dialect()
     if not isinstance(body, dict):
         raise RequestInvalid("We could not parse the JSON body of your request.")
-    unknown = sorted(set(body) - KNOWN_PARAMETERS)
+    unknown = sorted(set(body) - KNOWN_PARAMETERS - dialect.extra_params)
     if unknown:
         raise RequestInvalid(f"Unrecognized request argument supplied: {unknown[0]}")
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise RequestInvalid("you must provide a model parameter", param="model")
     if "messages" not in body:
         raise RequestInvalid("Missing required parameter: 'messages'.", param="messages")
-    validate_messages(body["messages"])
+    validate_messages(body["messages"], dialect.extra_message_keys)
     if "tools" in body and body["tools"] is not None:
         validate_tools(body["tools"])
     if body.get("stream_options") is not None and not body.get("stream"):
@@ -546,6 +580,9 @@ def render_chunks(reply: Reply, body: dict) -> Iterator[dict]:
         yield chunk({"reasoning_content": piece})
     for piece in _split(reply.text, TEXT_DELTA_CHARS) if reply.text else []:
         yield chunk({"content": piece})
+    if reply.stream_error is not None:  # what vLLM sends when generation fails mid-stream
+        yield {"error": {"message": reply.stream_error, "type": "InternalServerError", "code": 500}}
+        return
     for index, (call_id, name, args) in enumerate(_tool_call_list(reply)):
         # like OpenAI: id, type and name only in the first fragment, arguments after
         yield chunk(
@@ -562,7 +599,7 @@ def render_chunks(reply: Reply, body: dict) -> Iterator[dict]:
         )
         for piece in _split(args, ARGS_FRAGMENT_CHARS) if args else []:
             yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
-    yield chunk({}, _finish_reason(reply))
+    yield chunk({}, None if reply.no_finish else _finish_reason(reply))
     if (body.get("stream_options") or {}).get("include_usage"):
         yield {
             "id": cid,
@@ -658,11 +695,12 @@ class _Handler(BaseHTTPRequestHandler):
             body = raw.decode("utf-8", "replace")
         owner._record(body, {k.lower(): v for k, v in self.headers.items()})
         try:
-            validate_request(body)
+            validate_request(body, owner.dialect)
         except RequestInvalid as exc:
             self._send_json(400, error_body(exc.message, param=exc.param, code=exc.code))
             return
-        reply = owner._next_reply(body)
+        refusal = owner.dialect.check(body)
+        reply = refusal or owner.dialect.shape(owner._next_reply(body), body)
         if reply.delay and owner._stopping.wait(reply.delay):
             self._abort()
             return
@@ -785,6 +823,9 @@ CLASSIFIER_PREFIX = "You label the intent of the user's latest message"
 class LoopbackServer:
     """A threaded OpenAI-compatible server on 127.0.0.1 (see the module docstring).
 
+    ``handler`` is the request handler class: the native-protocol servers of
+    ``tests/support/native_servers.py`` reuse the queue, the log and the shutdown here.
+
     ``port=0`` picks a free port.  Thread-safe: tests may enqueue while a client is
     talking to it.  ``close()`` returns promptly even while a handler is sleeping in a
     ``delay``/``chunk_delay`` or a client holds a keep-alive connection open.
@@ -797,8 +838,10 @@ class LoopbackServer:
         default_text: str = "OK",
         echo: bool = False,
         requests_log: str | None = None,
+        dialect: Dialect | None = None,
     ) -> None:
         self.default_text = default_text
+        self.dialect = dialect or Dialect()
         self.echo = echo
         #: cvagent's intent classifier asks for one label word before a turn; it is
         #: answered with this (None: from the queue like any request) so scripts need
@@ -816,10 +859,12 @@ class LoopbackServer:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._connections: set[socket.socket] = set()
-        self._httpd = _HTTPServer(("127.0.0.1", port), _Handler)
+        self._httpd = _HTTPServer(("127.0.0.1", port), self.handler)
         self._httpd.owner = self
         self.port: int = self._httpd.server_address[1]
         self._thread: threading.Thread | None = None
+
+    handler: type[BaseHTTPRequestHandler] = _Handler
 
     # -- lifecycle
     @property
