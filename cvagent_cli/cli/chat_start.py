@@ -76,7 +76,7 @@ class Background:
 
 def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> bool:
     """True for the plain interactive case: a Markdown or text resume file, typed on a
-    terminal.  A missing or unreadable file takes the ordinary path, which reports it
+    terminal, with no edits kept from a run without a person to offer.  A missing or unreadable file takes the ordinary path, which reports it
     before any prompt."""
     if not resume or resume == "-" or messages or json_out:
         return False
@@ -87,9 +87,14 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
         return False
     path = Path(resume).expanduser()
     from cvagent_cli.documents.formats import document_format
+    from cvagent_cli.paths import session_files
 
     try:  # a PDF, DOCX or HTML resume is imported first, which says what it did
-        return path.is_file() and document_format(path) is None
+        if not path.is_file() or document_format(path) is not None:
+            return False
+        # edits a `-m` run kept are offered before anything is typed: a line typed at a
+        # prompt drawn first would wait behind their questions
+        return not session_files(path, create=False).pending_edits.exists()
     except (OSError, CvAgentError):
         return False
 

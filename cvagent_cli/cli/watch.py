@@ -18,7 +18,7 @@ from pathlib import Path
 
 import typer
 
-from cvagent_cli.errors import UsageError
+from cvagent_cli.errors import ExitCode, UsageError
 
 # (path, mtime_ns, size, inode) of each watched file, None for a file that is missing now
 Signature = tuple[tuple[str, int, int, int] | tuple[str, None], ...]
@@ -73,7 +73,9 @@ def watch(
     number of runs when ``max_runs`` is reached (tests), else run until Ctrl-C.
 
     A run's own exit (``--min-score`` not met, a file that cannot be read) is shown and the
-    watch goes on: the next save may fix it.
+    watch goes on: the next save may fix it.  Ctrl-C during a run ends the watch: the run
+    turns it into exit code 130 (``handle_user_errors``), raised here again as the
+    ``KeyboardInterrupt`` it was.
     """
     runs = 0
     seen: Signature | None = None
@@ -93,11 +95,9 @@ def watch(
             try:
                 run_once()
             except typer.Exit as done:  # a run's exit code (below --min-score, usage …)
-                if done.exit_code:
-                    status(f"(that run would exit {done.exit_code})")
+                _run_exit(done.exit_code, status)
             except SystemExit as done:
-                if done.code:
-                    status(f"(that run would exit {done.code})")
+                _run_exit(done.code, status)
             runs += 1
             stamp = time.strftime("%H:%M:%S")
             names = ", ".join(p.name for p in files[:3]) + (" …" if len(files) > 3 else "")
@@ -105,6 +105,13 @@ def watch(
             if max_runs is not None and runs >= max_runs:
                 return runs
         sleep(POLL_SECONDS)
+
+
+def _run_exit(code: object, status: Callable[[str], None]) -> None:
+    if code == ExitCode.INTERRUPTED:  # Ctrl-C while the report ran
+        raise KeyboardInterrupt
+    if code:
+        status(f"(that run would exit {code})")
 
 
 def run_watch(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import sys
 
 import pytest
 from rich.console import Console
@@ -15,7 +17,7 @@ from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.paths import session_files
 from cvagent_cli.ui.io import ChatIO
 from cvagent_cli.ui.repl import Repl
-from tests.cli.conftest import SUMMARY_NEW, SUMMARY_OLD, run_chat
+from tests.cli.conftest import ROOT, SUMMARY_NEW, SUMMARY_OLD, run_chat
 from tests.cli.test_chat_modes import EDIT_REQUEST, script_edit
 from tests.support.openai_server import Reply, tool_calls
 from tests.ui.test_repl_commands import ScriptedClient
@@ -99,3 +101,43 @@ def test_rejecting_a_kept_edit_leaves_the_resume_and_forgets_it(resume):
     out = chat_later(resume, ["n"])
     assert "rejected" in out and resume.read_bytes() == original
     assert "proposed in the last run" not in chat_later(resume, [])
+
+
+PROMPT = r"\x1b\[0m>"  # how prompt-toolkit draws the "> " prompt
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+def test_kept_edits_are_offered_before_the_first_prompt(chat_env, resume, tmp_path):
+    """Issue 34, item 15: the question comes first, so the first line typed is a line for
+    the chat, not an answer to a question it was typed before."""
+    pexpect = pytest.importorskip("pexpect")
+    keep_one_edit(resume)
+    env = dict(chat_env, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="80")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "cvagent_cli", "chat", str(resume)],
+        env=env,
+        cwd=str(ROOT),
+        dimensions=(30, 80),
+        encoding="utf-8",
+        timeout=120,
+    )
+    child.logfile_read = open(tmp_path / "pty.log", "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        # before any prompt: a prompt drawn first shows "> " and waits for a line
+        found = child.expect([r"Apply\? \[y\]es", PROMPT])
+        assert found == 0, "a prompt was drawn before the kept edit was offered"
+        child.sendline("y")
+        child.expect("applied to the resume")
+        child.expect(PROMPT)
+        child.sendline("/diff")  # the first line typed is a command, and runs
+        child.expect(re.escape(SUMMARY_NEW[:30]))
+        child.expect(PROMPT)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+        child.logfile_read.close()
+    assert SUMMARY_NEW in resume.read_text(encoding="utf-8")

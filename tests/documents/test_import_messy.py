@@ -290,6 +290,25 @@ def test_a_pdf_under_another_name_is_read_as_a_pdf_and_said_so(suffix: str) -> N
     assert f"a PDF file named {suffix}: read as PDF" in result.notes
 
 
+def test_a_contact_line_wrapped_by_the_page_is_one_line_with_no_dangling_separator() -> None:
+    """Issue 34 item 30: LibreOffice wraps a long contact line after a "·", and the import
+    left that "·" at a line's end."""
+    pdf = _typst_pdf(
+        "#set page(width: 16cm, height: 10cm)\n#text(size: 20pt)[*Maya Cohen*]\n\n"
+        "maya.cohen\\@example.com · +1 555 010 2030 · Tel Aviv, Israel ·\\\n"
+        "linkedin.com/in/maya-cohen-example · github.com/mayacohen-example ·\\\n"
+        "mayacohen.example.dev\n\n#text(size: 14pt)[*Experience*]\n\n"
+        "- Built the billing API used by 40 teams\n"
+    )
+    markdown = import_bytes(pdf, "cv.pdf", ".pdf").markdown
+    assert (
+        "maya.cohen@example.com · +1 555 010 2030 · Tel Aviv, Israel · "
+        "linkedin.com/in/maya-cohen-example · github.com/mayacohen-example · "
+        "mayacohen.example.dev\n" in markdown
+    )
+    assert not any(line.rstrip().endswith("·") for line in markdown.splitlines())
+
+
 def test_encrypted_pdf_is_a_clear_error() -> None:
     with pytest.raises(InputError, match="encrypted"):
         import_bytes(bad.encrypted_pdf(), "locked.pdf", ".pdf")

@@ -89,6 +89,23 @@ def test_a_long_address_breaks_only_after_a_slash_and_an_email_not_at_all() -> N
     assert any(email in ln for ln in lines)
 
 
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_a_word_or_address_longer_than_a_line_stays_inside_the_margin(template: str) -> None:
+    """Issue 34 item 30: a 1,360-letter word and a 400-character URL segment ran past the
+    right margin and were clipped."""
+    import pdfplumber
+
+    word = "Supercalifragilistic" * 68  # 1,360 letters
+    url = "https://example.com/" + "a1b2c3d4" * 50 + "/end"  # a 400-character segment
+    text = f"# Ada Example\n\n## Experience\n\n- Built {word} for 3 teams\n- See {url} now\n"
+    with pdfplumber.open(io.BytesIO(render_pdf(text, template))) as pdf:
+        page = pdf.pages[0]
+        left = min(c["x0"] for c in page.chars)
+        assert max(c["x1"] for c in page.chars) <= page.width - left + 1
+        extracted = "".join((page.extract_text() or "").split())
+    assert word in extracted and url in extracted  # broken across lines, not cut
+
+
 def test_the_tighter_pass_saves_a_last_page_holding_a_small_tail() -> None:
     lines = SAMPLE.splitlines()
     saved = []

@@ -9,6 +9,7 @@ a missing reader library is a ``ConfigError`` naming the extra to install (exit 
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -205,6 +206,7 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
     paras, recognition = read_paragraphs(data, source, fmt)
+    paras = join_wrapped_items(paras)
     named = SUFFIXES.get((suffix or "").lower())
     if named and named != fmt:
         recognition.notes.append(
@@ -214,6 +216,38 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
         raise InputError(f"{source} has no text to import")
     markdown = to_markdown(assign_roles(paras))
     return describe(markdown, fmt, source, recognition)
+
+
+# What a contact line prints between its items (``pdf_lines.SEPARATORS`` without the
+# slashes, dashes and commas, which also end words): a line that ends with one was wrapped.
+_ITEM_SEPARATOR = "[|｜·•∙・]"
+_WRAPPED_ITEMS_RE = re.compile(rf"\s({_ITEM_SEPARATOR})[ \t]*\n\s*")
+_DANGLING_RE = re.compile(rf"\s+{_ITEM_SEPARATOR}\s*$")
+_LINE_ROLES = ("text", "header")  # what a reader gives a contact line (the PDF: "header")
+
+
+def join_wrapped_items(paras: list[Para]) -> list[Para]:
+    """A line of items wrapped by the page ("a@x.com · +1 555 · Tel Aviv ·" over
+    "linkedin.com/in/x"), as one line: no separator is left dangling at a line's end."""
+    out: list[Para] = []
+    for para in paras:
+        if para.role in _LINE_ROLES:
+            para.text = _WRAPPED_ITEMS_RE.sub(r" \1 ", para.text)
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.role in _LINE_ROLES
+            and para.role in _LINE_ROLES
+            and _DANGLING_RE.search(prev.text)
+            and para.text.strip()
+        ):
+            prev.text = prev.text.rstrip() + " " + para.text.lstrip()
+            continue
+        out.append(para)
+    for para in out:
+        if para.role in _LINE_ROLES:
+            para.text = _DANGLING_RE.sub("", para.text)
+    return out
 
 
 def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> ImportResult:

@@ -8,7 +8,8 @@ Typesetting rules: an entry's title and dates share a row, the dates right-align
 modern template with the place the title ends with, "Seattle, WA · 2019 – …", when the row
 has room for both; else as written); an entry header is kept on the page with its first bullet; a contact line wraps between items, so a
 separator never starts or ends a line; e-mail addresses and names never break, web
-addresses only after a ``/``; no hyphenation.  When the last page would hold only a small
+addresses only after a ``/``; no hyphenation; a word longer than a line (or an address part)
+breaks every 60 characters rather than run past the margin.  When the last page would hold only a small
 tail, the layout is tried again with tighter spacing (within the template's limits) and
 kept if that saves the page.
 
@@ -51,6 +52,7 @@ from cvagent_cli.documents.writing.layout import (
 from cvagent_cli.documents.writing.templates import check_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
+from cvagent_cli.script import WIDE_TEXT
 
 if TYPE_CHECKING:
     import typst
@@ -204,26 +206,54 @@ _HYPHENATED_RE = re.compile(r"(\w+(?:-\w+)+)")
 _URL_TEXT_RE = re.compile(r"^(?:https?://)?[\w.-]+\.[a-z]{2,}(?:/\S*)?$", re.IGNORECASE)
 
 
+#: Longer than a line holds at the smallest size: such a word (a 1,360-letter string, a
+#: 400-character URL segment) may break every ``_LONG_WORD`` characters, or it runs past
+#: the right margin and is clipped.  Typst breaks between two boxes, never inside one.
+_LONG_WORD = 60
+_LONG_WORD_RE = re.compile(rf"[^\s{WIDE_TEXT}]{{{_LONG_WORD + 1},}}")
+
+
+def _boxes(text: str) -> str:
+    """``text`` in one box, or, when longer than ``_LONG_WORD``, in boxes of that length."""
+    if len(text) <= _LONG_WORD:
+        return f"#box({typst_string(text)})"
+    return "".join(
+        f"#box({typst_string(text[i : i + _LONG_WORD])})" for i in range(0, len(text), _LONG_WORD)
+    )
+
+
 def _unbreakable(text: str, href: str | None) -> str:
     """An e-mail address in one box; a web address in boxes that end at each ``/`` (so it
-    breaks there and nowhere else); other text as it is."""
+    breaks there and nowhere else); other text as it is.  A word longer than a line breaks
+    every ``_LONG_WORD`` characters (no hyphen: hyphenation is off)."""
     if (href or "").startswith("mailto:") or ("@" in text and " " not in text):
-        return f"box({typst_string(text)})"
+        return "[" + _boxes(text) + "]"
     if _URL_TEXT_RE.match(text):
         parts = re.findall(r"[^/]*/+|[^/]+$", text)
-        return "[" + "".join(f"#box({typst_string(p)})" for p in parts) + "]"
+        return "[" + "".join(_boxes(p) for p in parts) + "]"
     if "-" in text and _HYPHENATED_RE.search(text):  # "cross-team" never breaks at its hyphen
         pieces = _HYPHENATED_RE.split(text)
         return (
             "["
-            + "".join(
-                f"#box({typst_string(p)})" if i % 2 else f"#{typst_string(p)}"
-                for i, p in enumerate(pieces)
-                if p
-            )
+            + "".join(_boxes(p) if i % 2 else _long_words(p) for i, p in enumerate(pieces) if p)
             + "]"
         )
+    if _LONG_WORD_RE.search(text):
+        return "[" + _long_words(text) + "]"
     return typst_string(text)
+
+
+def _long_words(text: str) -> str:
+    """Typst content for ``text`` with each over-long word in boxes (see ``_boxes``)."""
+    out, at = [], 0
+    for match in _LONG_WORD_RE.finditer(text):
+        if match.start() > at:
+            out.append(f"#{typst_string(text[at : match.start()])}")
+        out.append(_boxes(match.group()))
+        at = match.end()
+    if at < len(text):
+        out.append(f"#{typst_string(text[at:])}")
+    return "".join(out)
 
 
 def _run(run: Run) -> str:
