@@ -177,11 +177,11 @@ def _propose(
     refused = added_forbidden(before, after)
     if refused:  # control, bidi and zero-width characters: never written into a resume
         return ToolOutcome(
-            "Error: new_text contains characters a resume cannot hold ("
-            + ", ".join(describe(ch) for ch in refused[:6])
-            + "); nothing was proposed — write the text again without them",
+            "Error: new_text has characters a resume cannot hold ("
+            + ", ".join(describe(ch) for ch in refused[:3])
+            + "); write it again without them",
             ok=False,
-            summary="refused: invisible or control characters in the new text",
+            summary="edit refused",
         )
     if after == before:
         return ToolOutcome(
