@@ -116,3 +116,74 @@ def test_a_details_box_under_a_document_title_gives_the_name() -> None:
     ]
     markdown = import_bytes(_floating_docx(boxes[::-1]), "cv.docx", ".docx").markdown
     assert markdown.startswith("# Kwame Ravensworth")
+
+
+def _typst_pdf(markup: str) -> bytes:
+    typst = pytest.importorskip("typst")
+    from cvagent_cli.documents.writing.pdf_export import font_dir
+
+    page = "#set page(width: 595pt, height: 842pt, margin: 40pt)\n#set text(size: 10pt)\n"
+    return bytes(typst.compile((page + markup).encode("utf-8"), font_paths=[str(font_dir())]))
+
+
+SIDE_LABELS_TYP = """
+#text(size: 22pt)[Marisol Thornquist] \\
+marisol.thornquist\\@example.com · +1 303-555-0142
+#v(10pt)
+#let label(body) = text(weight: "bold", fill: rgb("#c0392b"), body)
+#grid(columns: (90pt, 1fr), column-gutter: 16pt, row-gutter: 14pt,
+  label[Professional Experience],
+  [*Quillfeather Labs* · Denver, CO #h(1fr) Mar 2020 – Present \\
+   Data Engineer
+   - Cut cloud spend by 31% by rightsizing 240 instances and retiring idle clusters.
+   - Built a deploy pipeline used by 12 teams, from commit to production in minutes.
+   - Moved 60 services to containers in a quarter without a minute of downtime.],
+  label[Education],
+  [*Lakeshore College* · Madison, WI #h(1fr) 2014 – 2018 \\
+   B.S. Mathematics \\
+   Thesis on graph colouring and scheduling, with honours, supervised by the department],
+  label[Skills],
+  [Python, SQL, Spark, Airflow, Kafka, Flink, Postgres, Redis, DuckDB and ClickHouse \\
+   dbt, Looker, Terraform \\ Kubernetes, AWS],
+)
+"""
+
+
+def test_section_names_in_a_left_column_head_the_content_beside_them() -> None:
+    result = import_bytes(_typst_pdf(SIDE_LABELS_TYP), "side.pdf", ".pdf")
+    assert result.sections == ["Professional Experience", "Education", "Skills"]
+    assert "## Professional Experience\n\n### Quillfeather Labs" in result.markdown
+    assert result.bullets == 3
+
+
+STACKED_TYP = """
+#place(top + right, align(right, text(size: 9pt)[+1 303-555-0142 \\ \\
+  marisol.thornquist\\@example.com \\ Denver, CO]))
+#text(size: 34pt)[MARISOL] \\
+#text(size: 34pt, weight: "bold")[THORNQUIST]
+#v(8pt)
+== Experience
+*Quillfeather Labs* #h(1fr) Mar 2020 – Present \\
+- Cut cloud spend by 31% by rightsizing 240 instances.
+"""
+
+
+def test_a_name_stacked_over_two_lines_beside_the_contacts_is_one_name() -> None:
+    result = import_bytes(_typst_pdf(STACKED_TYP), "stacked.pdf", ".pdf")
+    assert "# MARISOL THORNQUIST\n" in result.markdown
+
+
+def test_a_chinese_name_printed_given_name_first_is_read_family_name_first() -> None:
+    markup = (
+        "#text(size: 24pt)[晨阳 宋]\n\n电话：139-0000-1234\n\n== 工作经历\n星河数据 2020 - 至今\n"
+    )
+    result = import_bytes(_typst_pdf(markup), "zh.pdf", ".pdf")
+    assert result.markdown.startswith("# 宋晨阳\n")
+    assert any("晨阳 宋" in n for n in result.notes)
+
+
+def test_oblique_text_is_read_and_rotated_text_is_not() -> None:
+    markup = "Before \\ #skew(ax: -15deg)[数据工程师 Data Engineer] \\ #rotate(90deg)[WATERMARK]"
+    result = import_bytes(_typst_pdf(markup), "skew.pdf", ".pdf")
+    assert "数据工程师 Data Engineer" in result.markdown
+    assert "WATERMARK" not in result.markdown
