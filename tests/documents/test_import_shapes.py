@@ -187,3 +187,20 @@ def test_oblique_text_is_read_and_rotated_text_is_not() -> None:
     result = import_bytes(_typst_pdf(markup), "skew.pdf", ".pdf")
     assert "数据工程师 Data Engineer" in result.markdown
     assert "WATERMARK" not in result.markdown
+
+
+@pytest.mark.parametrize(
+    ("printed", "name"),
+    [
+        ('Anna#text(weight: "bold")[Nováková]', "Anna Nováková"),
+        ("McAllister", "McAllister"),  # a capital inside one name: no evidence, kept
+    ],
+)
+def test_a_name_glued_in_the_text_layer_is_split_where_its_case_changes(
+    printed: str, name: str
+) -> None:
+    markup = (
+        f"#text(size: 24pt)[{printed}]\n\nanna\\@example.com\n\n== Experience\nAcme 2020 - 2022\n"
+    )
+    result = import_bytes(_typst_pdf(markup), "glued.pdf", ".pdf")
+    assert result.markdown.startswith(f"# {name}\n")

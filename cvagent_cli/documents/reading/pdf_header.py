@@ -176,6 +176,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         return lines
     name.role = "title"
     _family_name_first(name, recognition)
+    _split_glued(name, recognition)
     start = lines.index(name)
     # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani"), or stacked
     # in big letters with the contact lines level with it at the side ("OREN / HALLORAN")
@@ -233,6 +234,28 @@ def _family_name_first(name: PageLine, recognition: Recognition) -> None:
     ordered = parts[1] + parts[0]
     name.words = [Word(ordered, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
     note(recognition, f"the name '{text}' was printed given name first: read as {ordered}")
+
+
+#: Prefixes that keep a capital inside one family name ("McAllister", "DeShawn").
+_INNER_CAPITAL = ("mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "st", "o")
+
+
+def _split_glued(name: PageLine, recognition: Recognition) -> None:
+    """A name printed as two runs with no space between them ("AnnaNováková": the given
+    and family names in two weights, a design tool's habit) is split where a lower-case
+    letter meets a capital, when that leaves a name of two words."""
+    text = name.text().strip()
+    if " " in text:
+        return
+    cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
+    if len(cuts) != 1 or text[: cuts[0]].casefold() in _INNER_CAPITAL:
+        return
+    split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
+    if not person.clean_name(split):
+        return
+    first = name.words[0]
+    name.words = [Word(split, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
+    note(recognition, f"the name '{text}' was printed with no space: read as {split}")
 
 
 def _mark_header(
