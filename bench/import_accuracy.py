@@ -462,7 +462,12 @@ def main(argv: list[str] | None = None) -> int:
         "--reader", action="append", choices=sorted(READERS), help="default: all of them"
     )
     parser.add_argument("--markitdown", metavar="PYTHON", help="also MarkItDown, run by PYTHON")
-    parser.add_argument("--only", metavar="TEXT", help="files whose path contains TEXT")
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        action="append",
+        help="files whose path contains TEXT (repeatable)",
+    )
     parser.add_argument("--per-file", action="store_true", help="a row per file, and what missed")
     parser.add_argument("--json", type=Path, help="write every file's scores to this file")
     args = parser.parse_args(argv)
@@ -472,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         i
         for i in load_corpus(args.corpus)
         if (args.split == "all" or i.split == args.split)
-        and (not args.only or args.only in str(i.path))
+        and (not args.only or any(text in str(i.path) for text in args.only))
     ]
     readers = {r: READERS[r] for r in (args.reader or READERS)}
     if args.markitdown:

@@ -46,6 +46,7 @@ import produce_html  # noqa: E402, F401
 import produce_latex  # noqa: E402, F401
 import produce_office  # noqa: E402, F401
 import produce_rendercv  # noqa: E402, F401
+import produce_shapes  # noqa: E402, F401
 import produce_templates  # noqa: E402, F401
 import produce_typst  # noqa: E402, F401
 from people import make_person  # noqa: E402

@@ -49,6 +49,10 @@ _FIRST_LAST_RE = (
 )
 # "宋嘉禾/男/1998", "宋嘉禾 | 男 | 28岁": a name followed by a gender.
 _NAME_GENDER_RE = re.compile(rf"(?m)^[\s*+-]*([{HAN}]{{2,4}})\s*[/|｜,，、]\s*[男女]")
+# A list item's mark: "- ", "* ", "1. ", "2)", "3、".
+_ITEM_RE = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)、])\s+")
+# A contact item beside a name in a list: an e-mail address or a phone-like run of digits.
+_CONTACT_ITEM_RE = re.compile(r"@|\d[\d ()./-]{6,}\d")
 # Pandoc title block: "% Viktor Novak" on the first line.
 _PANDOC_TITLE_RE = re.compile(r"\A\s*%\s*([^\n]+)")
 
@@ -223,7 +227,26 @@ def from_text(text: str) -> str | None:
     if listed and looks_like_name(listed.group(1)):
         return listed.group(1)
     title = _PANDOC_TITLE_RE.match(text)
-    return clean_name(title.group(1)) if title else None
+    if title and clean_name(title.group(1)):
+        return clean_name(title.group(1))
+    return _from_contact_list(text)
+
+
+def _from_contact_list(text: str) -> str | None:
+    """A name that is only an item of a list of contact details ("- Ana Ruiz", "- ana@…",
+    "1. Ana Ruiz", "2. +1 …"): the list's items hold an e-mail or a phone as well."""
+    items: list[str] = []
+    for line in [*text.splitlines()[:60], ""]:
+        match = _ITEM_RE.match(line)
+        if match:
+            items.append(line[match.end() :])
+            continue
+        if any(_CONTACT_ITEM_RE.search(item) for item in items):
+            name = first(items)
+            if name:
+                return name
+        items = []
+    return None
 
 
 def from_lines(text: str, limit: int = 3) -> str | None:
@@ -232,7 +255,7 @@ def from_lines(text: str, limit: int = 3) -> str | None:
     for line in text.splitlines():
         if not _plain(line):
             continue
-        name = clean_name(line)
+        name = clean_name(_ITEM_RE.sub("", line, count=1))  # a numbered field: "1. Ana Ruiz"
         if name:
             return name
         seen += 1

@@ -133,7 +133,7 @@ def test_a_text_box_is_read_once_where_it_is_anchored() -> None:
     result = _import("tabs_and_boxes_zh", "python-docx")
     assert result.markdown.count("郑雨菲") == 1  # not again from Word's VML fallback copy
     assert result.markdown.index("求职意向") < result.markdown.index("## 教育背景")
-    assert "1 text box read in place, where anchored" in result.notes
+    assert "1 text box placed on the page: read in the page's order" in result.notes[0]
 
 
 def test_header_contacts_are_kept_once_and_footer_junk_is_dropped() -> None:

@@ -16,7 +16,10 @@ decides the rest:
 - a table is a Markdown table only when it is a grid of data (基本信息, a skills matrix);
   otherwise it is the page layout and is read row by row: a row of short cells is one
   line ("label：value" pairs, or an entry with its dates), a bar is a paragraph;
-- text boxes are read where they are anchored (once, not again from Word's VML copy);
+- text boxes are read once (not again from Word's VML fallback copy): where they are
+  anchored when they move with the text, and in the page's reading order when they are
+  placed on the page (``docx_shapes``: templates built from floating boxes store them in
+  the order they were made, not the page's);
   the page header is read once at the top (contact details often live there), and the
   footer only for contact details: page numbers and repeated lines are left out.
 """
@@ -31,6 +34,7 @@ from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.person import clean_name
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.reading.docx_package import as_plain_docx, embedded_objects
+from cvagent_cli.documents.reading.docx_shapes import Spot, margins, reading_order, spot
 from cvagent_cli.documents.reading.docx_styles import (
     BODY_LEVEL,
     Numbering,
@@ -75,6 +79,7 @@ _WRAPPERS = {f"{W}{t}" for t in ("ins", "smartTag", "fldSimple", "customXml", "b
 #: The role of an entry line found by its dates, until Word's heading levels are mapped
 #: (``shift_headings`` would take an "h3" for a Word level).
 _ENTRY = "entry"
+_DETAILS_LINES = 8  # a details box under a document title is within its first lines
 _CELL_LIMIT = 120  # characters: a longer cell is a block of text, not part of a line
 
 Look = tuple[str, bool, int, bool, str]  # style, bold, size, caps, shading
@@ -94,6 +99,12 @@ class _Reader:
         self.table_lines: list[Para] = []  # lines made of a table row's cells
         self.boxes = 0
         self.layout_tables = 0
+        self.edges = margins(document)
+        # text boxes placed on the page, a list per page; each page's boxes are read in
+        # the page's order where the first of them is anchored (a marker Para until then)
+        self.placed: list[list[tuple[Spot, list[Para]]]] = [[]]
+        self.markers: dict[int, int] = {}
+        self.in_place = 0  # > 0: in a table, header or footer, boxes are read where anchored
 
     def look(self, para: Para, look: Look) -> None:
         self.looks[id(para)] = look
@@ -126,9 +137,41 @@ class _Reader:
                     inner = True  # Word's VML copy of the same box, or a box in a box
                     break
                 ancestor = ancestor.getparent()
-            if not inner:
-                self.boxes += 1
+            if inner:
+                continue
+            self.boxes += 1
+            where = None if self.in_place else spot(box, self.edges)
+            if where is None:
                 out += self.blocks(box)
+                continue
+            if not self.placed[-1]:
+                marker = Para(text="")
+                self.markers[id(marker)] = len(self.placed) - 1
+                self.looked.append(marker)  # keeps its id
+                out.append(marker)
+            self.placed[-1].append((where, self.blocks(box)))
+        return out
+
+    def page_break(self, p: Any) -> None:
+        """A page starts before ``p`` (its page boxes are another page's)."""
+        ppr = p.find(f"{W}pPr")
+        before = ppr is not None and on(ppr, "pageBreakBefore")
+        breaks = any(br.get(f"{W}type") == "page" for br in p.iter(f"{W}br"))
+        if (before or breaks) and self.placed[-1]:
+            self.placed.append([])
+
+    def in_page_order(self, paras: list[Para]) -> list[Para]:
+        """``paras`` with each page's placed boxes, in the page's reading order, where the
+        page's first box is anchored."""
+        out: list[Para] = []
+        for para in paras:
+            group = self.markers.get(id(para))
+            if group is None:
+                out.append(para)
+                continue
+            boxes = self.placed[group]
+            for i in reading_order([where for where, _ in boxes]):
+                out += boxes[i][1]
         return out
 
     # -- paragraphs ------------------------------------------------------------------------
@@ -182,6 +225,7 @@ class _Reader:
 
     def paragraph(self, paragraph: Any, fill: str = "") -> list[Para]:
         p = paragraph._p
+        self.page_break(p)
         out = self.text_boxes(p)
         ppr = p.find(f"{W}pPr")
         style = self.styles.facts(val(ppr, "pStyle"))
@@ -271,6 +315,13 @@ class _Reader:
 
     # -- tables ----------------------------------------------------------------------------
     def table(self, tbl: Any) -> list[Para]:
+        self.in_place += 1
+        try:
+            return self.table_lines_of(tbl)
+        finally:
+            self.in_place -= 1
+
+    def table_lines_of(self, tbl: Any) -> list[Para]:
         rows = _rows(tbl)
         if _is_data_table(rows):
             grid = [[_text(tc).strip() for tc in row] for row in rows]
@@ -343,7 +394,10 @@ class _Reader:
                 if part.is_linked_to_previous:
                     continue
                 self.part = part.part  # its hyperlinks are relationships of its own part
-                for para in self.blocks(part._element):
+                self.in_place += 1
+                paras = self.blocks(part._element)
+                self.in_place -= 1
+                for para in paras:
                     key = " ".join(plain(para.text).split())
                     if not key and para.role != "table":
                         continue
@@ -535,7 +589,9 @@ def _named(paras: list[Para], table_lines: list[Para], notes: list[str]) -> list
     rest = paras[:first] + paras[first + 1 :]
     rows = [row for p in rest if p.role == "table" for row in p.rows]
     made = {id(p) for p in table_lines}
-    name = clean_name(name_field(rows, [p.text for p in rest if id(p) in made]))
+    # a details table's lines, or the lines at the top (a details box: "姓名：… 性别：…")
+    lines = [p.text for i, p in enumerate(rest) if id(p) in made or i < _DETAILS_LINES]
+    name = clean_name(name_field(rows, lines))
     if not name:
         return paras
     notes.append(f'the document title "{plain(title.text)}" left out: the name is {name}')
@@ -544,7 +600,7 @@ def _named(paras: list[Para], table_lines: list[Para], notes: list[str]) -> list
 
 def _read(document: Any, recognition: Recognition) -> list[Para]:
     reader = _Reader(document, recognition)
-    body = reader.blocks(document.element.body)
+    body = reader.in_page_order(reader.blocks(document.element.body))
     header, dropped = reader.furniture(body)
     notes = recognition.notes
     if reader.layout_tables:
@@ -552,9 +608,16 @@ def _read(document: Any, recognition: Recognition) -> list[Para]:
             f"{plural(reader.layout_tables, 'layout table')} (section bars, columns): "
             "read row by row as the text they lay out"
         )
-    if reader.boxes:
+    placed = sum(len(page) for page in reader.placed)
+    if reader.boxes - placed:
         notes.append(
-            f"{plural(reader.boxes, 'text box', 'text boxes')} read in place, where anchored"
+            f"{plural(reader.boxes - placed, 'text box', 'text boxes')} read in place, "
+            "where anchored"
+        )
+    if placed:
+        notes.append(
+            f"{plural(placed, 'text box', 'text boxes')} placed on the page: read in the "
+            "page's order (columns, then top to bottom), not the file's"
         )
     if header:
         notes.append(

@@ -36,7 +36,10 @@ DOCUMENT_TITLES = frozenset(
     + ["简历", "个人简历", "求职简历", "履历", "个人履历"]
 )
 _NAME_FIELD_RE = re.compile(
-    r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40})", re.IGNORECASE
+    # the value ends at the next cell, a wide gap or the next "label:" of the line
+    r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40}?)\s*"
+    r"(?=[|｜\n\u3000]|\s{2,}|\s\S{1,15}[:：]|$)",
+    re.IGNORECASE,
 )
 GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
 WORD_RE = re.compile(f"[{HAN}]+|" r"[^\W_]+(?:[.@+'’-][^\W_]+)*")

@@ -198,3 +198,39 @@ def table_channels(lines: list[Line]) -> dict[int, list[tuple[float, float]]]:
         start = i
         channels = line.gaps(0.6) if line is not None and not line.bullet else []
     return out
+
+
+def side_labels(
+    left: list[Line],
+    right: list[Line],
+    is_title: Callable[[str], bool],
+    is_date: Callable[[str], bool],
+) -> list[Line] | None:
+    """The left side's section names when it is a narrow column of them beside their
+    content (Europass, Google Docs templates; an entry's dates may sit there too), a name
+    wrapped over two lines joined ("Professional" "Experience"); None unless two at least
+    name a section, every other line is a date, and the content beside is much longer."""
+    if not left:
+        return None
+    ordered = sorted(left, key=lambda ln: ln.top)
+    groups = [Line(list(ordered[0].words), ordered[0].page)]
+    for line in ordered[1:]:
+        last = groups[-1]
+        text = " ".join(w.text for w in line.words)
+        near = 0 <= line.top - last.bottom < 0.6 * line.size
+        if near and abs(line.size - last.size) < 0.5 and not is_date(text):
+            last.words = last.words + line.words
+        else:
+            groups.append(Line(list(line.words), line.page))
+    labels = [g for g in groups if is_title(" ".join(w.text for w in g.words))]
+    dates = [g for g in groups if is_date(" ".join(w.text for w in g.words))]
+    if len(labels) < 2 or len(labels) + len(dates) < len(groups) or len(right) < 2 * len(groups):
+        return None
+    return labels
+
+
+def before_their_rows(labels: list[Line], content: list[Line]) -> list[Line]:
+    """Section names from a side column, each before the content line on its row."""
+    return sorted(
+        labels + content, key=lambda ln: ln.top - (0.5 * ln.size if ln in labels else 0.0)
+    )

@@ -78,8 +78,10 @@ def _baseline(c: dict[str, Any]) -> float:
 
 
 def _rotated(obj: dict[str, Any]) -> bool:
+    # a baseline that is not level (b); a skew alone (c) is an oblique face drawn from an
+    # upright one (Chromium's italic CJK), read like any other text
     matrix = obj.get("matrix") or (1, 0, 0, 1, 0, 0)
-    return not obj.get("upright", True) or abs(matrix[1]) > 1e-3 or abs(matrix[2]) > 1e-3
+    return not obj.get("upright", True) or abs(matrix[1]) > 1e-3
 
 
 #: The ``tag`` pdfplumber gives a glyph drawn inside a marked-content span with an

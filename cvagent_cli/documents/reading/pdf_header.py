@@ -23,6 +23,7 @@ from cvagent_cli.documents.reading.pdf_lines import (
     with_bars,
 )
 from cvagent_cli.documents.reading.structure import Recognition, is_document_title
+from cvagent_cli.script import HAN
 
 _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
@@ -174,12 +175,16 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     if name is None:
         return lines
     name.role = "title"
+    _family_name_first(name, recognition)
+    _split_glued(name, recognition)
     start = lines.index(name)
-    # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani")
+    # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani"), or stacked
+    # in big letters with the contact lines level with it at the side ("OREN / HALLORAN")
     so_far = name.text()
     while start + 1 < len(lines) and not from_field:
         if person.clean_name(so_far) and not so_far.endswith("-"):
             break
+        _stacked_under(lines, start)
         nxt, prev = lines[start + 1], lines[start]
         if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
             break
@@ -188,6 +193,69 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     _mark_header(lines, start + 1, top + 0.4 * span, name, body)
     _rejoin_wrapped_contacts(lines, start + 1)
     return lines
+
+
+def _stacked_under(lines: list[PageLine], at: int) -> None:
+    """Bring the next line of the name's column up under the name at ``at`` when the lines
+    read between them are all beside it (contact lines at the right, level with a name
+    stacked over two lines)."""
+    name = lines[at]
+    for k in range(at + 1, min(at + 7, len(lines))):
+        line = lines[k]
+        if line.page != name.page:
+            return
+        if min(line.x1, name.x1) > max(line.x0, name.x0):  # in the name's column
+            if k > at + 1:
+                lines.insert(at + 1, lines.pop(k))
+            return
+
+
+#: Two-character family names, so that "欧阳 明" stays as written.
+_COMPOUND_FAMILY = frozenset(
+    "欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 司徒 夏侯 轩辕 令狐 钟离 澹台 "
+    "独孤 南宫 呼延 端木 万俟 闻人 东郭 百里 西门 申屠 太史".split()
+)
+
+
+def _family_name_first(name: PageLine, recognition: Recognition) -> None:
+    """A Chinese name a Western template printed given name first ("晨阳 宋": two
+    characters, a space, one) is read family name first, as Chinese resumes write it."""
+    text = name.text().strip()
+    parts = text.split(" ")
+    if (
+        len(parts) != 2
+        or len(parts[0]) != 2
+        or len(parts[1]) != 1
+        or parts[0] in _COMPOUND_FAMILY
+        or not all(re.fullmatch(f"[{HAN}]+", p) for p in parts)
+    ):
+        return
+    first = name.words[0]
+    ordered = parts[1] + parts[0]
+    name.words = [Word(ordered, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
+    note(recognition, f"the name '{text}' was printed given name first: read as {ordered}")
+
+
+#: Prefixes that keep a capital inside one family name ("McAllister", "DeShawn").
+_INNER_CAPITAL = ("mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "st", "o")
+
+
+def _split_glued(name: PageLine, recognition: Recognition) -> None:
+    """A name printed as two runs with no space between them ("AnnaNováková": the given
+    and family names in two weights, a design tool's habit) is split where a lower-case
+    letter meets a capital, when that leaves a name of two words."""
+    text = name.text().strip()
+    if " " in text:
+        return
+    cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
+    if len(cuts) != 1 or text[: cuts[0]].casefold() in _INNER_CAPITAL:
+        return
+    split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
+    if not person.clean_name(split):
+        return
+    first = name.words[0]
+    name.words = [Word(split, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
+    note(recognition, f"the name '{text}' was printed with no space: read as {split}")
 
 
 def _mark_header(

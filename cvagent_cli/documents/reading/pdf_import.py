@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
-from cvagent_cli.documents.reading.pdf_columns import find_gutter, fragment_side, table_channels
+from cvagent_cli.documents.reading.pdf_columns import (
+    before_their_rows,
+    find_gutter,
+    fragment_side,
+    side_labels,
+    table_channels,
+)
 from cvagent_cli.documents.reading.pdf_glyphs import (
     page_glyphs,
     read_actual_text,
@@ -83,9 +89,11 @@ def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
     right = [Line([w for w in ln.words if w.x0 >= x], number) for ln in inside]
     left = [ln for ln in left if ln.words]
     right = [ln for ln in right if ln.words]
-    if fragment_side(left, right, is_date_text):
+    labels = side_labels(left, right, is_section, is_date_text)
+    if labels is None and fragment_side(left, right, is_date_text):
         return _with_edge(lines)  # fragments on their rows: read row by row
-    note(recognition, "two-column layout: read the left column, then the right one")
+    if labels is None:
+        note(recognition, "two-column layout: read the left column, then the right one")
 
     def region(keep: Callable[[float, float], bool]) -> list[Line]:
         inside = make_lines(
@@ -98,12 +106,26 @@ def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
     def within(y: float) -> bool:
         return top - 0.5 <= y <= bottom + 0.5
 
-    return (
-        region(lambda _x, y: y < top - 0.5)
-        + region(lambda gx, y: within(y) and gx < x)
-        + region(lambda gx, y: within(y) and gx >= x)
-        + region(lambda _x, y: y > bottom + 0.5)
-    )
+    if labels is None:
+        band = region(lambda gx, y: within(y) and gx < x)
+        band += region(lambda gx, y: within(y) and gx >= x)
+    else:
+        # the labels whole: a gutter found inside a word ("Profession|al") leaves no piece
+        start = Counter(round(ln.words[0].x0) for ln in right).most_common(1)[0][0] - 1
+        labels = (
+            side_labels(
+                region(lambda gx, y: within(y) and gx < start), right, is_section, is_date_text
+            )
+            or labels
+        )
+        note(recognition, "section names in a column at the left: each read before its section")
+        boxes = [(ln.x0, ln.top, max(w.x1 for w in ln.words), ln.bottom) for ln in labels]
+
+        def content(gx: float, y: float) -> bool:
+            return within(y) and not any(a <= gx <= c and b <= y <= d for a, b, c, d in boxes)
+
+        band = before_their_rows(_with_edge(labels), region(content))
+    return region(lambda _x, y: y < top - 0.5) + band + region(lambda _x, y: y > bottom + 0.5)
 
 
 def _with_edge(lines: list[Line]) -> list[Line]:
