@@ -513,20 +513,26 @@ def _check_finished(response: Any) -> None:
 
 
 def ended_without_finish(response: Any) -> bool:
-    """True when litellm read an OpenAI-format stream to its end and no chunk carried a
-    finish reason.
+    """True when litellm read a stream to its end and no chunk carried a finish reason.
 
-    litellm raises "Stream ended before a finish_reason" for OpenAI, Anthropic and Ollama
-    streams, but for DeepSeek it fills in ``stop`` itself: the cut answer looked whole.
-    Its stream wrapper still records whether any chunk had one
-    (``received_any_finish_reason``, kept only for OpenAI-format streams).  A wrapper
-    without these attributes is not second-guessed; ``tests/llm/test_providers.py`` pins
-    the behaviour per provider (Gemini's parser marks every chunk ``stop``: not
-    detectable, a known limit in the user guide).
+    litellm then fills in ``stop`` itself for some providers, and a cut answer looked
+    whole.  Recent releases raise "Stream ended before a finish_reason" for OpenAI,
+    Anthropic and Ollama streams but not for DeepSeek; their stream wrapper records
+    whether an OpenAI-format chunk had one (``received_any_finish_reason``).  Older ones
+    (1.84) raise for none, and leave ``received_finish_reason`` and
+    ``intermittent_finish_reason`` both unset when no chunk had one.  A wrapper without
+    these attributes is not second-guessed; ``tests/llm/test_providers.py`` pins the
+    behaviour per provider (Gemini's parser marks every chunk ``stop``: not detectable,
+    a known limit in the user guide).
     """
-    if not getattr(response, "uses_openai_chat_stream", False):
+    if hasattr(response, "uses_openai_chat_stream"):
+        if not response.uses_openai_chat_stream:
+            return False
+        return getattr(response, "received_any_finish_reason", True) is False
+    if not hasattr(response, "received_finish_reason"):
         return False
-    return getattr(response, "received_any_finish_reason", True) is False
+    received = response.received_finish_reason
+    return received is None and getattr(response, "intermittent_finish_reason", "") is None
 
 
 def _close_quietly(response: Any) -> None:

@@ -190,6 +190,7 @@ Condition = Literal[
     "model_tools",
     "stream_line",
     "ended_early",
+    "no_body",
 ]
 Status = Literal["5xx", "429", "529"]
 
@@ -244,6 +245,8 @@ CONDITIONS: dict[Condition, str] = {
     "stream_line": "litellm could not read a line of the stream: an error the server sent "
     'after its answer began ("Got unexpected response from …")',
     "ended_early": 'its message says "Stream ended before a finish_reason was received"',
+    "no_body": "it carries no error body from the server (litellm 1.84 reports Ollama's HTTP "
+    "errors as connection errors)",
 }
 
 #: the messages of servers that cannot call tools (their own words, checked in
@@ -378,6 +381,7 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         "why it hung up) or your network",
         retryable=True,
         chain=_SERVER_GONE,
+        when="no_body",
     ),
     ProviderError(
         (),
@@ -437,6 +441,7 @@ class Failure:
     exceptions: Any  # litellm.exceptions
     msg: str
     raw: str  # the exception's whole text (litellm's wrapping included)
+    has_body: bool  # a provider's error object was found in it
     status: int | None
     chain_names: frozenset[str]
     fields: dict[str, str]
@@ -463,6 +468,8 @@ class Failure:
             return bool(re.search(r"\btools?\b", self.msg)) and "temperature" not in self.msg
         if condition == "no_provider":
             return "LLM Provider NOT provided" in self.msg
+        if condition == "no_body":
+            return not self.has_body
         if condition in _NO_TOOLS_PATTERNS:
             return bool(_NO_TOOLS_PATTERNS[condition].search(self.raw))
         return bool(self.fields[condition])  # "api_base", "url": set or not
@@ -508,7 +515,8 @@ def _failure(
     timeout: float,
 ) -> Failure:
     msg = _server_message(exc)
-    status = _status_of(exc, _payload_error(exc))
+    error = _payload_error(exc)
+    status = _status_of(exc, error)
     limit = re.search(r"maximum context length is (\d+) tokens", msg)
     fields = {
         "model": model,
@@ -526,7 +534,9 @@ def _failure(
     }
     chain_names = frozenset(type(e).__name__ for e in _cause_chain(exc))
     raw = " ".join(str(e) for e in _cause_chain(exc))
-    return Failure(exc, litellm.exceptions, msg, raw, status, chain_names, fields)
+    return Failure(
+        exc, litellm.exceptions, msg, raw, error is not None, status, chain_names, fields
+    )
 
 
 def _retry_after_of(exc: BaseException) -> float | None:
