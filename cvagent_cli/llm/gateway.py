@@ -181,6 +181,14 @@ class LiteLLMGateway:
                 yield Retrying(err.message, wait, attempt)
                 self.policy.sleep(wait)
 
+    def preflight(self) -> tuple[str, str | None]:
+        """(the model name litellm is given, its provider), after the checks every call
+        makes before a request: a provider litellm knows, and its key variable set."""
+        litellm = load_litellm()
+        model, provider = self._resolve(litellm)
+        self._check_environment(litellm, model, provider)
+        return model, provider
+
     def count_tokens(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
     ) -> int:
