@@ -364,8 +364,11 @@ class LiteLLMGateway:
         except Exception as exc:
             err = self._translate(exc, litellm)
             if state["yielded"]:
+                said = err.message  # "the model's answer stopped early: ..." says it all
                 raise ModelError(
-                    f"the model's answer was cut off mid-stream: {err.message}",
+                    said
+                    if said.startswith("the model's answer")
+                    else f"the model's answer was cut off mid-stream: {said}",
                     hint="ask again to get a complete answer",
                     retryable=False,
                 ) from exc
@@ -513,8 +516,7 @@ def _text_calls(
 def _check_finished(response: Any) -> None:
     if ended_without_finish(response):
         raise ModelError(
-            "the model's answer stopped before it was complete: the stream ended without "
-            "its finish reason",
+            "the model's answer stopped early: the stream ended without its finish reason",
             hint="ask again; if it keeps happening, check your network or the server's log",
             retryable=True,
         )

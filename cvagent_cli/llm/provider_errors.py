@@ -369,7 +369,7 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
     ),
     ProviderError(
         (),
-        "the model's answer stopped before it was complete: the connection ended early",
+        "the model's answer stopped early: the connection ended before it was complete",
         hint="ask again; if it keeps happening, check your network or the server's log",
         retryable=True,
         when="ended_early",

@@ -691,7 +691,7 @@ EXPECTED = [
         "ended_early/remote",
         (
             "ModelError",
-            "the model's answer stopped before it was complete: the connection ended early",
+            "the model's answer stopped early: the connection ended before it was complete",
             "ask again; if it keeps happening, check your network or the server's log",
             True,
             None,
@@ -701,7 +701,7 @@ EXPECTED = [
         "ended_early/local",
         (
             "ModelError",
-            "the model's answer stopped before it was complete: the connection ended early",
+            "the model's answer stopped early: the connection ended before it was complete",
             "ask again; if it keeps happening, check your network or the server's log",
             True,
             None,

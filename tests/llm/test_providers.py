@@ -270,7 +270,7 @@ def test_a_stream_that_ends_without_its_finish_is_not_a_whole_answer(name, monke
         )
         err = outcome(gateway)
     assert isinstance(err, ModelError), err
-    assert err.message.startswith("the model's answer was cut off mid-stream")
+    assert err.message.startswith("the model's answer stopped early: "), err.message
     assert err.hint == "ask again to get a complete answer"
 
 
