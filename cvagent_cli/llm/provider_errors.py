@@ -191,6 +191,7 @@ Condition = Literal[
     "stream_line",
     "ended_early",
     "no_body",
+    "reasoning_back",
 ]
 Status = Literal["5xx", "429", "529"]
 
@@ -245,6 +246,8 @@ CONDITIONS: dict[Condition, str] = {
     "stream_line": "litellm could not read a line of the stream: an error the server sent "
     'after its answer began ("Got unexpected response from …")',
     "ended_early": 'its message says "Stream ended before a finish_reason was received"',
+    "reasoning_back": "its message says the `reasoning_content` must be passed back (DeepSeek's "
+    "thinking mode)",
     "no_body": "it carries no error body from the server (litellm 1.84 reports Ollama's HTTP "
     "errors as connection errors)",
 }
@@ -257,6 +260,7 @@ _NO_TOOLS_PATTERNS: dict[Condition, re.Pattern[str]] = {
     "model_tools": re.compile(r"does not support tools", re.I),
     "stream_line": re.compile(r"Got unexpected response from", re.I),
     "ended_early": re.compile(r"Stream ended before a finish_reason", re.I),
+    "reasoning_back": re.compile(r"reasoning_content.{0,40}must be passed back", re.I),
 }
 _CHOOSE_TOOL_MODEL = "cvagent's chat needs a model that calls tools"
 
@@ -422,6 +426,13 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         hint="prefix the model with its provider, e.g. openai/gpt-4o-mini "
         "or ollama_chat/llama3.1, or pass --api-base",
         when="no_provider",
+    ),
+    ProviderError(
+        ("BadRequestError",),
+        "the model server rejected the request: {msg}",
+        hint="cvagent sends the reasoning back; a conversation saved by an older cvagent "
+        "has none: start afresh with /clear or chat --new",
+        when="reasoning_back",
     ),
     ProviderError(
         ("BadRequestError", "UnprocessableEntityError"),
