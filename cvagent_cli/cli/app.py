@@ -15,6 +15,7 @@ from cvagent_cli import __version__
 from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
 from cvagent_cli.cli.config import config_app
+from cvagent_cli.cli.doctor import doctor_command
 from cvagent_cli.cli.export import export_command
 from cvagent_cli.cli.help import CvCommand, CvGroup
 from cvagent_cli.cli.import_ import import_command
@@ -81,6 +82,7 @@ def root(
 
 app.command("analyze", cls=CvCommand, epilog=ANALYZE_EPILOG)(analyze_command)
 app.command("chat", cls=CvCommand, epilog=EPILOG)(chat_command)
+app.command("doctor", cls=CvCommand, epilog=EPILOG)(doctor_command)
 app.command("export", cls=CvCommand, epilog=EPILOG)(export_command)
 app.command("import", cls=CvCommand, epilog=EPILOG)(import_command)
 app.add_typer(config_app, epilog=EPILOG)

@@ -181,6 +181,14 @@ class LiteLLMGateway:
                 yield Retrying(err.message, wait, attempt)
                 self.policy.sleep(wait)
 
+    def preflight(self) -> tuple[str, str | None]:
+        """(the model name litellm is given, its provider), after the checks every call
+        makes before a request: a provider litellm knows, and its key variable set."""
+        litellm = load_litellm()
+        model, provider = self._resolve(litellm)
+        self._check_environment(litellm, model, provider)
+        return model, provider
+
     def count_tokens(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
     ) -> int:
@@ -356,8 +364,11 @@ class LiteLLMGateway:
         except Exception as exc:
             err = self._translate(exc, litellm)
             if state["yielded"]:
+                said = err.message  # "the model's answer stopped early: ..." says it all
                 raise ModelError(
-                    f"the model's answer was cut off mid-stream: {err.message}",
+                    said
+                    if said.startswith("the model's answer")
+                    else f"the model's answer was cut off mid-stream: {said}",
                     hint="ask again to get a complete answer",
                     retryable=False,
                 ) from exc
@@ -505,28 +516,33 @@ def _text_calls(
 def _check_finished(response: Any) -> None:
     if ended_without_finish(response):
         raise ModelError(
-            "the model's answer stopped before it was complete: the stream ended without "
-            "its finish reason",
+            "the model's answer stopped early: the stream ended without its finish reason",
             hint="ask again; if it keeps happening, check your network or the server's log",
             retryable=True,
         )
 
 
 def ended_without_finish(response: Any) -> bool:
-    """True when litellm read an OpenAI-format stream to its end and no chunk carried a
-    finish reason.
+    """True when litellm read a stream to its end and no chunk carried a finish reason.
 
-    litellm raises "Stream ended before a finish_reason" for OpenAI, Anthropic and Ollama
-    streams, but for DeepSeek it fills in ``stop`` itself: the cut answer looked whole.
-    Its stream wrapper still records whether any chunk had one
-    (``received_any_finish_reason``, kept only for OpenAI-format streams).  A wrapper
-    without these attributes is not second-guessed; ``tests/llm/test_providers.py`` pins
-    the behaviour per provider (Gemini's parser marks every chunk ``stop``: not
-    detectable, a known limit in the user guide).
+    litellm then fills in ``stop`` itself for some providers, and a cut answer looked
+    whole.  Recent releases raise "Stream ended before a finish_reason" for OpenAI,
+    Anthropic and Ollama streams but not for DeepSeek; their stream wrapper records
+    whether an OpenAI-format chunk had one (``received_any_finish_reason``).  Older ones
+    (1.84) raise for none, and leave ``received_finish_reason`` and
+    ``intermittent_finish_reason`` both unset when no chunk had one.  A wrapper without
+    these attributes is not second-guessed; ``tests/llm/test_providers.py`` pins the
+    behaviour per provider (Gemini's parser marks every chunk ``stop``: not detectable,
+    a known limit in the user guide).
     """
-    if not getattr(response, "uses_openai_chat_stream", False):
+    if hasattr(response, "uses_openai_chat_stream"):
+        if not response.uses_openai_chat_stream:
+            return False
+        return getattr(response, "received_any_finish_reason", True) is False
+    if not hasattr(response, "received_finish_reason"):
         return False
-    return getattr(response, "received_any_finish_reason", True) is False
+    received = response.received_finish_reason
+    return received is None and getattr(response, "intermittent_finish_reason", "") is None
 
 
 def _close_quietly(response: Any) -> None:

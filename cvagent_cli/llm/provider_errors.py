@@ -190,6 +190,8 @@ Condition = Literal[
     "model_tools",
     "stream_line",
     "ended_early",
+    "no_body",
+    "reasoning_back",
 ]
 Status = Literal["5xx", "429", "529"]
 
@@ -244,6 +246,10 @@ CONDITIONS: dict[Condition, str] = {
     "stream_line": "litellm could not read a line of the stream: an error the server sent "
     'after its answer began ("Got unexpected response from …")',
     "ended_early": 'its message says "Stream ended before a finish_reason was received"',
+    "reasoning_back": "its message says the `reasoning_content` must be passed back (DeepSeek's "
+    "thinking mode)",
+    "no_body": "it carries no error body from the server (litellm 1.84 reports Ollama's HTTP "
+    "errors as connection errors)",
 }
 
 #: the messages of servers that cannot call tools (their own words, checked in
@@ -254,6 +260,7 @@ _NO_TOOLS_PATTERNS: dict[Condition, re.Pattern[str]] = {
     "model_tools": re.compile(r"does not support tools", re.I),
     "stream_line": re.compile(r"Got unexpected response from", re.I),
     "ended_early": re.compile(r"Stream ended before a finish_reason", re.I),
+    "reasoning_back": re.compile(r"reasoning_content.{0,40}must be passed back", re.I),
 }
 _CHOOSE_TOOL_MODEL = "cvagent's chat needs a model that calls tools"
 
@@ -366,7 +373,7 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
     ),
     ProviderError(
         (),
-        "the model's answer stopped before it was complete: the connection ended early",
+        "the model's answer stopped early: the connection ended before it was complete",
         hint="ask again; if it keeps happening, check your network or the server's log",
         retryable=True,
         when="ended_early",
@@ -378,6 +385,7 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         "why it hung up) or your network",
         retryable=True,
         chain=_SERVER_GONE,
+        when="no_body",
     ),
     ProviderError(
         (),
@@ -420,6 +428,13 @@ PROVIDER_ERRORS: tuple[ProviderError, ...] = (
         when="no_provider",
     ),
     ProviderError(
+        ("BadRequestError",),
+        "the model server rejected the request: {msg}",
+        hint="cvagent sends the reasoning back; a conversation saved by an older cvagent "
+        "has none: start afresh with /clear or chat --new",
+        when="reasoning_back",
+    ),
+    ProviderError(
         ("BadRequestError", "UnprocessableEntityError"),
         "the model server rejected the request: {msg}",
     ),
@@ -437,6 +452,7 @@ class Failure:
     exceptions: Any  # litellm.exceptions
     msg: str
     raw: str  # the exception's whole text (litellm's wrapping included)
+    has_body: bool  # a provider's error object was found in it
     status: int | None
     chain_names: frozenset[str]
     fields: dict[str, str]
@@ -463,6 +479,8 @@ class Failure:
             return bool(re.search(r"\btools?\b", self.msg)) and "temperature" not in self.msg
         if condition == "no_provider":
             return "LLM Provider NOT provided" in self.msg
+        if condition == "no_body":
+            return not self.has_body
         if condition in _NO_TOOLS_PATTERNS:
             return bool(_NO_TOOLS_PATTERNS[condition].search(self.raw))
         return bool(self.fields[condition])  # "api_base", "url": set or not
@@ -508,7 +526,8 @@ def _failure(
     timeout: float,
 ) -> Failure:
     msg = _server_message(exc)
-    status = _status_of(exc, _payload_error(exc))
+    error = _payload_error(exc)
+    status = _status_of(exc, error)
     limit = re.search(r"maximum context length is (\d+) tokens", msg)
     fields = {
         "model": model,
@@ -526,7 +545,9 @@ def _failure(
     }
     chain_names = frozenset(type(e).__name__ for e in _cause_chain(exc))
     raw = " ".join(str(e) for e in _cause_chain(exc))
-    return Failure(exc, litellm.exceptions, msg, raw, status, chain_names, fields)
+    return Failure(
+        exc, litellm.exceptions, msg, raw, error is not None, status, chain_names, fields
+    )
 
 
 def _retry_after_of(exc: BaseException) -> float | None:

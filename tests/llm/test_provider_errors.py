@@ -150,6 +150,12 @@ CASES = {  # name -> a factory of the exception
         M,
         P,
     ),
+    "deepseek_reasoning_missing": lambda: ex.BadRequestError(
+        "DeepseekException - The `reasoning_content` in the thinking mode must be passed back "
+        "to the API.",
+        M,
+        P,
+    ),
     "unexpected": lambda: RuntimeError("boom with sk-abcdefghijklmnop"),
 }
 
@@ -691,7 +697,7 @@ EXPECTED = [
         "ended_early/remote",
         (
             "ModelError",
-            "the model's answer stopped before it was complete: the connection ended early",
+            "the model's answer stopped early: the connection ended before it was complete",
             "ask again; if it keeps happening, check your network or the server's log",
             True,
             None,
@@ -701,7 +707,7 @@ EXPECTED = [
         "ended_early/local",
         (
             "ModelError",
-            "the model's answer stopped before it was complete: the connection ended early",
+            "the model's answer stopped early: the connection ended before it was complete",
             "ask again; if it keeps happening, check your network or the server's log",
             True,
             None,
@@ -767,6 +773,30 @@ EXPECTED = [
             "gpt-x does not support tool calling",
             "pick a model with tools (ollama.com/search?c=tools), e.g. ollama_chat/qwen2.5 or "
             "ollama_chat/llama3.1; cvagent's chat needs a model that calls tools",
+            False,
+            None,
+        ),
+    ),
+    (
+        "deepseek_reasoning_missing/remote",
+        (
+            "ModelError",
+            "the model server rejected the request: The `reasoning_content` in the thinking mode must be "
+            "passed back to the API.",
+            "cvagent sends the reasoning back; a conversation saved by an older cvagent has none: start "
+            "afresh with /clear or chat --new",
+            False,
+            None,
+        ),
+    ),
+    (
+        "deepseek_reasoning_missing/local",
+        (
+            "ModelError",
+            "the model server rejected the request: The `reasoning_content` in the thinking mode must be "
+            "passed back to the API.",
+            "cvagent sends the reasoning back; a conversation saved by an older cvagent has none: start "
+            "afresh with /clear or chat --new",
             False,
             None,
         ),

@@ -65,6 +65,22 @@ TOOLS = [
 USER = [{"role": "user", "content": "hello"}]
 
 
+def _litellm_checks_clean_eof() -> bool:
+    """litellm releases that record whether an OpenAI-format chunk had a finish reason
+    (1.110 does, 1.84 does not): only then can a DeepSeek stream that ends without one,
+    or with an error object inside it, be told from a whole answer."""
+    from cvagent_cli.llm.loader import load_litellm
+
+    wrapper = load_litellm().litellm_core_utils.streaming_handler.CustomStreamWrapper
+    return hasattr(wrapper, "_should_fail_on_clean_eof")
+
+
+OLD_LITELLM = pytest.mark.skipif(
+    not _litellm_checks_clean_eof(),
+    reason="this litellm fills in 'stop' for a DeepSeek stream it could not read to its end",
+)
+
+
 class Sleeps(list[float]):
     def __call__(self, seconds: float) -> None:
         self.append(seconds)
@@ -194,7 +210,7 @@ def test_a_provider_error_reads_as_its_message_not_a_bytes_repr(provider, sleeps
     srv.enqueue(*[Reply(status=400, error_message="Your request was malformed here.")] * 3)
     err = outcome(gateway)
     assert isinstance(err, ModelError)
-    assert err.message.endswith("Your request was malformed here."), err.message
+    assert "Your request was malformed here." in err.message, err.message
     assert "b'" not in err.message and "{" not in err.message
 
 
@@ -222,6 +238,8 @@ def test_anthropic_overloaded_is_529_not_a_server_error(monkeypatch, sleeps):
 
 def test_an_error_inside_the_stream_before_any_text_is_retried(provider, sleeps):
     srv, gateway = provider
+    if srv.dialect.name == "deepseek" and not _litellm_checks_clean_eof():
+        pytest.skip("this litellm drops an error object inside a DeepSeek stream")
     crash = Reply(stream_error="llama runner process has terminated", reasoning="")  # no thinking
     srv.enqueue(crash, Reply(text="back"))
     result = outcome(gateway)
@@ -239,7 +257,9 @@ def test_a_dropped_connection_says_so_and_the_hint_is_something_to_do(provider, 
     assert err.hint is not None and err.hint.startswith("ask again")
 
 
-@pytest.mark.parametrize("name", ["anthropic", "ollama", "deepseek"])
+@pytest.mark.parametrize(
+    "name", ["anthropic", "ollama", pytest.param("deepseek", marks=OLD_LITELLM)]
+)
 def test_a_stream_that_ends_without_its_finish_is_not_a_whole_answer(name, monkeypatch, sleeps):
     factory, model, key = PROVIDERS[name]
     monkeypatch.setenv(key, "sk-loopback-0000000000")
@@ -250,7 +270,7 @@ def test_a_stream_that_ends_without_its_finish_is_not_a_whole_answer(name, monke
         )
         err = outcome(gateway)
     assert isinstance(err, ModelError), err
-    assert err.message.startswith("the model's answer was cut off mid-stream")
+    assert err.message.startswith("the model's answer stopped early: "), err.message
     assert err.hint == "ask again to get a complete answer"
 
 
