@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.writing.layout import (
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Layout,
@@ -22,6 +21,7 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
     plain,
     read_layout,
@@ -208,7 +208,7 @@ def render_docx(
             heading = document.add_heading(level=2)
             heading.paragraph_format.keep_with_next = True
             add_runs(heading, block.runs)
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             row = document.add_paragraph()
             row.paragraph_format.keep_with_next = True
             row.paragraph_format.space_before = Pt(6)

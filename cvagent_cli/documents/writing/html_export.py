@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.writing.layout import (
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Item,
@@ -18,6 +17,7 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
     where,
 )
@@ -159,7 +159,7 @@ def layout_html(layout: Layout) -> str:
                 out.append(f'<p class="header">{items}</p>')
         elif isinstance(block, Heading):
             out.append(f"<h2>{runs_html(block.runs)}</h2>")
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             tag = f"h{min(block.level, 6)}"
             right = where(block)
             side = f'<p class="where">{runs_html(right)}</p>' if right else ""

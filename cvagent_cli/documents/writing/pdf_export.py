@@ -31,11 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cvagent_cli.documents.interchange.resume_data import split_title
+from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.documents.writing.layout import (
     Block,
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Item,
@@ -44,6 +43,7 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
     read_layout,
     where,
@@ -255,7 +255,7 @@ def inline(runs: Line) -> str:
 def _title(runs: Line, style: Style, *, dated: bool) -> str:
     """An entry's title in bold; in templates that split it, "Title — Employer" as a bold
     title and a regular employer, split where the resume's structured reading splits it
-    (``resume_data.split_title``).  Only on a row with dates: an import reads a row of
+    (``entry_words.split_title``).  Only on a row with dates: an import reads a row of
     mixed weights as an entry by the dates beside it."""
     if style.title_split and dated and len(runs) == 1 and not runs[0].href:
         head, sep, rest = split_title(runs[0].text)
@@ -277,7 +277,7 @@ def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, b
         return f"#cv-contacts({items})", False
     if isinstance(block, Heading):
         return f"== #{inline(block.runs)}", False
-    if isinstance(block, Entry):
+    if isinstance(block, Subheading):
         dated = bool(block.dates or block.place)
         title, dates = _title(block.title, style, dated=dated), inline(block.dates)
         row = f"#cv-entry({title}, {dates})"
@@ -441,7 +441,7 @@ def _drop(layout: Layout, drop: Callable[[str], bool]) -> Layout:
             block = replace(block, items=[i for i in items if "".join(r.text for r in i).strip()])
             if not block.items:
                 continue
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             block = replace(
                 block, title=line(block.title), dates=line(block.dates), place=line(block.place)
             )
