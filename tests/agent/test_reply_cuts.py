@@ -1,4 +1,4 @@
-"""Replies cut short (issue 21, items 7 and 8): what a real small model does — a reply cut
+"""Replies cut short: what a real small model does — a reply cut
 to a lone "#", answers of only Markdown marks, instructions recited in its own words, a
 loop noticed after some copies were shown — and what the user, Memory and the saved
 history get from it."""

@@ -19,7 +19,7 @@ from cvagent_cli.documents.writing.layout import Subheading, read_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "sample_resumes").glob("*.md")) + sorted(
-    (ROOT / "tests" / "resume" / "corpus").iterdir()
+    (ROOT / "tests" / "analysis" / "corpus").iterdir()
 )
 JSON_ENTRY_FIELDS = ("work", "education", "projects", "volunteer")
 

@@ -17,7 +17,7 @@ _NOT_NAME_RE = re.compile(r"[@\d:：/|]|https?:|www\.")
 
 
 def detect_name(doc: ResumeDocument) -> str | None:
-    """The candidate's name; resume/person.py decides what counts as one (one owner)."""
+    """The candidate's name; document/person.py decides what counts as one (one owner)."""
     return doc.basics.name
 
 
