@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cvagent_cli.cli.error_exit import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors, report_error
 from cvagent_cli.cli.options import api_base_option
-from cvagent_cli.errors import ExitCode
+from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
+from cvagent_cli.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -120,9 +121,9 @@ def analyze_command(
       cvagent analyze resume.md --watch   (again on every save)
     """
     if watch:
+        # when needed (see app.py)
         from cvagent_cli.cli.batch import FOLDER_SUFFIXES
         from cvagent_cli.cli.watch import run_watch
-        from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
         def once() -> None:
             analyze_command(
@@ -140,13 +141,14 @@ def analyze_command(
 
         run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
         return
+    # when needed (see app.py)
     from cvagent_cli.cli.batch import analyze_each, default_jobs
-    from cvagent_cli.documents.formats import read_job_description, read_resume
-    from cvagent_cli.errors import UsageError
+    from cvagent_cli.documents.opening import read_job_description, read_resume
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
     if explain and not paths and sys.stdin.isatty():  # `cvagent analyze --explain` alone
+        # when needed (see app.py)
         from cvagent_cli.ui.console import make_console
         from cvagent_cli.ui.report import render_scoring
 
@@ -158,6 +160,7 @@ def analyze_command(
     # a batch pays before its workers start)
     out = None
     if llm or not json_out:
+        # when needed (see app.py)
         from cvagent_cli.ui.console import make_console
 
         out = make_console()
@@ -181,11 +184,13 @@ def analyze_command(
         for result in results:
             view.show(result)
     if not json_out and several:
+        # when needed (see app.py)
         from cvagent_cli.ui.report import render_batch_summary
 
         assert out is not None
         render_batch_summary(out, [r for _, r in view.reports], view.failures)
     if llm and view.reports:
+        # when needed (see app.py)
         from cvagent_cli.cli.analyze_review import run_review
 
         for doc, report in view.reports:
@@ -197,8 +202,8 @@ def analyze_command(
 def _inputs(paths: list[str] | None) -> list[str]:
     """The resumes named on the command line (folders expanded, stdin when piped); the
     files skipped for their suffix are named on stderr."""
+    # when needed (see app.py)
     from cvagent_cli.cli.batch import FOLDER_SUFFIXES, collect_inputs
-    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
     suffixes = FOLDER_SUFFIXES + DOCUMENT_SUFFIXES
     inputs = collect_inputs(list(paths or []), sys.stdin.isatty(), suffixes)
@@ -227,8 +232,6 @@ class _View:
     below: list[str] = field(default_factory=list)
 
     def show(self, result: BatchResult) -> None:
-        from cvagent_cli.cli.error_exit import report_error
-
         min_score = self.min_score
         if result.error is not None:
             if not self.several:
@@ -250,6 +253,7 @@ class _View:
             text = result.report.model_dump_json(indent=None if self.several else 2)
             sys.stdout.write(text + "\n")
         else:
+            # when needed (see app.py)
             from cvagent_cli.ui.report import render_report
 
             assert self.out is not None

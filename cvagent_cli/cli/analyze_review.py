@@ -22,6 +22,7 @@ def run_review(
     api_base: str | None,
     console: Console,
 ) -> None:
+    # the model stack loads for --llm only, not when cvagent starts (see app.py)
     from cvagent_cli.agent import events as ev
     from cvagent_cli.llm.gateway import LiteLLMGateway
     from cvagent_cli.llm.review import Stopped, stream_review

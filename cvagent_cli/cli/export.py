@@ -56,6 +56,7 @@ def export_command(
       cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
     """
+    # the exporters load when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.documents.interchange.ecosystem import export_file, is_data_export
     from cvagent_cli.documents.writing.html_export import export_resume
 

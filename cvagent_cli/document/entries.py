@@ -18,18 +18,31 @@ Paragraphs of a section above its first sub-heading are its introduction, not an
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cvagent_cli.document.dates import DateRange, find_ranges
 from cvagent_cli.document.entry_words import read_degree, read_heading, take_dates
 from cvagent_cli.document.inline import plain_inline, starts_bold
 from cvagent_cli.document.tables import table_rows
+from cvagent_cli.document.tree import Block, Section
 from cvagent_cli.document.tree import Bullet as TreeBullet
-from cvagent_cli.document.tree import Section
 
-if TYPE_CHECKING:
-    from cvagent_cli.document.document import ResumeDocument
+
+class Parsed(Protocol):
+    """What the entries are read from: a parsed resume (``ResumeDocument``)."""
+
+    @property
+    def sections(self) -> Sequence[Section]: ...
+    @property
+    def blocks(self) -> Sequence[Block]: ...
+    @property
+    def lines(self) -> Sequence[str]: ...
+    @property
+    def title_line(self) -> int | None: ...
+    def line(self, number: int) -> str: ...
+
 
 #: Section kinds whose content is a list of entries.
 ENTRY_KINDS = frozenset({"experience", "projects", "education", "volunteer"})
@@ -102,7 +115,7 @@ class Entry:
         return read_heading(self.title, language).location
 
 
-def top_sections(doc: ResumeDocument) -> list[Section]:
+def top_sections(doc: Parsed) -> list[Section]:
     """The resume's sections: the headings at the top of the tree, or right under the
     title (the name) when the sections are nested in it."""
     by_id = {s.id: s for s in doc.sections}
@@ -117,7 +130,7 @@ def top_sections(doc: ResumeDocument) -> list[Section]:
     return out
 
 
-def read_entries(doc: ResumeDocument) -> list[Entry]:
+def read_entries(doc: Parsed) -> list[Entry]:
     """Every entry of ``doc``, in document order."""
     entries: list[Entry] = []
     for section in top_sections(doc):
@@ -126,7 +139,7 @@ def read_entries(doc: ResumeDocument) -> list[Entry]:
     return entries
 
 
-def subtree(doc: ResumeDocument, section: Section) -> list[Section]:
+def subtree(doc: Parsed, section: Section) -> list[Section]:
     """``section`` and every section nested in it."""
     return [section, *(s for s in doc.sections if s.id.startswith(section.id + "/"))]
 
@@ -139,7 +152,7 @@ _Piece = tuple[int, str, "TreeBullet | Section | list[str]"]
 class _Reader:
     """The entries of one top-level section."""
 
-    def __init__(self, doc: ResumeDocument, section: Section) -> None:
+    def __init__(self, doc: Parsed, section: Section) -> None:
         self.doc = doc
         self.section = section
         self.out: list[Entry] = []

@@ -129,7 +129,7 @@ ANSWERS = [
 
 def instructions(resume) -> str:
     """What the agent guards a reply with, plus every next-step prompt of the base pack."""
-    from cvagent_cli.agent.capabilities import CapabilityRegistry
+    from cvagent_cli.agent.registry import CapabilityRegistry
 
     agent = make_agent(resume, ScriptedModel("OK."))
     seen: list[str] = []

@@ -6,6 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.documents.interchange import jsonresume, rendercv_yaml, resume_data
+from cvagent_cli.store.textio import (
+    check_output_path,
+    new_file_mode,
+    read_text_file,
+    write_output,
+)
+
 #: Export extensions and the format each one writes.
 EXPORT_SUFFIXES = {".json": "jsonresume", ".yaml": "rendercv", ".yml": "rendercv"}
 
@@ -22,16 +31,9 @@ def is_data_export(target: Path) -> bool:
 
 def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, list[str]]:
     """The file's text for resume Markdown ``markdown``, and what it leaves out."""
-    from cvagent_cli.document.document import ResumeDocument
-    from cvagent_cli.documents.interchange import resume_data
-
     data = resume_data.read(ResumeDocument.from_text(markdown, source=source))
     if EXPORT_SUFFIXES[suffix.lower()] == "jsonresume":
-        from cvagent_cli.documents.interchange import jsonresume
-
         return jsonresume.dumps(jsonresume.to_json_resume(data)), []
-    from cvagent_cli.documents.interchange import rendercv_yaml
-
     file = rendercv_yaml.to_rendercv(data)
     return file.dump(), file.left_out
 
@@ -39,8 +41,6 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 def export_file(source: Path, target: Path, *, force: bool = False) -> Exported:
     """Write resume ``source`` as JSON Resume (``.json``) or rendercv YAML (``.yaml``);
     a new file gets ``source``'s permission bits.  ``export_text`` checks the target."""
-    from cvagent_cli.store.textio import new_file_mode, read_text_file
-
     return export_text(
         read_text_file(source).text,
         target,
@@ -59,8 +59,6 @@ def export_text(
     new_mode: int | None = None,
 ) -> Exported:
     """Write resume Markdown ``markdown`` as ``target`` (``.json``, ``.yaml``), atomically."""
-    from cvagent_cli.store.textio import check_output_path, write_output
-
     check_output_path(target, overwrite=force)
     text, left_out = render(markdown, target.suffix, source=source)
     write_output(target, text.encode("utf-8"), new_mode=new_mode)
@@ -69,6 +67,4 @@ def export_text(
 
 def import_json(data: bytes, source: str) -> tuple[str, list[str]]:
     """Resume Markdown from a JSON Resume file, and notes on what was not imported."""
-    from cvagent_cli.documents.interchange import jsonresume
-
     return jsonresume.to_markdown(jsonresume.load(data, source), source)

@@ -21,7 +21,7 @@ import json
 import re
 from typing import Any
 
-from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, parse_date
+from cvagent_cli.document.dates import PRESENT_WORDS, YearMonth, find_dates, find_ranges, parse_date
 from cvagent_cli.document.entry_words import Heading, parse_degree, read_degree, read_heading
 from cvagent_cli.documents.interchange import resume_data as rd
 from cvagent_cli.errors import InputError
@@ -269,8 +269,6 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
 
 def _single_date(text: str) -> tuple[str, str]:
     """(text without its one date, ISO date) for an award or certificate line."""
-    from cvagent_cli.document.dates import find_dates, find_ranges
-
     if find_ranges(text):
         return text, ""
     found = find_dates(text)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli.documents.markdown_source import strip_front_matter
 from cvagent_cli.documents.writing.layout import (
     Bullets,
     HeaderLine,
@@ -19,6 +20,7 @@ from cvagent_cli.documents.writing.layout import (
     Run,
     Subheading,
     Table,
+    read_layout,
     where,
 )
 from cvagent_cli.documents.writing.templates import check_template
@@ -81,9 +83,6 @@ def render_html(
     from datetime import datetime, timezone
 
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
-
-    from cvagent_cli.documents.markdown_source import strip_front_matter
-    from cvagent_cli.documents.writing.layout import read_layout
 
     style = STYLESHEET + EXTRA_STYLES.get(check_template(template), "")
     layout = read_layout(markdown)
@@ -267,11 +266,12 @@ def export_markdown(
     suffix = check_export_target(target, force)
     check_template(template)
     if suffix == ".docx":
+        # One writer per file: the others, and the libraries they load, stay unloaded.
         from cvagent_cli.documents.writing.docx_export import render_docx
 
         data = render_docx(text, template)
     elif suffix == ".pdf":
-        from cvagent_cli.documents.writing.pdf_export import describe, export_pdf
+        from cvagent_cli.documents.writing.pdf_export import describe, export_pdf  # (as above)
 
         result = export_pdf(text, template, strict=strict)
         write_output(target, result.data, new_mode=new_mode)

@@ -27,7 +27,9 @@ from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.entries import ENTRY_KINDS, Entry, top_sections
-from cvagent_cli.document.inline import HTML_TAG_RE
+from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
+from cvagent_cli.document.phones import find_phones, guess_regions, has_phone_candidate
+from cvagent_cli.document.tables import TABLE_RULE_RE
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -298,8 +300,6 @@ GENERIC_HEADERS = frozenset(
 def _phones(text: str, language: str) -> dict[str, str]:
     """The phone numbers of ``text`` as written → their ``tel:`` address (E.164 when
     libphonenumber can read the number, else its digits)."""
-    from cvagent_cli.document.phones import find_phones, guess_regions, has_phone_candidate
-
     if not has_phone_candidate(text):
         return {}
     regions = guess_regions(text, language)
@@ -568,9 +568,6 @@ _KEYWORD_SEPARATORS = frozenset(",，、;；|｜")
 
 def _keywords(doc: ResumeDocument, limit: int = 40) -> list[str]:
     """Keywords for the file's metadata: the short items of the skills sections."""
-    from cvagent_cli.document.inline import plain_inline
-    from cvagent_cli.document.tables import TABLE_RULE_RE
-
     found: list[str] = []
     for section in doc.sections_of_kind("skills"):
         lines = doc.section_text(section).splitlines()[1:]
