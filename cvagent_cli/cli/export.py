@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
+from cvagent_cli.documents.writing import templates
+from cvagent_cli.documents.writing.templates import DEFAULT, REGISTRY, TEMPLATES
+
+TEMPLATE_HELP = ", ".join(f"{t.name} ({t.summary})" for t in REGISTRY.values())
 
 
-class Template(str, Enum):  # the names in cvagent_cli/documents/writing/templates.py
-    classic = "classic"
-    compact = "compact"
-    modern = "modern"
+def _template(name: str) -> str:
+    """``--template``: one of the templates the registry found (a usage error, exit 2)."""
+    if name not in templates.REGISTRY:
+        raise typer.BadParameter(f"'{name}' is not one of {', '.join(templates.REGISTRY)}")
+    return name
 
 
 @handle_user_errors
@@ -30,13 +34,15 @@ def export_command(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
     template: Annotated[
-        Template,
+        str,
         typer.Option(
             "--template",
             "-t",
-            help="classic (the default look), compact (tighter margins, smaller font: one page where possible) or modern (an accent colour, a centred header).",
+            metavar="|".join(TEMPLATES),
+            callback=_template,
+            help=f"The look of a PDF, DOCX or HTML file: {TEMPLATE_HELP}.",
         ),
-    ] = Template.classic,
+    ] = DEFAULT,
     strict: Annotated[
         bool,
         typer.Option(
@@ -72,6 +78,6 @@ def export_command(
 
     target = output or resume.with_suffix(".pdf")
     written = export_resume(
-        resume, target, force=force, template=template.value, strict=strict, warn=warn
+        resume, target, force=force, template=template, strict=strict, warn=warn
     )
     typer.echo(f"wrote {written}", err=True)

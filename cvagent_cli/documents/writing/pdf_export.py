@@ -48,7 +48,7 @@ from cvagent_cli.documents.writing.layout import (
     read_layout,
     where,
 )
-from cvagent_cli.documents.writing.templates import check_template
+from cvagent_cli.documents.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 
@@ -58,51 +58,6 @@ if TYPE_CHECKING:
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSC-Regular.ttf")
 
 
-@dataclass(frozen=True)
-class Style:
-    """A template's settings (lengths in Typst units)."""
-
-    size: str = "10pt"
-    name_size: str = "20pt"
-    section_size: str = "12pt"
-    margin: str = "(x: 1.6cm, y: 1.5cm)"
-    space: float = 1.0  # the unit of vertical space, in em
-    leading: str = "0.55em"
-    accent: str = "black"
-    muted: str = "luma(60)"
-    rule: str = "full"  # full: a line under the section title; partial: a line after it
-    header_align: str = "left"
-    title_split: bool = False  # "Title — Employer": the title bold, the employer regular
-    place_right: bool = False  # an entry's place beside its dates ("Seattle, WA · 2019 – …")
-    link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
-
-
-STYLES = {
-    "classic": Style(),
-    "compact": Style(
-        size="9pt",
-        name_size="16pt",
-        section_size="10.5pt",
-        margin="(x: 1.2cm, y: 1cm)",
-        space=0.75,
-        leading="0.5em",
-    ),
-    "modern": Style(
-        size="10pt",
-        name_size="24pt",
-        section_size="12pt",
-        margin="(x: 1.7cm, y: 1.5cm)",
-        space=1.0,
-        leading="0.6em",
-        accent='rgb("#1f5f8b")',
-        muted="luma(90)",
-        rule="partial",
-        header_align="center",
-        title_split=True,
-        place_right=True,
-        link='rgb("#1f5f8b")',
-    ),
-}
 #: How far the spacing may shrink to save a page whose content is a small tail, in turn.
 TIGHTER = (0.85, 0.7)
 #: A last page filled less than this (of its text height) is a tail worth trying to save.
@@ -252,7 +207,7 @@ def inline(runs: Line) -> str:
     return "[" + "".join(out) + "]"
 
 
-def _title(runs: Line, style: Style, *, dated: bool) -> str:
+def _title(runs: Line, style: PdfStyle, *, dated: bool) -> str:
     """An entry's title in bold; in templates that split it, "Title — Employer" as a bold
     title and a regular employer, split where the resume's structured reading splits it
     (``entry_words.split_title``).  Only on a row with dates: an import reads a row of
@@ -266,7 +221,7 @@ def _title(runs: Line, style: Style, *, dated: bool) -> str:
     return inline([replace(r, bold=True) for r in runs])
 
 
-def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, bool]:
+def _block(block: Block, style: PdfStyle, next_block: Block | None) -> tuple[str, bool]:
     """Typst code for one block; True when it also wrote the next block's first item."""
     if isinstance(block, Name):
         return f"= #box({inline(block.runs)})", False
@@ -337,7 +292,7 @@ def _metadata(layout: Layout, now: datetime) -> str:
     )
 
 
-def _preamble(style: Style, layout: Layout, space: float) -> str:
+def _preamble(style: PdfStyle, layout: Layout, space: float) -> str:
     lang = '"zh", region: "cn"' if layout.language == "zh" else '"en"'
     emoji = ', "Noto Emoji"' if _emoji_font() else ""
     library = _LIBRARY
@@ -375,7 +330,7 @@ def to_typst(
 ) -> str:
     """The Typst source of a resume (Markdown, or its layout) in ``template``."""
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
-    style = STYLES[check_template(template)]
+    style = get_template(template).pdf
     out = [_metadata(layout, now or datetime.now(timezone.utc)), _preamble(style, layout, space)]
     blocks = layout.blocks
     skip_first = False
