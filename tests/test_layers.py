@@ -111,9 +111,10 @@ def test_an_upward_import_is_reported(tmp_path, monkeypatch):
 
 
 #: Inside ``documents/``: opening a document uses the importer; the importer (``reading``)
-#: may use the data formats (a JSON Resume file) and the writers' library checks; writing
-#: and the data formats read only the document model and the format table below them.
-DOCUMENTS_RANKS = {"opening": 4, "reading": 3, "writing": 2, "interchange": 2}
+#: may use the data formats (a JSON Resume file) and the writers' library checks; the
+#: exporter picks a writer or a data format; writing and the data formats read only the
+#: document model and the format table below them.
+DOCUMENTS_RANKS = {"opening": 4, "reading": 3, "exporter": 3, "writing": 2, "interchange": 2}
 DOCUMENTS_BASE = 1  # formats, markdown_source: the table of formats and Markdown text helpers
 
 

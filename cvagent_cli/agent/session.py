@@ -28,9 +28,8 @@ from cvagent_cli.agent.turn_transcript import TurnLog
 from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import EditError
-from cvagent_cli.documents.interchange.ecosystem import export_text, is_data_export
+from cvagent_cli.documents.exporter import check_target, export_text
 from cvagent_cli.documents.opening import editable_markdown, read_job_description
-from cvagent_cli.documents.writing.html_export import check_export_target, export_markdown
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.store.textio import check_output_path, new_file_mode, write_output
@@ -371,24 +370,22 @@ class ChatSession:
         doc = self._need_doc()
         if target is None:
             target = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
-        if not is_data_export(target):
-            check_export_target(target, force=True)
-        check_output_path(target, overwrite=True)
-        return target
+        return check_target(target, force=True)
 
     def export(self, target: Path, template: str = "classic") -> str:
         """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
         Resume or .yaml rendercv, which take no template). What was left out waits in
         ``take_notices()``; returns the closing line."""
         doc = self._need_doc()
-        mode = new_file_mode(doc.path)
-        if is_data_export(target):
-            for item in export_text(doc.text, target, force=True, new_mode=mode).left_out:
-                self._inform(f"not in {target.name}: {item}")
-            return f"exported the resume to {target}"
-        export_markdown(
-            doc.text, target, force=True, template=template, warn=self._inform, new_mode=mode
+        exported = export_text(
+            doc.text, target, template=template, force=True, new_mode=new_file_mode(doc.path)
         )
+        for item in exported.left_out:
+            self._inform(f"not in {target.name}: {item}")
+        for message in exported.warnings:
+            self._inform(message)
+        if exported.template is None:
+            return f"exported the resume to {target}"
         return f"exported the resume to {target} ({template} template)"
 
     def clear(self) -> None:

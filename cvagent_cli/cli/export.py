@@ -63,21 +63,12 @@ def export_command(
       cvagent export resume.md --template modern      (writes resume.pdf)
     """
     # the exporters load when the command runs, not when cvagent starts (see app.py)
-    from cvagent_cli.documents.interchange.ecosystem import export_file, is_data_export
-    from cvagent_cli.documents.writing.html_export import export_resume
-
-    if output is not None and is_data_export(output):
-        exported = export_file(resume, output, force=force)
-        for item in exported.left_out:
-            typer.echo(f"cvagent: not in {output.name}: {item}", err=True)
-        typer.echo(f"wrote {exported.target}", err=True)
-        return
-
-    def warn(message: str) -> None:
-        typer.echo(f"cvagent: warning: {message}", err=True)
+    from cvagent_cli.documents.exporter import export_file
 
     target = output or resume.with_suffix(".pdf")
-    written = export_resume(
-        resume, target, force=force, template=template, strict=strict, warn=warn
-    )
-    typer.echo(f"wrote {written}", err=True)
+    exported = export_file(resume, target, template=template, force=force, strict=strict)
+    for item in exported.left_out:
+        typer.echo(f"cvagent: not in {target.name}: {item}", err=True)
+    for message in exported.warnings:
+        typer.echo(f"cvagent: warning: {message}", err=True)
+    typer.echo(f"wrote {exported.target}", err=True)

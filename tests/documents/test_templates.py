@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.documents.exporter import export_file
 from cvagent_cli.documents.reading.importer import import_bytes
 from cvagent_cli.documents.writing.docx_export import render_docx
-from cvagent_cli.documents.writing.html_export import export_resume, render_html
+from cvagent_cli.documents.writing.html_export import render_html
 from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import UsageError
 from tests.documents.test_html_export import SAMPLES
@@ -62,7 +63,7 @@ def test_a_compact_export_imports_back_too(fmt: str) -> None:
 @pytest.mark.slow
 def test_unknown_template_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="unknown template"):
-        export_resume(LONGEST, tmp_path / "r.html", template="fancy")
+        export_file(LONGEST, tmp_path / "r.html", template="fancy")
     assert not (tmp_path / "r.html").exists()
     done = subprocess.run(
         [

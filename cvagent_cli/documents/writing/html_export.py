@@ -25,7 +25,7 @@ from cvagent_cli.documents.writing.layout import (
 )
 from cvagent_cli.documents.writing.templates import check_template, get_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
+from cvagent_cli.store.textio import check_output_path, write_output
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -184,29 +184,6 @@ def _table_html(table: Table) -> str:
     out += ["<tr>" + "".join(f"<td>{runs_html(c)}</td>" for c in row) + "</tr>" for row in rows]
     out.append("</tbody></table>")
     return "".join(out)
-
-
-def export_resume(
-    source: Path,
-    target: Path,
-    *,
-    force: bool = False,
-    template: str = "classic",
-    strict: bool = False,
-    warn: Callable[[str], None] | None = None,
-) -> Path:
-    """Write ``source`` (resume Markdown) as ``target``; refuses to overwrite unless
-    ``force``.  A new file gets ``source``'s permission bits (owner-writable)."""
-    check_export_target(target, force)
-    return export_markdown(
-        read_text_file(source).text,
-        target,
-        force=force,
-        template=template,
-        strict=strict,
-        warn=warn,
-        new_mode=new_file_mode(source),
-    )
 
 
 def check_export_target(target: Path, force: bool) -> str:
