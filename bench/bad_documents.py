@@ -1,6 +1,6 @@
 """Bad documents: how long ``cvagent import`` takes to refuse them or to read them in part.
 
-Issue 22 asks that no input takes more than 10 s.  Each bad input of
+No input may take more than 10 s.  Each bad input of
 ``tests/support/bad_documents.py`` (encrypted, image-only, cut short, zero pages, 201 pages,
 .docm, an embedded object, an invoice) is imported in this process, median of a few runs
 after a warm-up, as a ratio to importing the two-page sample resume as PDF measured in the

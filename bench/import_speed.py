@@ -7,7 +7,7 @@ not tuned on) and of ``tests/documents/pdf_layouts``: ``cvagent import``'s reade
 each; a file's figure is its median seconds per page.  The table gives the median over the
 files, the slowest file, and the ratio to the reference.
 
-Target (issue 22): median import ≤ 0.5 s per page.
+Target: median import ≤ 0.5 s per page.
 
     python bench/import_speed.py [--repeats 3] [--per-file]
 """

@@ -22,7 +22,7 @@ import time
 
 from common import Context, Figure, Sandbox, Stat, find_cvagent, ratio
 
-PROMPT_TARGET_S = 0.3  # on an idle machine (issue 21: the prompt before the agent stack)
+PROMPT_TARGET_S = 0.3  # on an idle machine: the prompt before the agent stack
 PROMPT_TARGET_RATIO = 0.08  # × `python -c "import litellm"` measured in the same run
 EXCESS_TARGET_RATIO = 0.2  # wait beyond the remaining import, as a share of the import
 

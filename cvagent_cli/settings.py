@@ -257,7 +257,7 @@ def _read_environment(env: Mapping[str, str]) -> dict[str, Any]:
             continue
         value = value.strip()
         if value[0] in "[{":
-            from cvagent_cli import yamlio
+            from cvagent_cli import yamlio  # yaml loads only for a list or mapping value
 
             with contextlib.suppress(Exception):  # not parseable: pydantic says what is wrong
                 value = yamlio.safe_load(value)
@@ -269,9 +269,9 @@ def _read_config_file(path: Path) -> tuple[dict[str, Any], list[str]]:
     """The file's known settings, and its unknown keys (reported with the other problems)."""
     if not path.is_file():
         return {}, []
-    import yaml  # only when a config file exists
+    import yaml  # only when a config file exists (yaml is slow to import)
 
-    from cvagent_cli import yamlio
+    from cvagent_cli import yamlio  # (as yaml)
 
     try:
         text = path.read_text(encoding="utf-8")

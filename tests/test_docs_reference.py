@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -88,20 +90,57 @@ def test_the_readme_set_up_commands_are_what_ci_runs():
             position = ci.index(part, position) + 1
 
 
-#: what the guides name: `cvagent_cli/…` files and `tests/…`, `bench/…` paths
-NAMED_PATH = re.compile(
-    r"`((?:cvagent_cli|tests|bench|docs|capabilities|sample_resumes)/[\w./-]+)`"
-)
+#: A path in backticks: "`cvagent_cli/ui/repl.py`", "`documents/html_export.py`",
+#: "`tests/safety/`", "`layout.py`"; not a user's file ("`~/.config/…`", "`resume.md`").
+NAMED_PATH = re.compile(r"`([\w.-]+(?:/[\w.-]+)*/?)`")
+_TOP = {p.name for p in ROOT.iterdir()} | {
+    p.name for p in (ROOT / "cvagent_cli").rglob("*") if p.is_dir() and p.name != "__pycache__"
+}
+PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in DOCS.rglob("*.md"))]
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/user-guide.md", "docs/developer-guide.md"])
-def test_every_file_a_guide_names_exists(page):
+_NOT_REPO = {
+    ".git",
+    ".venv",
+    ".ci-venv",
+    "__pycache__",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+}
+
+
+def _repo_paths() -> set[str]:
+    found: set[str] = set()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in _NOT_REPO and not d.endswith(".egg-info")]
+        base = Path(folder).relative_to(ROOT).as_posix()
+        for name in [*dirs, *files]:
+            path = name if base == "." else f"{base}/{name}"
+            found.update((path, *_suffixes(path)))
+    return found
+
+
+def _suffixes(path: str) -> list[str]:
+    """``a/b/c.py`` → ``b/c.py``, ``c.py``: how the guides name a file inside a folder."""
+    parts = path.split("/")
+    return ["/".join(parts[i:]) for i in range(1, len(parts))]
+
+
+def _names_a_repo_path(token: str) -> bool:
+    if "/" not in token:
+        return token.endswith(".py")
+    return token.split("/", 1)[0] in _TOP
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_repo_path_a_page_names_exists(page):
+    """A file or folder of this repository that README or a page under docs/ names, in
+    backticks, by its whole path or by its path inside a package ("`ui/repl.py`")."""
+    known = _repo_paths()
     text = (ROOT / page).read_text(encoding="utf-8")
-    missing = [
-        path
-        for path in sorted(set(NAMED_PATH.findall(text)))
-        if "*" not in path and not (ROOT / path.rstrip("/")).exists()
-    ]
+    named = {t for t in NAMED_PATH.findall(text) if _names_a_repo_path(t)}
+    missing = sorted(t for t in named if t.rstrip("/") not in known)
     assert missing == []
 
 

@@ -174,7 +174,10 @@ def test_text_without_front_matter_is_left_whole():
 
 def _corpus_texts() -> list[str]:
     root = PACKAGE.parent
-    paths = [*(root / "sample_resumes").glob("*.md"), *(root / "tests/resume/corpus").glob("*.md")]
+    paths = [
+        *(root / "sample_resumes").glob("*.md"),
+        *(root / "tests/analysis/corpus").glob("*.md"),
+    ]
     return [p.read_text(encoding="utf-8") for p in sorted(paths)]
 
 

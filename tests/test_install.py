@@ -1,5 +1,5 @@
-"""The command a missing-extra hint gives, for each way cvagent can be installed (issue 21
-item 13): the package is not on the index, so `pip install 'cvagent[documents]'` fails for
+"""The command a missing-extra hint gives, for each way cvagent can be installed: the
+package is not on the index, so `pip install 'cvagent[documents]'` fails for
 a checkout."""
 
 from __future__ import annotations

@@ -264,7 +264,8 @@ def test_bad_bool_in_env_names_the_variable(monkeypatch):
     ],
 )
 def test_a_bad_api_base_is_refused_when_given(url, words, monkeypatch):
-    """Issue 21 item 6: not at the first message after four retries."""
+    """A bad API base is refused when it is given, not at the first message after four
+    retries."""
     from cvagent_cli.settings import api_base_problem
 
     problem = api_base_problem(url)
@@ -286,7 +287,7 @@ def test_good_api_bases_pass(url):
 
 
 def test_every_problem_of_a_config_file_is_reported_at_once():
-    """Issue 21 item 12: `config edit` said one invalid key at a time."""
+    """`config edit` names every invalid key at once, not one at a time."""
     path = write_config("modle: x\ntimeout: soon\nmax_steps: 0\nturn_timout: 5\n")
     with pytest.raises(ConfigError) as info:
         load_settings()

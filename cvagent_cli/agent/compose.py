@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, CapabilityRegistry
+from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
 from cvagent_cli.agent.memory import Memory
+from cvagent_cli.agent.registry import CapabilityRegistry
 from cvagent_cli.agent.resume_agent import ResumeAgent
 from cvagent_cli.agent.session import ChatSession, Lock, ModelChooser, ResumeStores
 from cvagent_cli.document.document import ResumeDocument

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability, CapabilityRegistry
+from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY, Capability
 from cvagent_cli.agent.intent import Intent, IntentResult, classify, detect_language
 from cvagent_cli.agent.prompts import (
     Prompt,
@@ -22,6 +22,7 @@ from cvagent_cli.agent.prompts import (
     build_turn_context,
     next_step_prompt,
 )
+from cvagent_cli.agent.registry import CapabilityRegistry
 from cvagent_cli.agent.toolcall_agent import Approver, ToolCallAgent, Turn, defer_all, usage_event
 from cvagent_cli.agent.workflow import StageMachine, WorkflowProgress
 from cvagent_cli.document.document import ResumeDocument

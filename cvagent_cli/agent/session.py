@@ -25,10 +25,14 @@ from cvagent_cli.agent.pending import Offer, PendingEdits, rebase
 from cvagent_cli.agent.resume_agent import ResumeAgent
 from cvagent_cli.agent.toolcall_agent import Approver
 from cvagent_cli.agent.turn_transcript import TurnLog
+from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import EditError
+from cvagent_cli.documents.exporter import check_target, export_text
+from cvagent_cli.documents.opening import editable_markdown, read_job_description
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.llm.types import ModelClient
+from cvagent_cli.store.textio import check_output_path, new_file_mode, write_output
 from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id
 from cvagent_cli.store.undo import UndoLog
 from cvagent_cli.wording import plural
@@ -258,15 +262,11 @@ class ChatSession:
         return StepResult(done, max(1, count), problem)
 
     def set_jd(self, path: Path) -> Any:
-        from cvagent_cli.documents.formats import read_job_description
-
         job = read_job_description(Path(path).expanduser())
         self.workspace.jd = job
         return job
 
     def analyze(self) -> Any:
-        from cvagent_cli.analysis.analyzer import analyze
-
         doc = self.workspace.doc
         if doc is None:
             raise CvAgentError("no resume is loaded", hint="/load PATH, or type its path")
@@ -291,8 +291,6 @@ class ChatSession:
         """Switch to another resume the user named (/load PATH, or typing its path): check
         it reads, take its lock (refusing if another cvagent holds it), then load it with
         its own conversation and undo log."""
-        from cvagent_cli.documents.formats import editable_markdown
-
         path, imported = editable_markdown(
             Path(path).expanduser(), read_only=self.workspace.read_only
         )
@@ -354,8 +352,6 @@ class ChatSession:
     def copy_target(self, target: Path) -> Path | None:
         """Where /save PATH writes the resume's text: None when PATH is the resume itself
         (written as edits apply); a folder, a missing folder or a read-only file raises."""
-        from cvagent_cli.store.textio import check_output_path
-
         doc = self._need_doc()
         if doc.path is not None and target.exists() and target.resolve() == doc.path.resolve():
             return None
@@ -363,8 +359,6 @@ class ChatSession:
         return target
 
     def write_copy(self, target: Path) -> str:
-        from cvagent_cli.store.textio import new_file_mode, write_output
-
         doc = self._need_doc()
         write_output(target, doc.render(), new_mode=new_file_mode(doc.path))
         return f"wrote the resume to {target}"
@@ -373,35 +367,25 @@ class ChatSession:
         """Where /export writes: ``target``, by default the resume's own name as a PDF
         (``resume.pdf`` for one read from stdin). A wrong extension or a place that cannot
         be written raises, before anyone is asked about overwriting."""
-        from cvagent_cli.documents.interchange.ecosystem import is_data_export
-        from cvagent_cli.documents.writing.html_export import check_export_target
-        from cvagent_cli.store.textio import check_output_path
-
         doc = self._need_doc()
         if target is None:
             target = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
-        if not is_data_export(target):
-            check_export_target(target, force=True)
-        check_output_path(target, overwrite=True)
-        return target
+        return check_target(target, force=True)
 
     def export(self, target: Path, template: str = "classic") -> str:
         """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
         Resume or .yaml rendercv, which take no template). What was left out waits in
         ``take_notices()``; returns the closing line."""
-        from cvagent_cli.documents.interchange.ecosystem import export_text, is_data_export
-        from cvagent_cli.documents.writing.html_export import export_markdown
-        from cvagent_cli.store.textio import new_file_mode
-
         doc = self._need_doc()
-        mode = new_file_mode(doc.path)
-        if is_data_export(target):
-            for item in export_text(doc.text, target, force=True, new_mode=mode).left_out:
-                self._inform(f"not in {target.name}: {item}")
-            return f"exported the resume to {target}"
-        export_markdown(
-            doc.text, target, force=True, template=template, warn=self._inform, new_mode=mode
+        exported = export_text(
+            doc.text, target, template=template, force=True, new_mode=new_file_mode(doc.path)
         )
+        for item in exported.left_out:
+            self._inform(f"not in {target.name}: {item}")
+        for message in exported.warnings:
+            self._inform(message)
+        if exported.template is None:
+            return f"exported the resume to {target}"
         return f"exported the resume to {target} ({template} template)"
 
     def clear(self) -> None:

@@ -1,1 +1,1 @@
-"""cli"""
+"""The typer commands, kept thin, and chat start-up (settings, lock, model)."""

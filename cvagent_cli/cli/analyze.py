@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cvagent_cli.cli.error_exit import handle_user_errors
+from cvagent_cli.cli.error_exit import handle_user_errors, report_error
 from cvagent_cli.cli.options import api_base_option
-from cvagent_cli.errors import ExitCode
+from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
+from cvagent_cli.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -121,9 +122,9 @@ def analyze_command(
       cvagent analyze resume.md --watch   (again on every save)
     """
     if watch:
+        # when needed (see app.py)
         from cvagent_cli.cli.batch import FOLDER_SUFFIXES
         from cvagent_cli.cli.watch import run_watch
-        from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
         def once() -> None:
             analyze_command(
@@ -141,9 +142,9 @@ def analyze_command(
 
         run_watch(list(paths or []), jd, FOLDER_SUFFIXES + DOCUMENT_SUFFIXES, once)
         return
+    # when needed (see app.py)
     from cvagent_cli.cli.batch import analyze_each, default_jobs
-    from cvagent_cli.documents.formats import read_job_description, read_resume
-    from cvagent_cli.errors import UsageError
+    from cvagent_cli.documents.opening import read_job_description, read_resume
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
@@ -187,6 +188,7 @@ def analyze_command(
         for result in results:
             view.show(result)
     if not json_out and several:
+        # when needed (see app.py)
         from cvagent_cli.ui.report import render_batch_summary
 
         assert out is not None
@@ -224,8 +226,8 @@ def _reviews(client: LiteLLMGateway, view: _View, job: Any, out: Console | None)
 def _inputs(paths: list[str] | None) -> list[str]:
     """The resumes named on the command line (folders expanded, stdin when piped); the
     files skipped for their suffix are named on stderr."""
+    # when needed (see app.py)
     from cvagent_cli.cli.batch import FOLDER_SUFFIXES, collect_inputs
-    from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 
     # a folder's .json files are package.json and the like, not JSON Resume files
     # (named one by one, they are read as JSON Resume)
@@ -256,8 +258,6 @@ class _View:
     below: list[str] = field(default_factory=list)
 
     def show(self, result: BatchResult) -> None:
-        from cvagent_cli.cli.error_exit import report_error
-
         min_score = self.min_score
         if result.error is not None:
             if not self.several:
@@ -281,6 +281,7 @@ class _View:
             text = result.report.model_dump_json(indent=None if self.several else 2)
             sys.stdout.write(text + "\n")
         else:
+            # when needed (see app.py)
             from cvagent_cli.ui.report import render_report
 
             assert self.out is not None

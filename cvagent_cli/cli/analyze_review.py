@@ -31,6 +31,7 @@ def run_review(
     *,
     console: Console,
 ) -> None:
+    # the model stack loads for --llm only, not when cvagent starts (see app.py)
     from cvagent_cli.agent import events as ev
     from cvagent_cli.llm.review import Stopped, stream_review
     from cvagent_cli.ui.render import EventRenderer

@@ -11,6 +11,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
+# Every command module below loads when cvagent starts (typer registers them all), so a
+# command imports what it needs inside its function: `cvagent --version`, `--help` and the
+# other commands do not pay for it.
 from cvagent_cli import __version__
 from cvagent_cli.cli.analyze import analyze_command
 from cvagent_cli.cli.chat import chat_command
@@ -73,6 +76,7 @@ def root(
     ] = False,
 ) -> None:
     """cvagent: analyze your resume offline, or chat with an agent that edits it with diffs you confirm."""
+    # the debug log loads only when cvagent starts a command, not for --help
     from cvagent_cli.debuglog import start
 
     path = start(verbose)

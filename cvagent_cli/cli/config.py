@@ -22,6 +22,7 @@ config_app = typer.Typer(
 @handle_user_errors
 def path_command() -> None:
     """List the files and folders cvagent uses (CVAGENT_HOME moves them all)."""
+    # loaded when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.cli.configfile import locations
 
     for what, path, exists in locations():
@@ -48,6 +49,7 @@ def show_command(
 
     API keys are never printed: only whether each provider variable is set.
     """
+    # loaded when the command runs, not when cvagent starts (see app.py)
     import json
 
     from cvagent_cli.cli.configfile import key_variables, setting_rows
@@ -79,6 +81,7 @@ def show_command(
 @handle_user_errors
 def edit_command() -> None:
     """Open config.yaml in your editor ($VISUAL, else $EDITOR), creating it from a commented template."""
+    # loaded when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.cli.configfile import edit_config
 
     path = edit_config()

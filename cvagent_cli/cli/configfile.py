@@ -164,6 +164,7 @@ def set_config_value(name: str, value: str, path: Path | None = None) -> Path:
 def edit_config(path: Path | None = None) -> Path:
     """Open the config file in the user's editor (creating it from the template), then
     check what was saved: an invalid file is reported as a ConfigError naming the field."""
+    # loaded when it is needed, not when cvagent starts (see app.py)
     from cvagent_cli.ui.editor import edit_file
 
     path, _ = ensure_config_file(path)
@@ -174,6 +175,7 @@ def edit_config(path: Path | None = None) -> Path:
 
 def locations() -> list[tuple[str, Path, bool]]:
     """(what, path, exists) for every file and folder cvagent uses."""
+    # loaded when it is needed, not when cvagent starts (see app.py)
     from cvagent_cli.store.transcripts import transcript_path
 
     state = paths.state_dir()

@@ -20,6 +20,7 @@ R = TypeVar("R")
 
 
 def report_error(error: CvAgentError) -> None:
+    # rich loads only when there is an error to show
     from rich.text import Text
 
     from cvagent_cli.ui.console import make_console

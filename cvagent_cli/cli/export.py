@@ -9,12 +9,17 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
+from cvagent_cli.documents.writing import templates
+from cvagent_cli.documents.writing.templates import DEFAULT, REGISTRY, TEMPLATES
+
+TEMPLATE_HELP = ", ".join(f"{t.name} ({t.summary})" for t in REGISTRY.values())
 
 
-class Template(str, Enum):  # the names in cvagent_cli/documents/writing/templates.py
-    classic = "classic"
-    compact = "compact"
-    modern = "modern"
+def _template(name: str) -> str:
+    """``--template``: one of the templates the registry found (a usage error, exit 2)."""
+    if name not in templates.REGISTRY:
+        raise typer.BadParameter(f"'{name}' is not one of {', '.join(templates.REGISTRY)}")
+    return name
 
 
 class Format(str, Enum):
@@ -100,13 +105,15 @@ def export_command(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output.")] = False,
     template: Annotated[
-        Template,
+        str,
         typer.Option(
             "--template",
             "-t",
-            help="classic (the default look), compact (tighter margins, smaller font: one page where possible) or modern (an accent colour, a centred header).",
+            metavar="|".join(TEMPLATES),
+            callback=_template,
+            help=f"The look of a PDF, DOCX or HTML file: {TEMPLATE_HELP}.",
         ),
-    ] = Template.classic,
+    ] = DEFAULT,
     strict: Annotated[
         bool,
         typer.Option(
@@ -127,40 +134,30 @@ def export_command(
       cvagent export resume.md --template modern      (writes resume.pdf)
       cvagent export resume.md -o - --format json | jq .basics
     """
-    from cvagent_cli.documents.interchange.ecosystem import EXPORT_SUFFIXES, export_file, render
-    from cvagent_cli.documents.writing.html_export import export_resume, render_document
+    # the exporters load when the command runs, not when cvagent starts (see app.py)
+    from cvagent_cli.documents.exporter import export_file, render_text
     from cvagent_cli.store.textio import read_text_file
-
-    def warn(message: str) -> None:
-        typer.echo(f"cvagent: warning: {message}", err=True)
 
     target, suffix = output_and_format(resume, output, fmt)
     if target is None:  # standard output
-        text = read_text_file(resume).text
-        if suffix in EXPORT_SUFFIXES:
-            rendered, left_out = render(text, suffix, source=str(resume))
-            data = rendered.encode("utf-8")
-            for item in left_out:
-                typer.echo(f"cvagent: not in the output: {item}", err=True)
-        else:
-            data = render_document(
-                text, suffix, template=template.value, strict=strict, warn=warn, name="the PDF"
-            )
-        write_stdout(data, suffix)
+        rendered = render_text(
+            read_text_file(resume).text,
+            suffix,
+            template=template,
+            strict=strict,
+            source=str(resume),
+        )
+        for item in rendered.left_out:
+            typer.echo(f"cvagent: not in the output: {item}", err=True)
+        for message in rendered.warnings:
+            typer.echo(f"cvagent: warning: {message}", err=True)
+        write_stdout(rendered.data, suffix)
         return
-    if suffix in EXPORT_SUFFIXES:
-        exported = export_file(resume, target, force=force, suffix=suffix)
-        for item in exported.left_out:
-            typer.echo(f"cvagent: not in {target.name}: {item}", err=True)
-        typer.echo(f"wrote {exported.target}", err=True)
-        return
-    written = export_resume(
-        resume,
-        target,
-        force=force,
-        template=template.value,
-        strict=strict,
-        warn=warn,
-        suffix=suffix,
+    exported = export_file(
+        resume, target, template=template, force=force, strict=strict, suffix=suffix
     )
-    typer.echo(f"wrote {written}", err=True)
+    for item in exported.left_out:
+        typer.echo(f"cvagent: not in {target.name}: {item}", err=True)
+    for message in exported.warnings:
+        typer.echo(f"cvagent: warning: {message}", err=True)
+    typer.echo(f"wrote {exported.target}", err=True)

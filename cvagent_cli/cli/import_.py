@@ -11,6 +11,7 @@ import typer
 from cvagent_cli.cli.error_exit import handle_user_errors
 
 if TYPE_CHECKING:
+    # the importer loads when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.documents.reading.importer import ImportResult
 
 
@@ -54,6 +55,7 @@ def import_command(
       cvagent import resume.json                (JSON Resume → resume.md)
       cat cv.html | cvagent import - > resume.md
     """
+    # the importer loads when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.documents.formats import default_output
     from cvagent_cli.documents.reading.importer import (
         import_bytes,

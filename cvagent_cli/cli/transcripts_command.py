@@ -59,6 +59,7 @@ def log_command(
     """
     if ctx.invoked_subcommand:
         return
+    # loaded when the command runs, not when cvagent starts (see app.py)
     import json
 
     from cvagent_cli.cli.transcripts_format import (
@@ -106,6 +107,7 @@ def log_command(
 
 
 def _switch(on: bool) -> None:
+    # loaded when the command runs, not when cvagent starts (see app.py)
     import os
 
     from cvagent_cli.cli.configfile import set_config_value
@@ -136,6 +138,7 @@ def off_command() -> None:
 @handle_user_errors
 def status_command() -> None:
     """Say whether logging is on, where the log is and how big it is."""
+    # loaded when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.settings import load_settings
     from cvagent_cli.store.transcripts import transcript_path
 

@@ -9,7 +9,7 @@ chain takes.  Anything else, or anything doubtful, is not guessed at: ``scan`` r
 
 Only the tokens the document model looks at are produced (``FAST_TYPES``): the closing
 tokens of headings, paragraphs and list items, and table rows and cell closings, are
-left out.  ``tests/resume/test_blocks.py`` checks, on generated Markdown, that the
+left out.  ``tests/document/test_blocks.py`` checks, on generated Markdown, that the
 tokens of those types are the same as markdown-it's whenever ``scan`` answers.
 
 The rules ported here are markdown-it-py's ``rules_block`` (heading, list, paragraph,

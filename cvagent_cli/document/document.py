@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cvagent_cli.document.basics import BasicInfo, extract_basic_info
+from cvagent_cli.document.entries import Entry, read_entries
 from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.document.tree import Block, build_tree, slugify
@@ -225,6 +226,11 @@ class ResumeDocument:
             names=[self._title, *self.name_headings],
             language=self.language,
         )
+
+    @cached_property
+    def entries(self) -> list[Entry]:
+        """Its jobs, schools, projects and volunteer roles, read once (``entries``)."""
+        return read_entries(self)
 
     @cached_property
     def body(self) -> str:

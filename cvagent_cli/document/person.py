@@ -15,14 +15,12 @@ import unicodedata
 from collections.abc import Iterable
 
 from cvagent_cli.document.kinds import classify_title, strip_decoration
+from cvagent_cli.document.title_words import TITLE_FILLERS, TITLE_WORDS
 from cvagent_cli.script import HAN, is_east_asian
 
 _TAG_RE = re.compile(r"<[^<>]*>")
 _MARKUP_RE = re.compile(r"[*_`#>~]+")
-_GENERIC_WORDS = frozenset(
-    "resume résumé cv curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人 求职 我的 my the of "
-    "이력서 자기소개서 履歴書 職務経歴書 経歴書".split()
-)
+_GENERIC_WORDS = TITLE_WORDS | TITLE_FILLERS
 # "韩梓萱的简历", "韩梓萱的个人简历", "Kofi Mensah's Resume", "Resume of X", "Resume - X".
 _ZH_OF_RESUME_RE = re.compile(r"^(.+?)\s*(?:的)?(?:个人|求职)?(?:简历|履历)$")
 _EN_OF_RESUME_RE = re.compile(
@@ -130,12 +128,6 @@ def _is_name_word(word: str) -> bool:
         ch.isalpha() or ch in _NAME_PUNCTUATION or unicodedata.category(ch).startswith("M")
         for ch in word[1:]
     )
-
-
-def is_generic_title(text: str) -> bool:
-    """ "Resume", "简历 / Resume", "## Résumé": a document title, not a name."""
-    words = [w for w in re.split(r"[\s/|｜·•:：-]+", _plain(text).casefold()) if w]
-    return bool(words) and all(w in _GENERIC_WORDS for w in words)
 
 
 def _is_two_script_name(text: str) -> bool:

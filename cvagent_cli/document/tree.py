@@ -28,6 +28,7 @@ from cvagent_cli.document.kinds import (
     names_an_entry,
     normalize_title,
 )
+from cvagent_cli.document.title_words import is_document_title
 
 # The first pass: the blocks it records, and how each token changes the nesting depth.
 _BLOCK_KINDS = {"table_open": "table", "fence": "code", "code_block": "code"}
@@ -326,7 +327,7 @@ class _Builder:
             return line if style == "bold" else None
         # "## <p align=center>Name</p>", "### NAME | COUNTRY | CITY", "# 简历": the first
         # heading, at the top, naming no section, and not above the next heading's level.
-        if not (person.clean_name(title) or person.is_generic_title(title)):
+        if not (person.clean_name(title) or is_document_title(title)):
             return None
         following = next((h[1] for h in headings[1:] if h[1]), None)
         return line if following is None or level <= following else None

@@ -1,1 +1,3 @@
-"""Resumes in and out of other formats: export resume.md to HTML (PDF and DOCX follow)."""
+"""Resumes in and out of other formats: ``reading/`` imports PDF, DOCX, HTML and text,
+``writing/`` exports PDF, DOCX and HTML, ``interchange/`` maps JSON Resume and rendercv
+YAML both ways."""

@@ -15,7 +15,6 @@ from cvagent_cli.document.inline import HTML_TAG_RE
 
 _SETEXT_RE = re.compile(r"^\s{0,3}(=+|-+)\s*$")
 _BLOCK_RE = re.compile(r"^\s*(?:#|[-*+]\s|\||>|```|~~~|\d+[.)]\s)")
-TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def strip_front_matter(markdown: str) -> str:
@@ -45,16 +44,3 @@ def export_lines(markdown: str) -> list[str]:
             line = HTML_TAG_RE.sub("", line)
         out.append(line)
     return out
-
-
-def table_rows(lines: list[str]) -> list[list[str]]:
-    """Cells of a Markdown table's lines (the |---| rule dropped)."""
-    rows: list[list[str]] = []
-    for line in lines:
-        if TABLE_RULE_RE.match(line):
-            continue
-        body = line.strip()
-        body = body[1:] if body.startswith("|") else body
-        body = body[:-1] if body.endswith("|") and not body.endswith("\\|") else body
-        rows.append([c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", body)])
-    return rows

@@ -14,6 +14,7 @@ from cvagent_cli.tools.base import (
     ToolOutcome,
     ToolParams,
 )
+from cvagent_cli.tools.resume_tools import AnalyzeResume, BatchEditResume, EditResume, ReadResume
 
 
 class UseCapabilityParams(ToolParams):
@@ -93,13 +94,6 @@ class Terminate(BaseTool):
 
 
 def default_tools() -> ToolCollection:
-    from cvagent_cli.tools.resume_tools import (
-        AnalyzeResume,
-        BatchEditResume,
-        EditResume,
-        ReadResume,
-    )
-
     return ToolCollection(
         [
             ReadResume(),

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.charset import added_forbidden, describe
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.editing import (
@@ -17,6 +18,7 @@ from cvagent_cli.document.editing import (
     unified_diff,
 )
 from cvagent_cli.tools.base import BaseTool, ProposedEdit, ToolContext, ToolOutcome, ToolParams
+from cvagent_cli.truth import check_edit
 from cvagent_cli.truth.fencing import fence
 from cvagent_cli.truth.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.wording import plural
@@ -113,8 +115,6 @@ class AnalyzeResume(BaseTool):
     params = AnalyzeResumeParams
 
     def run(self, args: AnalyzeResumeParams, ctx: ToolContext) -> ToolOutcome:
-        from cvagent_cli.analysis.analyzer import analyze
-
         doc = ctx.workspace.doc
         if doc is None:
             return _no_resume()
@@ -162,8 +162,6 @@ def _propose(
     section: str | None,
     tool_call_id: str,
 ) -> ToolOutcome:
-    from cvagent_cli.truth import check_edit
-
     doc = ctx.workspace.doc
     assert doc is not None
     missing = doc.format.unencodable(after)

@@ -10,7 +10,7 @@ from decimal import Decimal
 from cvagent_cli.document.dates import PRESENT, SEPARATOR, find_dates
 from cvagent_cli.truth.facts import Fact, consume, is_free, quantity
 
-# Dates are read with the analyzer's grammar (resume/dates.py); the guard only turns each
+# Dates are read with the analyzer's grammar (document/dates.py); the guard only turns each
 # into a fact and keeps the years a resume plausibly talks about.
 _MIN_YEAR, _MAX_YEAR = 1950, 2049
 

@@ -10,11 +10,11 @@ from cvagent_cli.agent.capabilities import (
     DEFAULT_OFF_TOOLS,
     TOOL_NAMES,
     Capability,
-    CapabilityRegistry,
     ToolPolicy,
 )
 from cvagent_cli.agent.intent import Intent
 from cvagent_cli.agent.pack_files import packaged_dir
+from cvagent_cli.agent.registry import CapabilityRegistry
 from cvagent_cli.agent.workflow import STAR_STAGES
 from cvagent_cli.errors import ConfigError
 

@@ -254,7 +254,7 @@ def test_archive_moves_history_aside_and_starts_fresh(home, resume):
 
 
 def test_only_the_last_three_archives_are_kept(home, resume):
-    """Issue 21 item 12: every `--new` left one more history.json.bak-* behind."""
+    """`--new` leaves no history.json.bak-* behind (each one used to leave one more)."""
     history = resume_history(resume)
     kept = []
     for n in range(5):

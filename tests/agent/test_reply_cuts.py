@@ -1,4 +1,4 @@
-"""Replies cut short (issue 21, items 7 and 8): what a real small model does — a reply cut
+"""Replies cut short: what a real small model does — a reply cut
 to a lone "#", answers of only Markdown marks, instructions recited in its own words, a
 loop noticed after some copies were shown — and what the user, Memory and the saved
 history get from it."""
@@ -129,7 +129,7 @@ ANSWERS = [
 
 def instructions(resume) -> str:
     """What the agent guards a reply with, plus every next-step prompt of the base pack."""
-    from cvagent_cli.agent.capabilities import CapabilityRegistry
+    from cvagent_cli.agent.registry import CapabilityRegistry
 
     agent = make_agent(resume, ScriptedModel("OK."))
     seen: list[str] = []

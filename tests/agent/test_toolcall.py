@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.agent.capabilities import CapabilityRegistry
 from cvagent_cli.agent.memory import Memory
+from cvagent_cli.agent.registry import CapabilityRegistry
 from cvagent_cli.agent.resume_agent import ResumeAgent
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import ContextWindowError, ModelError

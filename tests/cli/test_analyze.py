@@ -116,7 +116,7 @@ def test_explain_prints_the_formula():
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 def test_explain_alone_on_a_terminal_prints_the_formula():
-    """Issue 21 item 11: `cvagent analyze --explain` with no resume (stdin a terminal) says
+    """`cvagent analyze --explain` with no resume (stdin a terminal) says
     how the score is computed, not "no resume given"."""
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")
@@ -416,7 +416,7 @@ def test_ctrl_c_stops_the_pool_and_exits_130(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("json_out", [False, True])
 def test_a_closed_pipe_exits_quietly_with_0(json_out):
-    """`cvagent analyze … | head -1` (issue 21 item 11): the reader has what it wanted; exit
+    """`cvagent analyze … | head -1`: the reader has what it wanted; exit
     1 would read as "below --min-score".  Enough output (~150 KB) that the writer is still
     writing when the pipe closes."""
     base = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8")

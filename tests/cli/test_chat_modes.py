@@ -200,7 +200,7 @@ def test_model_error_in_message_mode_exits_3(server, chat_env, resume):
 
 
 def test_a_run_stopped_for_a_repeating_tool_call_exits_3(server, chat_env, resume):
-    """Issue 21 item 11: an error panel and exit 0 would tell a script all went well."""
+    """Not an error panel and exit 0, which would tell a script all went well."""
     call = tool_calls(("read_resume", {"section": "Skills"}))
     server.enqueue(*[call for _ in range(6)])
     proc = run_chat([str(resume), "-m", "look at my skills section"], chat_env)
@@ -341,7 +341,7 @@ def test_a_model_looping_on_one_paragraph_is_cut_off_and_the_run_ends(
 
 @pytest.mark.parametrize("command", ["chat", "analyze", "config"])
 def test_a_bad_api_base_option_is_a_usage_error(chat_env, resume, command):
-    """Issue 21 item 6: `--api-base notaurl` is refused at once (exit 2), before any
+    """`--api-base notaurl` is refused at once (exit 2), before any
     request is retried four times against it."""
     args = {
         "chat": ["chat", str(resume), "-m", "hello"],

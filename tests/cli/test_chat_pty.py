@@ -214,7 +214,7 @@ LOOP = "Led the migration of the billing service to Kafka, cutting latency by 40
 
 
 def test_a_hostile_session_end_to_end(server, spawn, resume, tmp_path):
-    """Issue 11 in one sitting, as a hostile new user would try it: every step gets one
+    """A hostile new user's first session in one sitting: every step gets one
     line and the prompt back, the resume is only changed by what was accepted, and the
     session ends normally."""
     original = resume.read_text(encoding="utf-8")
@@ -257,7 +257,7 @@ def test_a_hostile_session_end_to_end(server, spawn, resume, tmp_path):
 
 
 def test_a_second_hostile_session_end_to_end(server, spawn, resume, tmp_path):
-    """Issue 21 items 1, 2, 4, 5 and 6 in a real terminal: bad export targets, bad
+    """In a real terminal: bad export targets, bad
     arguments and a bad server URL are one line each and the prompt comes back; a resume
     made read-only is said at start and never written."""
     folder = tmp_path / "sub.pdf"

@@ -1,6 +1,6 @@
 """What the screen shows, read through a terminal emulator (pyte) at 80 columns: the REPL
 in a pseudo-terminal against the loopback server, with the keys a user presses while an
-answer streams (issue 21, items 8 and 10).
+answer streams.
 
 The raw bytes say little (rich's live display moves the cursor and rewrites rows); the
 emulated screen is what a person reads, so duplicated or stale rows show up there.

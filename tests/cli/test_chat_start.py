@@ -1,6 +1,6 @@
 """``cvagent chat RESUME`` on a terminal draws its prompt before the agent stack is
-imported, builds the chat in one background thread, and the first line waits for it
-(issue 21, item 15)."""
+imported, builds the chat in one background thread, and the first line waits for it: the
+prompt comes at once, not after seconds of imports."""
 
 from __future__ import annotations
 

@@ -57,7 +57,8 @@ def test_show_lists_every_setting_as_json():
 
 
 def test_show_json_writes_numbers_as_numbers(monkeypatch):
-    """Issue 21 item 12: "120" was a string; a script comparing it to 120 failed."""
+    """A number is a number in the JSON: "120" as a string failed a script comparing it to
+    120."""
     write_config("timeout: 45\ntemperature: 0.3\n")
     monkeypatch.setenv("CVAGENT_MAX_STEPS", "6")
     settings = json.loads(cvagent("config", "show", "--json").stdout)["settings"]

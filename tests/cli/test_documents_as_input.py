@@ -13,7 +13,8 @@ import pytest
 
 from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.intent import Intent, classify_heuristic, extract_path
-from cvagent_cli.documents.formats import document_format, editable_markdown
+from cvagent_cli.documents.formats import document_format
+from cvagent_cli.documents.opening import editable_markdown
 from cvagent_cli.documents.writing.docx_export import render_docx
 from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import InputError
@@ -119,7 +120,7 @@ def test_the_hints_for_documents_name_cvagent_import():
 @pytest.mark.parametrize("suffix", [".pdf", ".docx", ".html"])
 def test_a_job_description_may_be_a_document(tmp_path, suffix):
     from cvagent_cli.analysis.jd import JobDescription
-    from cvagent_cli.documents.formats import read_job_description
+    from cvagent_cli.documents.opening import read_job_description
     from cvagent_cli.documents.writing.html_export import render_html
 
     source = SAMPLE.parent / "jobs" / "en_backend.md"

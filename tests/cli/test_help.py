@@ -1,4 +1,4 @@
-"""What ``--help`` shows (issue 21 item 12): usage lines as click writes them, no ``<bool>``
+"""What ``--help`` shows: usage lines as click writes them, no ``<bool>``
 after a flag, and the ``--min-score`` exit code only where that option exists."""
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ def test_empty_log_says_so():
 
 
 def test_a_filter_that_finds_nothing_says_which(logged):
-    """Issue 21 item 12: not "no matching turns logged yet" when turns are logged."""
+    """Not "no matching turns logged yet" when turns are logged."""
     out = cvagent("log", "-s", "zzz").stdout.strip()
     assert 'no turns match session "zzz"' in out and "yet" not in out
     assert cvagent("log", "-q", "zzz").stdout.strip() == 'no turns match "zzz"'

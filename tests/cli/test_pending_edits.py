@@ -1,5 +1,5 @@
-"""Edits a run without a person proposed are offered by the next ``cvagent chat``
-(issue 21, item 9): kept with the resume's hash, dropped with a notice when the resume
+"""Edits a run without a person proposed are offered by the next ``cvagent chat``:
+kept with the resume's hash, dropped with a notice when the resume
 changed underneath."""
 
 from __future__ import annotations

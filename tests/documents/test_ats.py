@@ -19,8 +19,8 @@ import pytest
 
 from cvagent_cli.document.dates import RANGE_RE
 from cvagent_cli.document.document import ResumeDocument
+from cvagent_cli.document.entry_words import title_place
 from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
-from cvagent_cli.documents.interchange.resume_data import entry_place
 from cvagent_cli.documents.reading.importer import import_bytes
 from cvagent_cli.documents.writing.docx_export import render_docx
 from cvagent_cli.documents.writing.pdf_export import render_pdf
@@ -79,8 +79,8 @@ def expected_in_order(markdown: str) -> list[str]:
 
 def at_place(text: str, title: str, kind: str, language: str) -> list[str]:
     """``text`` split before the place its entry ``title`` ends with, as the resume's
-    structured reading (``resume_data.entry_place``) finds it."""
-    place = entry_place(title, kind, language)
+    structured reading (``entry_words.title_place``) finds it."""
+    place = title_place(title, kind, language)
     if not place or f", {place}" not in text:
         return [text]
     before, after = text.split(f", {place}", 1)

@@ -1,7 +1,7 @@
-"""Issue 22 item 4 and issue 23's round trip: export never refuses a resume cvagent
-imported.  Every document of the import corpus (made by LaTeX, typst, rendercv, LibreOffice,
-Word habits and browsers) is imported, exported to HTML, and to PDF and DOCX in every
-template, and each PDF and DOCX imported again gives the same sections and bullets."""
+"""Export never refuses a resume cvagent imported, and it comes back the same.  Every
+document of the import corpus (made by LaTeX, typst, rendercv, LibreOffice, Word habits
+and browsers) is imported, exported to HTML, and to PDF and DOCX in every template, and
+each PDF and DOCX imported again gives the same sections and bullets."""
 
 from __future__ import annotations
 

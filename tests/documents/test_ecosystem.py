@@ -469,9 +469,9 @@ def test_cli_bad_json_is_one_line_exit_2(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and not (tmp_path / "bad.md").exists()
 
 
-# -- resumes in the shapes people write them (tests/resume/corpus) ----------------------
+# -- resumes in the shapes people write them (tests/analysis/corpus) ----------------------
 _WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#-]*[\w+#]|[A-Za-z0-9]|[\u4e00-\u9fff]")
-CORPUS = sorted((ROOT / "tests" / "resume" / "corpus").glob("*.md"))
+CORPUS = sorted((ROOT / "tests" / "analysis" / "corpus").glob("*.md"))
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.documents.exporter import export_file
 from cvagent_cli.documents.writing.docx_export import render_docx
-from cvagent_cli.documents.writing.html_export import export_resume, render_html
+from cvagent_cli.documents.writing.html_export import render_html
 from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.store.textio import atomic_write_bytes
 
@@ -73,10 +74,10 @@ def test_an_export_gets_the_resumes_permission_bits(tmp_path: Path, suffix: str)
     source = tmp_path / "r.md"
     source.write_text(EN.read_text(encoding="utf-8"), encoding="utf-8")
     source.chmod(0o644)
-    out = export_resume(source, tmp_path / f"r{suffix}")
+    out = export_file(source, tmp_path / f"r{suffix}").target
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
     source.chmod(0o640)
-    out = export_resume(source, tmp_path / f"private{suffix}")
+    out = export_file(source, tmp_path / f"private{suffix}").target
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
 
 

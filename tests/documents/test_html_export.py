@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.writing.html_export import export_resume
+from cvagent_cli.documents.exporter import export_file
 from cvagent_cli.errors import InputError
 
 SAMPLES = sorted(
@@ -29,7 +29,7 @@ def test_export_html_keeps_every_heading_of_the_sample(
     heading) is on the page, in order; in the modern template (written from the layout,
     as the PDF is) each is an ``<h2>``.  Classic is markdown-it's page of the Markdown, where
     a bold line stays a bold paragraph."""
-    out = export_resume(sample, tmp_path / "r.html", template=template)
+    out = export_file(sample, tmp_path / "r.html", template=template).target
     page = out.read_text(encoding="utf-8")
     doc = ResumeDocument.from_path(sample)
     titles = [s.title for s in doc.sections if s.heading_line and s.level == 2]
@@ -48,13 +48,13 @@ def test_export_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     target = tmp_path / "r.html"
     target.write_text("keep", encoding="utf-8")
     with pytest.raises(InputError):
-        export_resume(SAMPLES[0], target)
+        export_file(SAMPLES[0], target)
     assert target.read_text(encoding="utf-8") == "keep"
 
 
 def test_export_rejects_unknown_extension_and_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(InputError):
-        export_resume(SAMPLES[0], tmp_path / "r.xyz")
+        export_file(SAMPLES[0], tmp_path / "r.xyz")
     assert not (tmp_path / "r.xyz").exists()
 
 
@@ -62,7 +62,7 @@ def test_export_rejects_unknown_extension_and_writes_nothing(tmp_path: Path) -> 
 def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path: Path) -> None:
     import docx
 
-    out = export_resume(sample, tmp_path / "r.docx")
+    out = export_file(sample, tmp_path / "r.docx").target
     paragraphs = docx.Document(str(out)).paragraphs
     headings = [p.text for p in paragraphs if p.style.name == "Heading 2"]
     # setext headings ("Skills" over "------") and bold-line sections ("**Skills**") are
@@ -76,7 +76,7 @@ def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path:
 def test_export_pdf_text_layer_contains_every_section_title(sample: Path, tmp_path: Path) -> None:
     import pdfplumber
 
-    out = export_resume(sample, tmp_path / "r.pdf")
+    out = export_file(sample, tmp_path / "r.pdf").target
     with pdfplumber.open(str(out)) as pdf:
         text = "".join((page.extract_text() or "") for page in pdf.pages)
     squashed = text.replace(" ", "").replace("\n", "")
@@ -91,8 +91,8 @@ def test_export_pdf_leaves_out_a_glyph_no_font_covers_with_a_warning(tmp_path: P
 
     source = tmp_path / "r.md"
     source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀 tablets\n", encoding="utf-8")
-    warnings: list[str] = []
-    out = export_resume(source, tmp_path / "r.pdf", warn=warnings.append)
+    exported = export_file(source, tmp_path / "r.pdf")
+    out, warnings = exported.target, exported.warnings
     assert len(warnings) == 1 and "U+12000 CUNEIFORM SIGN A" in warnings[0]
     with pdfplumber.open(str(out)) as pdf:
         text = pdf.pages[0].extract_text()
@@ -103,7 +103,7 @@ def test_export_pdf_strict_refuses_a_glyph_no_font_covers(tmp_path: Path) -> Non
     source = tmp_path / "r.md"
     source.write_text("# Ana Exemplo\n\n## Skills\n\n- Cuneiform 𒀀\n", encoding="utf-8")
     with pytest.raises(InputError, match="U\\+12000"):
-        export_resume(source, tmp_path / "r.pdf", strict=True)
+        export_file(source, tmp_path / "r.pdf", strict=True)
     assert not (tmp_path / "r.pdf").exists()
 
 
@@ -116,8 +116,8 @@ def test_export_pdf_drops_icons_silently_and_draws_emoji(tmp_path: Path) -> None
         "## Skills\n\n- Go\n",
         encoding="utf-8",
     )
-    warnings: list[str] = []
-    out = export_resume(source, tmp_path / "r.pdf", warn=warnings.append)
+    exported = export_file(source, tmp_path / "r.pdf")
+    out, warnings = exported.target, exported.warnings
     assert warnings == []  # the icons go without a word; the emoji font draws the rocket
     with pdfplumber.open(str(out)) as pdf:
         text = pdf.pages[0].extract_text()

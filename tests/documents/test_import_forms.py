@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cvagent_cli.documents.reading.docx_text import is_document_title as docx_document_title
+from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.documents.reading.importer import import_bytes
 from cvagent_cli.documents.reading.pdf_header import is_date_stamp
-from cvagent_cli.documents.reading.structure import is_document_title
 
 CORPUS = Path(__file__).parent / "import_corpus"
 
@@ -117,6 +116,9 @@ def test_a_cell_wrapped_in_a_narrow_table_column_is_joined_back(
         ("R E S U M E", True),
         ("PERSONAL RESUME", True),
         ("Curriculum Vitae", True),
+        ("C.V.", True),
+        ("个人履历", True),
+        ("Kofi Mensah's Resume", False),
         ("王 明", False),
         ("Li Na", False),
         ("A B", False),
@@ -124,7 +126,6 @@ def test_a_cell_wrapped_in_a_narrow_table_column_is_joined_back(
 )
 def test_a_spaced_or_form_document_title_is_a_title(text: str, title: bool) -> None:
     assert is_document_title(text) is title
-    assert docx_document_title(text) is title
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Issue 22: what an imported line is (section, entry, label, row), decided the same way for
+"""What an imported line is (section, entry, label, row), decided the same way for
 every format by ``roles.assign_roles``.  Each case is a layout a real template prints
 (JSON Resume themes printed by a browser, a CJK font with no bold), written as the
 paragraphs a reader hands over."""

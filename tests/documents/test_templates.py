@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.documents.exporter import export_file
 from cvagent_cli.documents.reading.importer import import_bytes
 from cvagent_cli.documents.writing.docx_export import render_docx
-from cvagent_cli.documents.writing.html_export import export_resume, render_html
+from cvagent_cli.documents.writing.html_export import render_html
 from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import UsageError
 from tests.documents.test_html_export import SAMPLES
@@ -62,7 +63,7 @@ def test_a_compact_export_imports_back_too(fmt: str) -> None:
 @pytest.mark.slow
 def test_unknown_template_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="unknown template"):
-        export_resume(LONGEST, tmp_path / "r.html", template="fancy")
+        export_file(LONGEST, tmp_path / "r.html", template="fancy")
     assert not (tmp_path / "r.html").exists()
     done = subprocess.run(
         [
@@ -80,3 +81,45 @@ def test_unknown_template_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert not (tmp_path / "r.pdf").exists()
+
+
+# -- a template is one module the registry finds ----------------------------------------
+def test_the_shipped_templates_are_the_modules_of_the_templates_folder() -> None:
+    from cvagent_cli.documents.writing import templates
+
+    folder = Path(templates.__file__).parent
+    modules = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    assert templates.TEMPLATES[0] == "classic"  # the default first
+    assert sorted(templates.TEMPLATES) == modules
+
+
+def test_a_template_added_as_one_module_is_used_by_every_writer(tmp_path, monkeypatch) -> None:
+    """A new look is one file: its module defines ``TEMPLATE`` (PDF, DOCX and HTML settings
+    together); nothing else names it."""
+    import docx
+
+    from cvagent_cli.documents.writing import templates
+    from cvagent_cli.documents.writing.layout import read_layout
+    from cvagent_cli.documents.writing.pdf_export import to_typst
+
+    package = tmp_path / "more_templates"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "slate.py").write_text(
+        "from cvagent_cli.documents.writing.templates import (\n"
+        "    DocxStyle, HtmlStyle, PdfStyle, Template,\n)\n\n"
+        'TEMPLATE = Template(\n    "slate",\n    "grey headings",\n'
+        '    pdf=PdfStyle(accent="luma(40)"),\n    docx=DocxStyle(accent="404040"),\n'
+        '    html=HtmlStyle(css="h2 { color: slategray; }"),\n)\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = templates.find_templates([str(package)], "more_templates")
+    assert list(found) == ["slate"]
+    monkeypatch.setattr(templates, "REGISTRY", {**templates.REGISTRY, **found})
+    markdown = "# Ana Ruiz\n\n## Skills\n\n- Go, SQL\n"
+    assert "h2 { color: slategray; }" in render_html(markdown, template="slate")
+    assert "luma(40)" in to_typst(read_layout(markdown), "slate")
+    document = docx.Document(io.BytesIO(render_docx(markdown, "slate")))
+    assert str(document.styles["Heading 2"].font.color.rgb) == "404040"
+    with pytest.raises(UsageError):
+        render_html(markdown, template="no-such-look")

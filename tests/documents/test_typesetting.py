@@ -11,8 +11,8 @@ import pytest
 
 from cvagent_cli.documents.writing.layout import (
     Bullets,
-    Entry,
     HeaderLine,
+    Subheading,
     Table,
     plain,
     read_layout,
@@ -156,7 +156,7 @@ def test_entry_dates_come_from_the_line_under_it_or_the_end_of_its_title() -> No
         "**Data Analyst — Acme, Austin, TX**\nJan 2022 – Present\n\n- b\n\n"
         "### TinyKV (course project)\n\n- c\n"
     )
-    entries = [b for b in layout.blocks if isinstance(b, Entry)]
+    entries = [b for b in layout.blocks if isinstance(b, Subheading)]
     assert [(plain(e.title), plain(e.dates)) for e in entries] == [
         ("库存中心重构", "2022.03 - 2022.12"),
         ("Data Analyst — Acme, Austin, TX", "Jan 2022 – Present"),
@@ -172,12 +172,13 @@ def test_an_entry_title_s_place_is_read_from_the_parsed_entry() -> None:
         "## Education\n\n### B.A. in Cognitive Science — University of California, San Diego\n"
         "2010 – 2014\n\n### MBA — University of California, Berkeley (Haas School of Business)\n"
     )
-    entries = [b for b in layout.blocks if isinstance(b, Entry)]
+    entries = [b for b in layout.blocks if isinstance(b, Subheading)]
     assert [(plain(e.head), plain(e.place)) for e in entries] == [
         ("Engineer — Northwind Payments", "Seattle, WA"),
         ("Analyst — Acme Corp", "Austin, TX"),
         ("Office Coordinator, Brightline Property Group", ""),
-        ("B.A. in Cognitive Science — University of California", "San Diego"),
+        # a campus is part of the school's name, not its place
+        ("B.A. in Cognitive Science — University of California, San Diego", ""),
         ("MBA — University of California, Berkeley (Haas School of Business)", ""),
     ]
     assert plain(entries[0].title) == "Engineer — Northwind Payments, Seattle, WA"

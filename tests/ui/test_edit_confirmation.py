@@ -1,4 +1,4 @@
-"""The ``e`` answer and the editor (issue 21, item 3): leaving the editor without a change,
+"""The ``e`` answer and the editor: leaving the editor without a change,
 or emptying it, never applies anything; a flagged edit needs an explicit yes by every path.
 
 The editor is a small Python script given as $EDITOR, run through the real launcher

@@ -359,7 +359,7 @@ def test_edit_counts_in_tool_lines_use_the_singular_for_one():
 
 def test_the_live_tail_never_grows_past_the_screen():
     """Lines that scrolled off cannot be erased by a transient Live: a long unfinished
-    paragraph would be printed twice (issue 11, item 5)."""
+    paragraph would be printed twice."""
     from cvagent_cli.ui.render import last_screenful
 
     paragraph = "word " * 3000  # one paragraph, no line breaks: never committed early

@@ -285,7 +285,7 @@ def test_model_switch_with_an_explicit_api_base(resume):
         ("/model --api-base http://h/v1", "which model?"),
         ("/model a b", "unexpected 'b'"),
         ("/model a --temperature 1", "unexpected '--temperature'"),
-        ("/model a --api-base notaurl", "does not start with http:// or https://"),  # issue 21
+        ("/model a --api-base notaurl", "does not start with http:// or https://"),
         ("/model a --api-base localhost:8080", "did you mean http://localhost:8080?"),
         ("/model a --api-base http://h:99999/v1", "port out of range"),
         ("/model a --api-base=https://:8080", "no host name"),
@@ -333,7 +333,7 @@ def test_no_model_configured_commands_work_messages_explain(resume):
     )
     assert "## Summary" in out
     assert "no model configured" in out
-    assert "-M/--model" in out  # -m is the message (issue 21 item 13)
+    assert "-M/--model" in out  # -m is the message
     assert "CVAGENT_MODEL" in out and "--model" in out
 
 
@@ -713,8 +713,8 @@ def test_export_with_an_unknown_template_is_one_line(resume, tmp_path):
 
 
 def test_export_to_a_bad_place_is_one_line_and_the_session_goes_on(resume, tmp_path):
-    """Issue 21 items 1 and 2: a missing folder, or a folder named like the output, is an
-    error line before any question; the REPL goes on."""
+    """A missing folder, or a folder named like the output, is an error line before any
+    question; the REPL goes on."""
     folder = tmp_path / "sub.pdf"
     folder.mkdir()
     _, out, client = run(
@@ -772,7 +772,7 @@ def test_export_takes_the_short_template_option_after_an_unquoted_name(resume, t
     assert "compact template" in out and (tmp_path / "cv.html").exists()
 
 
-# -- a resume its owner made read-only, or deleted mid-chat (issue 21 items 4, 12) ---------------
+# -- a resume its owner made read-only, or deleted mid-chat ----------------------------------
 def test_a_read_only_resume_is_said_at_start_and_never_replaced(resume, tmp_path):
     original = resume.read_bytes()
     resume.chmod(0o444)
@@ -818,7 +818,7 @@ def test_a_resume_deleted_mid_chat_is_noticed_before_the_question(resume):
     assert not resume.exists()  # never re-created where the user no longer keeps it
 
 
-# -- bad arguments to slash commands (issue 21 item 5) ------------------------------------------
+# -- bad arguments to slash commands -----------------------------------------------------------
 @pytest.mark.parametrize(
     "line, usage",
     [
@@ -858,7 +858,7 @@ def test_good_counts_still_step(resume):
 
 
 def test_a_retry_at_once_is_not_announced_as_in_0_s(resume):
-    """Issue 21 item 11: a retry the gateway makes at once said "retrying in 0 s"."""
+    """A retry the gateway makes at once is not announced as "retrying in 0 s"."""
     from cvagent_cli.llm.types import Retrying
 
     class RetryingClient(ScriptedClient):

@@ -1,4 +1,4 @@
-"""The analyze report on a narrow terminal and into a pipe (issue 21 item 12)."""
+"""The analyze report on a narrow terminal and into a pipe."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Every rule module exposes ``check(ctx) -> list[RawFinding]``.  The context precomputes what
 several rules need (the effective kind of each section, every bullet and paragraph as an
-``Item``, experience/education *entries* with their date ranges), in one linear pass, so no
-rule has to rescan the document per bullet.
+``Item``), in one linear pass, so no rule has to rescan the document per bullet; the
+entries (jobs, schools, projects with their date ranges) are the document's own
+(``ResumeDocument.entries``), as the exporters read them.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from typing import Any
 from cvagent_cli.analysis.rules.catalogue import RULES
 from cvagent_cli.analysis.rules.lexicon import ACTION_VERBS, IRREGULAR_PAST
 from cvagent_cli.analysis.schema import Finding, Severity
-from cvagent_cli.document.dates import DateRange, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
+from cvagent_cli.document.entries import Entry
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.script import IDEOGRAPH_RE
 
 IMPACT_KINDS = frozenset({"experience", "projects", "volunteer"})
-ENTRY_KINDS = frozenset({"experience", "projects", "education", "volunteer"})
+_INTERN_RE = re.compile(r"intern|实习", re.IGNORECASE)
 CJK_RE = IDEOGRAPH_RE
 EN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
 _FIRST_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -73,32 +74,6 @@ class Item:
 
 
 @dataclass
-class Entry:
-    """A job, project or degree: a header (sub-heading or paragraph) and the bullets below it."""
-
-    root_id: str
-    section_id: str
-    kind: str
-    line: int
-    title: str
-    span_end: int
-    items: list[Item] = field(default_factory=list)
-    ranges: list[tuple[int, DateRange]] = field(default_factory=list)
-
-    @property
-    def date_range(self) -> DateRange | None:
-        return self.ranges[0][1] if self.ranges else None
-
-    @property
-    def range_line(self) -> int:
-        return self.ranges[0][0] if self.ranges else self.line
-
-    @property
-    def is_internship(self) -> bool:
-        return bool(re.search(r"intern|实习", self.title, re.IGNORECASE))
-
-
-@dataclass
 class Context:
     doc: ResumeDocument
     lang: str
@@ -109,10 +84,15 @@ class Context:
     entries: list[Entry]
     extras: dict[str, object] = field(default_factory=dict)  # results rules share (impact stats)
     owner: list[Section | None] = field(default_factory=list)  # line -> innermost section
+    bullets: dict[int, Item] = field(default_factory=dict)  # line -> the bullet's item
 
     def section_at(self, line: int) -> Section | None:
         """O(1), unlike ``ResumeDocument.section_at`` which scans every section."""
         return self.owner[line] if 0 < line < len(self.owner) else None
+
+    def items_of(self, entry: Entry) -> list[Item]:
+        """The bullets of ``entry``, as items."""
+        return [self.bullets[b.line] for b in entry.bullets if b.line in self.bullets]
 
     def has_kind(self, kind: str) -> bool:
         return kind in self.kinds.values()
@@ -194,70 +174,26 @@ def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
     for section in doc.sections:  # own spans do not overlap: linear overall
         for number in range(section.start_line, min(section.own_end_line, len(doc.lines)) + 1):
             owner[number] = section
-    ctx = Context(doc, doc.language, today or date.today(), kinds, roots, items, [], owner=owner)
-    ctx.entries = _entries(ctx)
-    return ctx
+    return Context(
+        doc,
+        doc.language,
+        today or date.today(),
+        kinds,
+        roots,
+        items,
+        doc.entries,
+        owner=owner,
+        bullets={item.line: item for item in items if item.is_bullet},
+    )
 
 
-def _entries(ctx: Context) -> list[Entry]:
-    """Split experience/projects/education/volunteer sections into entries, in document order."""
-    doc = ctx.doc
-    para_end = {p.line: p.end_line for s in doc.sections for p in s.paragraphs}
-    events: list[tuple[int, int, Section | Item]] = []
-    for section in doc.sections:
-        if ctx.kinds[section.id] not in ENTRY_KINDS:
-            continue
-        if section.parent_id is not None:
-            events.append((section.heading_line, 0, section))
-    for item in ctx.items:
-        if item.kind in ENTRY_KINDS:
-            events.append((item.line, 1, item))
-    events.sort(key=lambda e: (e[0], e[1]))
-    entries: list[Entry] = []
-    current: Entry | None = None
-    for line, _, obj in events:
-        if isinstance(obj, Section):
-            current = Entry(ctx.roots[obj.id], obj.id, ctx.kinds[obj.id], line, obj.title, line)
-            entries.append(current)
-            _scan_ranges(ctx, current, line, line)
-            continue
-        item = obj
-        same_root = current is not None and current.root_id == ctx.roots[item.section.id]
-        if item.is_bullet:
-            if current is None or not same_root:  # (same_root is False without a current)
-                current = _new_entry(ctx, item, line)
-                entries.append(current)
-            current.items.append(item)
-            continue
-        end = max(para_end.get(line, line), line)
-        # A dated paragraph opens a new entry only when the current one already has a date
-        # range, so the paragraph's own dates are looked for only then.
-        if (
-            current is not None
-            and same_root
-            and not current.items
-            and not (current.ranges and find_ranges(item.text))
-        ):
-            _scan_ranges(ctx, current, current.span_end + 1, end)
-            current.span_end = max(current.span_end, end)
-        else:
-            current = _new_entry(ctx, item, line)
-            current.span_end = end
-            entries.append(current)
-            _scan_ranges(ctx, current, line, end)
-    return entries
+def is_internship(entry: Entry) -> bool:
+    return bool(_INTERN_RE.search(entry.text))
 
 
-def _new_entry(ctx: Context, item: Item, line: int) -> Entry:
-    title = clean_line(ctx.doc.line(line))
-    return Entry(ctx.roots[item.section.id], item.section.id, item.kind, line, title, line)
-
-
-def _scan_ranges(ctx: Context, entry: Entry, start: int, end: int) -> None:
-    # Raw lines, so that every range keeps its own line number (a paragraph spans several).
-    for number in range(max(start, 1), min(end, len(ctx.doc.lines)) + 1):
-        for found in find_ranges(ctx.doc.line(number)):
-            entry.ranges.append((number, found))
+def entry_label(ctx: Context, entry: Entry) -> str:
+    """What a finding quotes of an entry: its heading, or a list's first line."""
+    return entry.text or clean_line(ctx.doc.line(entry.line))
 
 
 # -- text helpers -----------------------------------------------------------------------

@@ -280,7 +280,7 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
             continue  # a current role may describe ongoing work in the present tense
         past: list[tuple[Item, str]] = []
         present: list[tuple[Item, str]] = []
-        for item in entry.items:
+        for item in ctx.items_of(entry):
             if item.zh:
                 continue
             word = item.first_word

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.analysis.rules import Context, RawFinding
+from cvagent_cli.analysis.rules import Context, RawFinding, is_internship
 from cvagent_cli.analysis.rules.lexicon import GENERIC_TITLES
 from cvagent_cli.document.document import ResumeDocument
 
@@ -17,7 +17,7 @@ _NOT_NAME_RE = re.compile(r"[@\d:：/|]|https?:|www\.")
 
 
 def detect_name(doc: ResumeDocument) -> str | None:
-    """The candidate's name; resume/person.py decides what counts as one (one owner)."""
+    """The candidate's name; document/person.py decides what counts as one (one owner)."""
     return doc.basics.name
 
 
@@ -69,8 +69,8 @@ def _experienced(ctx: Context) -> bool:
         e
         for e in ctx.entries
         if e.kind == "experience"
-        and (e.ranges or e.items)
-        and not e.is_internship
+        and (e.ranges or e.bullets)
+        and not is_internship(e)
         and not re.search(r"intern|实习", titles.get(e.root_id, ""), re.IGNORECASE)
     ]
     if len(jobs) >= EXPERIENCED_ENTRIES:

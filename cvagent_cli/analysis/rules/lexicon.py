@@ -139,7 +139,7 @@ BUZZWORDS_EN: tuple[str, ...] = (
     r"strategic thinker",
 )
 # Every EN buzzword contains one of these substrings (lower case): a fast pre-check that
-# spares most bullets the big regex.  tests/resume/test_rules_clarity.py keeps them in sync.
+# spares most bullets the big regex.  tests/analysis/test_rules_clarity.py keeps them in sync.
 BUZZWORD_TRIGGERS: tuple[str, ...] = (
     "team",
     "result",

@@ -1,6 +1,6 @@
 """Dates: consistent formats, reverse-chronological order, gaps, impossible and future dates.
 
-Works on the entries the context found (experience, projects, education, volunteer), each
+Works on the document's entries (experience, projects, education, volunteer), each
 with the date ranges in its header lines; bullets are not scanned, so "grew revenue from
 2019 to 2021" in a bullet is never mistaken for a job's dates.
 """
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import itertools
 
-from cvagent_cli.analysis.rules import Context, Entry, RawFinding
+from cvagent_cli.analysis.rules import Context, RawFinding, entry_label
 from cvagent_cli.document.dates import RANGE_RE, SPAN_FORMATS, DateRange, month_index
+from cvagent_cli.document.entries import Entry
 
 #: Formats of a coarser precision than a month (a year, a season, a quarter): written
 #: beside month dates they are no clash of style.
@@ -49,16 +50,16 @@ def check(ctx: Context) -> list[RawFinding]:
                     )
                 )
     for entry in ctx.entries:
-        if entry.kind in ORDERED_KINDS and entry.items and not entry.ranges:
+        if entry.kind in ORDERED_KINDS and entry.bullets and not entry.ranges:
             findings.append(
                 ctx.report(
                     "dates.missing",
-                    f'No dates for "{entry.title or "this entry"}".',
+                    f'No dates for "{entry_label(ctx, entry) or "this entry"}".',
                     fix={"usual": usual},
                     plain=not usual,
                     section=entry.section_id,
                     line=entry.line,
-                    text=entry.title,
+                    text=entry_label(ctx, entry),
                 )
             )
     valid = [e for e in dated if not e.date_range.reversed]  # type: ignore[union-attr]
@@ -121,7 +122,7 @@ def _order(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
                         f'"{b.raw}" (line {below.range_line}) is listed after "{a.raw}" (line {above.range_line}).',  # type: ignore[union-attr]
                         section=below.section_id,
                         line=below.range_line,
-                        text=below.title or b.raw,  # type: ignore[union-attr]
+                        text=entry_label(ctx, below) or b.raw,  # type: ignore[union-attr]
                     )
                 )
                 break  # one finding per section is enough to act on
@@ -159,7 +160,7 @@ def _gaps(ctx: Context, entries: list[Entry]) -> list[RawFinding]:
                             f'Gap of {last - first + 1} months between "{previous.date_range.raw}" and "{rng.raw}".',  # type: ignore[union-attr]
                             section=entry.section_id,
                             line=entry.range_line,
-                            text=entry.title or rng.raw,
+                            text=entry_label(ctx, entry) or rng.raw,
                         )
                     )
         end = min(rng.end_index(ctx.today), month_index(ctx.today))

@@ -1,2 +1,2 @@
-"""The ecosystem formats: JSON Resume and rendercv YAML, both ways, through one reading
-of the resume's entries (resume_data)."""
+"""The ecosystem formats: JSON Resume and rendercv YAML, both ways; ``resume_data`` maps
+the document's entries (``document.entries``) onto their fields."""

@@ -21,7 +21,15 @@ import json
 import re
 from typing import Any
 
-from cvagent_cli.document.dates import PRESENT_WORDS, SPAN_FORMATS, YearMonth, parse_date
+from cvagent_cli.document.dates import (
+    PRESENT_WORDS,
+    SPAN_FORMATS,
+    YearMonth,
+    find_dates,
+    find_ranges,
+    parse_date,
+)
+from cvagent_cli.document.entry_words import Heading, parse_degree, read_degree, read_heading
 from cvagent_cli.documents.interchange import resume_data as rd
 from cvagent_cli.errors import InputError
 from cvagent_cli.script import HAN_RE, language_of
@@ -136,6 +144,13 @@ def to_json_resume(data: rd.ResumeData) -> dict[str, Any]:
     for part in data.parts:
         meta: dict[str, Any] = {"title": part.title}
         target = part.field
+        if target == "label" and not b.label:
+            meta["field"] = "label"
+            _put(basics, "label", part.text[0])
+            sections.append(meta)
+            continue
+        if target == "label":
+            target = "summary"  # a headline stated twice: this one is kept as text
         if target == "summary" and summary_taken:
             target = None
         if target == "basics":
@@ -204,7 +219,7 @@ def _iso(ym: YearMonth | None) -> str:
     return f"{ym.year:04d}-{ym.month:02d}" if ym.month else f"{ym.year:04d}"
 
 
-def _dated(item: dict[str, Any], entry: rd.Entry) -> None:
+def _dated(item: dict[str, Any], entry: rd.EntryData) -> None:
     _put(item, "startDate", _iso(entry.dates.start))
     if not entry.dates.current:
         _put(item, "endDate", _iso(entry.dates.end))
@@ -213,11 +228,11 @@ def _dated(item: dict[str, Any], entry: rd.Entry) -> None:
 
 def _order(part: rd.Part, lang: str) -> str:
     if part.field == "education":
-        firsts = [rd.read_degree(e).degree_first for e in part.entries if e.title]
+        firsts = [read_degree(e.title).degree_first for e in part.entries if e.title]
         return "degree-first" if firsts and sum(firsts) * 2 >= len(firsts) else "institution-first"
     if part.field == "projects":
         return "name"
-    firsts = [rd.read_heading(e, lang).role_first for e in part.entries if e.title]
+    firsts = [read_heading(e.title, lang).role_first for e in part.entries if e.title]
     return "position-first" if firsts and sum(firsts) * 2 >= len(firsts) else "organisation-first"
 
 
@@ -227,9 +242,9 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
         item: dict[str, Any] = {}
         summary = "\n\n".join(entry.summary)
         if part.field == "education":
-            degree = rd.read_degree(entry)
+            degree = read_degree(entry.title)
             lines = summary.split("\n")
-            found = rd.parse_degree(lines[0]) if not degree.study_type and summary else None
+            found = parse_degree(lines[0]) if not degree.study_type and summary else None
             if found:  # "Ohio State University" over "Bachelor of Arts, Communication"
                 degree.study_type, degree.area = found
                 summary = "\n".join(lines[1:]).strip()
@@ -247,7 +262,7 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
             _put(item, "location", entry.location)
             _put(item, "highlights", entry.bullets)
         else:
-            heading = rd.read_heading(entry, lang) if entry.title else rd.Heading()
+            heading = read_heading(entry.title, lang) if entry.title else Heading()
             org_key = "organization" if part.field == "volunteer" else "name"
             _put(item, org_key, heading.organisation)
             _put(item, "position", heading.role)
@@ -261,8 +276,6 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
 
 def _single_date(text: str) -> tuple[str, str]:
     """(text without its one date, ISO date) for an award or certificate line."""
-    from cvagent_cli.document.dates import find_dates, find_ranges
-
     if find_ranges(text):
         return text, ""
     found = find_dates(text)
@@ -504,7 +517,11 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
     arrays = {f: r.items(obj.get(f), f) for f in SECTION_FIELDS}
     sections = r.items(ext.get("sections"), "meta.cvagent.sections")
     contact_lines = r.texts(ext.get("contact"), "meta.cvagent.contact")
-    out, contact = writer.header(basics, contact_lines)
+    # a headline written as a section ("## 求职意向") goes back there, not in the header
+    in_section = any(s.get("field") == "label" for s in sections)
+    out, contact = writer.header(
+        {k: v for k, v in basics.items() if k != "label" or not in_section}, contact_lines
+    )
     if not any(s.get("field") == "basics" for s in sections) and contact:
         out += [contact, ""]
     used = dict.fromkeys(SECTION_FIELDS, 0)
@@ -534,6 +551,10 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
                     out += [_escape_block(r.text(basics.get("summary"), "basics.summary")), ""]
                 out += _unplaced(r, section, i)
             wrote_summary = True
+            continue
+        if field == "label":
+            headline = r.text(basics.get("label"), "basics.label")
+            out += [f"## {title}", ""] + ([_escape_block(headline), ""] if headline else [])
             continue
         if field == "basics":
             out += [f"## {title}", ""] + ([contact, ""] if contact else [])

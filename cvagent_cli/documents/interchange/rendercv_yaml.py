@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from cvagent_cli.document.dates import YearMonth
+from cvagent_cli.document.entry_words import read_degree, read_heading
 from cvagent_cli.documents.interchange import resume_data as rd
 
 #: The social networks rendercv 2.3 knows (``SocialNetwork.network``), by host.
@@ -144,7 +145,7 @@ def _date(ym: YearMonth | None) -> str | int | None:
     return f"{ym.year:04d}-{ym.month:02d}" if ym.month else ym.year
 
 
-def _dated(item: dict[str, Any], entry: rd.Entry) -> None:
+def _dated(item: dict[str, Any], entry: rd.EntryData) -> None:
     start = _date(entry.dates.start)
     end = entry.dates.end
     if (
@@ -168,7 +169,7 @@ def _reversed(start: YearMonth, end: YearMonth) -> bool:
     return end.index() < start.index()
 
 
-def _common(item: dict[str, Any], entry: rd.Entry, location: str = "") -> dict[str, Any]:
+def _common(item: dict[str, Any], entry: rd.EntryData, location: str = "") -> dict[str, Any]:
     _dated(item, entry)
     if entry.location or location:
         item["location"] = entry.location or location
@@ -183,7 +184,7 @@ def _common(item: dict[str, Any], entry: rd.Entry, location: str = "") -> dict[s
 
 
 def _section(part: rd.Part, lang: str, left_out: list[str]) -> list[Any]:
-    if part.field is None or part.field == "summary":
+    if part.field in (None, "summary", "label"):
         return _text_entries(part.markdown or "\n\n".join(part.text))
     intro = list(part.text)
     if part.field in rd.ENTRY_FIELDS:
@@ -203,7 +204,7 @@ def _entry_section(part: rd.Part, lang: str) -> list[dict[str, Any]]:
     if entries and not any(e.title for e in entries):
         return [{"bullet": b} for e in entries for b in e.bullets]
     if part.field == "education":
-        degrees = [rd.read_degree(e) for e in entries]
+        degrees = [read_degree(e.title) for e in entries]
         if all(d.institution and d.area for d in degrees):
             out = []
             for e, d in zip(entries, degrees, strict=True):
@@ -213,7 +214,7 @@ def _entry_section(part: rd.Part, lang: str) -> list[dict[str, Any]]:
                 out.append(_common(item, e, d.location))
             return out
     elif part.field in ("work", "volunteer"):
-        heads = [rd.read_heading(e, lang) for e in entries]
+        heads = [read_heading(e.title, lang) for e in entries]
         if all(h.organisation and h.role for h in heads):
             return [
                 _common({"company": h.organisation, "position": h.role}, e, h.location)

@@ -32,6 +32,7 @@ from typing import Any
 
 from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.person import clean_name
+from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.documents.formats import UNREADABLE_HINT
 from cvagent_cli.documents.reading.docx_package import as_plain_docx, embedded_objects
 from cvagent_cli.documents.reading.docx_shapes import Spot, margins, reading_order, spot
@@ -51,7 +52,6 @@ from cvagent_cli.documents.reading.docx_text import (
     Piece,
     all_bold,
     inline,
-    is_document_title,
     joined_pairs,
     leading_glyph,
     name_field,

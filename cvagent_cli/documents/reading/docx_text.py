@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 import re
 
+from cvagent_cli.document.title_words import TITLE_WORDS
 from cvagent_cli.documents.reading.docx_styles import SYMBOL_FONTS
 from cvagent_cli.documents.reading.structure import BULLET_GLYPHS, plain
-from cvagent_cli.documents.reading.structure import is_document_title as spaced_document_title
 from cvagent_cli.script import HAN, HAN_RE
 
 Piece = tuple[str, bool, float, str, bool]  # text, bold, size, font, caps
@@ -30,18 +30,12 @@ LABELS = frozenset(
     "毕业院校 身高 婚姻状况 name phone mobile email e-mail address location nationality "
     "birthday website github linkedin".split()
 )
-#: What a document calls itself at its top, which is never the person's name.
-DOCUMENT_TITLES = frozenset(
-    ["resume", "résumé", "cv", "c.v.", "curriculum vitae", "my resume"]
-    + ["简历", "个人简历", "求职简历", "履历", "个人履历"]
-)
 _NAME_FIELD_RE = re.compile(
     # the value ends at the next cell, a wide gap or the next "label:" of the line
     r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40}?)\s*"
     r"(?=[|｜\n\u3000]|\s{2,}|\s\S{1,15}[:：]|$)",
     re.IGNORECASE,
 )
-GENERIC_WORDS = frozenset("resume résumé cv curriculum vitae 简历 个人简历 求职简历 履历".split())
 WORD_RE = re.compile(f"[{HAN}]+|" r"[^\W_]+(?:[.@+'’-][^\W_]+)*")
 
 
@@ -51,7 +45,7 @@ def says_nothing_new(line: str, body: str) -> bool:
     line = line.lower()
     for generic in ("个人简历", "求职简历", "简历", "履历"):
         line = line.replace(generic, " ")
-    words = [w for w in WORD_RE.findall(line) if w not in GENERIC_WORDS]
+    words = [w for w in WORD_RE.findall(line) if w not in TITLE_WORDS]
     return all(w in body for w in words)
 
 
@@ -143,12 +137,6 @@ def joined_pairs(texts: list[str]) -> str:
         return f"{key}{colon}{value}"
 
     return " | ".join(pair(k, v) for k, v in zip(texts[::2], texts[1::2], strict=True))
-
-
-def is_document_title(text: str) -> bool:
-    return " ".join(
-        plain(text).replace("：", ":").rstrip(":").split()
-    ).casefold() in DOCUMENT_TITLES or spaced_document_title(text)
 
 
 def name_field(rows: list[list[str]], lines: list[str]) -> str:

@@ -14,6 +14,9 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvagent_cli.analysis.resemblance import looks_like_resume
+from cvagent_cli.analysis.resemblance import warning as not_a_resume
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.documents.formats import (
     FORMAT_NAMES,
     SUFFIXES,
@@ -22,6 +25,7 @@ from cvagent_cli.documents.formats import (
 )
 from cvagent_cli.documents.reading.roles import assign_roles
 from cvagent_cli.documents.reading.structure import Para, Recognition, to_markdown
+from cvagent_cli.documents.reading.text_import import looks_like_markdown, text_paragraphs
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import (
     MAX_BYTES,
@@ -154,6 +158,7 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
             raise InputError(
                 f"{source}: not a readable PDF file (no %PDF header)", hint=UNREADABLE_HINT
             )
+        # One reader per file: the others, and the libraries they load, stay unloaded.
         from cvagent_cli.documents.reading.pdf_import import pdf_paragraphs
 
         pages = pdf_page_count(data, source)
@@ -172,16 +177,14 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
                 f"{source}: not a readable DOCX file (not a ZIP archive)", hint=UNREADABLE_HINT
             )
         _check_docx_zip(data, source)
-        from cvagent_cli.documents.reading.docx_import import docx_paragraphs
+        from cvagent_cli.documents.reading.docx_import import docx_paragraphs  # (as for PDF)
 
         return docx_paragraphs(data, source)
     decoded = decode_bytes(data, source)
     if fmt == "html":
-        from cvagent_cli.documents.reading.html_import import html_paragraphs
+        from cvagent_cli.documents.reading.html_import import html_paragraphs  # (as for PDF)
 
         return html_paragraphs(decoded.text, source)
-    from cvagent_cli.documents.reading.text_import import text_paragraphs
-
     return text_paragraphs(decoded.text), Recognition()
 
 
@@ -193,13 +196,11 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
         raise InputError(f"{source} is {len(data) / 1_048_576:.1f} MB; a resume should be smaller")
     fmt = format_of(source, data, suffix)
     if fmt == "json":
-        from cvagent_cli.documents.interchange.ecosystem import import_json
+        from cvagent_cli.documents.interchange.ecosystem import import_json  # (as for PDF)
 
         markdown, notes = import_json(data, source)
         return describe(markdown, fmt, source, Recognition(notes))
     if fmt == "text":
-        from cvagent_cli.documents.reading.text_import import looks_like_markdown
-
         text = decode_bytes(data, source).text
         if looks_like_markdown(text):
             return describe(
@@ -252,10 +253,6 @@ def join_wrapped_items(paras: list[Para]) -> list[Para]:
 
 def describe(markdown: str, fmt: str, source: str, recognition: Recognition) -> ImportResult:
     """The recognition report, read back from the Markdown by the analyzer's parser."""
-    from cvagent_cli.analysis.resemblance import looks_like_resume
-    from cvagent_cli.analysis.resemblance import warning as not_a_resume
-    from cvagent_cli.document.document import ResumeDocument
-
     doc = ResumeDocument.from_text(markdown, source=source)
     warnings = list(recognition.warnings)
     if not looks_like_resume(doc):

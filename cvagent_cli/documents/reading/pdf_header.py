@@ -10,6 +10,7 @@ import re
 
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
+from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.documents.reading.docx_text import LABELS
 from cvagent_cli.documents.reading.pdf_columns import table_channels
 from cvagent_cli.documents.reading.pdf_layout import Word, join_words
@@ -22,7 +23,7 @@ from cvagent_cli.documents.reading.pdf_lines import (
     set_apart,
     with_bars,
 )
-from cvagent_cli.documents.reading.structure import Recognition, is_document_title
+from cvagent_cli.documents.reading.structure import Recognition
 from cvagent_cli.script import HAN
 
 _NAME_FIELD_RE = re.compile(

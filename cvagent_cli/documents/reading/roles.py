@@ -27,13 +27,13 @@ from dataclasses import dataclass
 
 from cvagent_cli.document import person
 from cvagent_cli.document.basics import EMAIL_RE
+from cvagent_cli.document.entry_words import is_place, names_employer_or_role
 from cvagent_cli.document.kinds import (
     ENTRY_SECTION_KINDS,
     classify_title,
     is_standalone_title,
     names_an_entry,
 )
-from cvagent_cli.documents.interchange.resume_data import is_place, names_employer_or_role
 from cvagent_cli.documents.reading.structure import (
     Para,
     all_caps,

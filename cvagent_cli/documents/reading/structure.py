@@ -14,9 +14,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from cvagent_cli.document import person
 from cvagent_cli.document.dates import find_dates, find_ranges
-from cvagent_cli.documents.interchange.resume_data import is_place
+from cvagent_cli.document.entry_words import is_place
 from cvagent_cli.script import HAN_RE
 
 BULLET_GLYPHS = "•▪‣●◦■□·∙○◆◇►▶➢➤✓✔❖-–*+"
@@ -70,20 +69,6 @@ class Recognition:
     unplaced: list[str] = field(default_factory=list)  # text left out (rotated words …)
     images: int = 0
     dropped: int = 0  # page numbers
-
-
-_SPACED_RE = re.compile(r"^\s*\S(?:[ \t\u3000]+\S){1,}\s*$")
-_TITLE_AFFIXES_RE = re.compile(r"^(?:personal|个人)\s*|\s*表$", re.IGNORECASE)
-
-
-def is_document_title(text: str) -> bool:
-    """What a document calls itself at its top, never a name: "Resume", "个人简历", also
-    letter-spaced as forms print it ("个 人 简 历", "简\u3000\u3000历", "R E S U M E"), and a
-    form's "个人简历表" / "Personal Resume"."""
-    text = plain(text)
-    if _SPACED_RE.match(text) and all(len(w) == 1 for w in text.split()):
-        text = "".join(text.split())
-    return person.is_generic_title(text) or person.is_generic_title(_TITLE_AFFIXES_RE.sub("", text))
 
 
 def plain(text: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.documents.reading.structure import Para, strip_glyph
+from cvagent_cli.documents.reading.structure import Para, is_date_text, strip_glyph
 from cvagent_cli.script import HAN_RE
 
 _MD_HEADING_RE = re.compile(r"^\s{0,3}#{1,3}\s+\S", re.M)
@@ -49,8 +49,6 @@ def text_paragraphs(text: str) -> list[Para]:
 def _entry_line(line: str) -> Para:
     """ "Senior Developer, Pinecrest Bank  2019 - Present": a date after a wide gap (two
     spaces or a tab) makes the line an entry with its dates."""
-    from cvagent_cli.documents.reading.structure import is_date_text
-
     parts = re.split(r"\s{2,}|\t+", line)
     if len(parts) >= 2 and is_date_text(parts[-1]) and not is_date_text(parts[0]):
         left = " ".join(" ".join(parts[:-1]).split())

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.writing.layout import (
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Layout,
@@ -22,12 +21,13 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
     plain,
     read_layout,
     where,
 )
-from cvagent_cli.documents.writing.templates import check_template
+from cvagent_cli.documents.writing.templates import get_template
 from cvagent_cli.errors import ConfigError
 from cvagent_cli.install import documents_hint
 
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
     from docx.text.paragraph import Paragraph as DocxParagraph
     from docx.text.run import Run as DocxRun
-
-ACCENT = {"modern": "1F5F8B"}
-#: Templates that print an entry's place beside its dates, on the right of its row.
-PLACE_RIGHT = frozenset({"modern"})
 
 
 def require_docx(what: str = "DOCX export") -> ModuleType:
@@ -189,11 +185,11 @@ def render_docx(
 
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     document = docx.Document()
-    template = check_template(template)
-    if template == "compact":
+    look = get_template(template).docx
+    if look.compact:
         _compact(document)
-    if template in ACCENT:
-        _accent(document, ACCENT[template])
+    if look.accent:
+        _accent(document, look.accent)
     _properties(document, layout, now or datetime.now(timezone.utc))
     for block in layout.blocks:
         if isinstance(block, Name):
@@ -208,17 +204,13 @@ def render_docx(
             heading = document.add_heading(level=2)
             heading.paragraph_format.keep_with_next = True
             add_runs(heading, block.runs)
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             row = document.add_paragraph()
             row.paragraph_format.keep_with_next = True
             row.paragraph_format.space_before = Pt(6)
             row.paragraph_format.space_after = Pt(2)
             title, dates = block.title, block.dates
-            if (
-                template in PLACE_RIGHT
-                and block.place
-                and _fits(block.head, where(block), document)
-            ):
+            if look.place_right and block.place and _fits(block.head, where(block), document):
                 title, dates = block.head, where(block)
             add_runs(row, title, bold=True)
             if dates:

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli.documents.markdown_source import strip_front_matter
 from cvagent_cli.documents.writing.layout import (
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Item,
@@ -18,12 +18,14 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
+    read_layout,
     where,
 )
-from cvagent_cli.documents.writing.templates import check_template
+from cvagent_cli.documents.writing.templates import check_template, get_template
 from cvagent_cli.errors import InputError
-from cvagent_cli.store.textio import check_output_path, new_file_mode, read_text_file, write_output
+from cvagent_cli.store.textio import check_output_path, write_output
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -40,35 +42,6 @@ a { color: inherit; }
 """
 
 
-COMPACT_STYLESHEET = """
-body { font-size: 13px; line-height: 1.25; max-width: 52em; margin: 1em auto; }
-h1 { font-size: 1.6em; margin: 0 0 0.1em; }
-h2 { margin-top: 0.8em; margin-bottom: 0.3em; }
-h3 { margin: 0.5em 0 0.1em; }
-p { margin: 0.2em 0; }
-ul { margin: 0.1em 0; }
-@media print { @page { margin: 1cm; } }
-"""
-
-
-MODERN_STYLESHEET = """
-h1 { color: #1f5f8b; text-align: center; font-size: 2.2em; }
-h1 + p, p.header { text-align: center; margin: 0.1em 0; }
-h2 { color: #1f5f8b; border-bottom-color: #1f5f8b; }
-li::marker { color: #1f5f8b; }
-a { color: #1f5f8b; }
-.entry { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1.2em;
-         margin: 0.8em 0 0.2em; }
-.entry > :first-child { margin: 0; }
-.entry .where { margin: 0 0 0 auto; color: #5a5a5a; white-space: nowrap; }
-table.pairs th { text-align: left; padding-right: 1.2em; }
-"""
-EXTRA_STYLES = {"compact": COMPACT_STYLESHEET, "modern": MODERN_STYLESHEET}
-#: Templates written from the resume's layout (``layout.read_layout``), as the PDF and DOCX
-#: are, so an entry's row can hold its place and dates; the others are markdown-it's page.
-FROM_LAYOUT = frozenset({"modern"})
-
-
 def render_html(
     markdown: str,
     title: str | None = None,
@@ -82,12 +55,10 @@ def render_html(
 
     from markdown_it import MarkdownIt  # lazy: not needed at start-up
 
-    from cvagent_cli.documents.markdown_source import strip_front_matter
-    from cvagent_cli.documents.writing.layout import read_layout
-
-    style = STYLESHEET + EXTRA_STYLES.get(check_template(template), "")
+    html_style = get_template(template).html
+    style = STYLESHEET + html_style.css
     layout = read_layout(markdown)
-    if template in FROM_LAYOUT:
+    if html_style.from_layout:
         body = layout_html(layout)
     else:
         body = (
@@ -159,7 +130,7 @@ def layout_html(layout: Layout) -> str:
                 out.append(f'<p class="header">{items}</p>')
         elif isinstance(block, Heading):
             out.append(f"<h2>{runs_html(block.runs)}</h2>")
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             tag = f"h{min(block.level, 6)}"
             right = where(block)
             side = f'<p class="where">{runs_html(right)}</p>' if right else ""
@@ -215,32 +186,6 @@ def _table_html(table: Table) -> str:
     return "".join(out)
 
 
-def export_resume(
-    source: Path,
-    target: Path,
-    *,
-    force: bool = False,
-    template: str = "classic",
-    strict: bool = False,
-    warn: Callable[[str], None] | None = None,
-    suffix: str | None = None,
-) -> Path:
-    """Write ``source`` (resume Markdown) as ``target`` (in the format ``suffix`` says,
-    else its extension); refuses to overwrite unless ``force``.  A new file gets
-    ``source``'s permission bits (owner-writable)."""
-    check_export_target(target, force, suffix)
-    return export_markdown(
-        read_text_file(source).text,
-        target,
-        force=force,
-        template=template,
-        strict=strict,
-        warn=warn,
-        new_mode=new_file_mode(source),
-        suffix=suffix,
-    )
-
-
 def check_export_target(target: Path, force: bool, suffix: str | None = None) -> str:
     suffix = suffix or target.suffix.lower()
     if suffix not in (".html", ".htm", ".docx", ".pdf") and not target.is_dir():
@@ -290,6 +235,7 @@ def render_document(
     (``export -o - --format pdf`` writes them to standard output)."""
     check_template(template)
     if suffix == ".docx":
+        # One writer per file: the others, and the libraries they load, stay unloaded.
         from cvagent_cli.documents.writing.docx_export import render_docx
 
         return render_docx(text, template)

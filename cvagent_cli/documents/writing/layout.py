@@ -8,8 +8,10 @@ one reading and differ only in how they draw it:
 
 - ``Name`` and ``HeaderLine`` (the lines between the name and the first section: a headline,
   the contact line split at its separators, with e-mail, phone and web addresses made links);
-- ``Heading`` (a section), ``Entry`` (a job, school or project: its title, the place the
-  title ends with, and the dates written on the line under it or at the end of the title);
+- ``Heading`` (a section), ``Subheading`` (the title row of an entry, ``document.entries``:
+  its title, the place the title ends with, and the dates written on the line under it or
+  at the end of the title; or a sub-heading of a section that lists no entries, a skills
+  group);
 - ``Paragraph`` (its lines kept), ``Bullets``, ``Table`` (two-column label/value pairs when
   the header row is generic, "项目 | 内容", "Item | Detail"; else a real table).
 """
@@ -23,8 +25,11 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
-from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.document.inline import HTML_TAG_RE
+from cvagent_cli.document.document import ResumeDocument, Section
+from cvagent_cli.document.entries import ENTRY_KINDS, Entry, top_sections
+from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
+from cvagent_cli.document.phones import find_phones, guess_regions, has_phone_candidate
+from cvagent_cli.document.tables import TABLE_RULE_RE
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -65,15 +70,17 @@ class Heading:
 
 
 @dataclass
-class Entry:
+class Subheading:
     """``title`` as written; ``place`` the place it ends with (", Seattle, WA"), as the
-    parsed entry reads it (``resume_data.entry_place``), which the modern template prints
-    beside the dates: ``head`` is the title without it."""
+    entry reads it (``Entry.place``), which the modern template prints beside the dates:
+    ``head`` is the title without it.  ``entry`` is the entry it heads (None for a
+    sub-heading of a section that lists no entries)."""
 
     title: Line
     dates: Line = field(default_factory=list)
     level: int = 3
     place: Line = field(default_factory=list)
+    entry: Entry | None = None
 
     @property
     def head(self) -> Line:
@@ -109,7 +116,7 @@ class Table:
     pairs: bool = False  # a label / value layout: the header row was generic
 
 
-Block = Name | HeaderLine | Heading | Entry | Paragraph | Bullets | Table
+Block = Name | HeaderLine | Heading | Subheading | Paragraph | Bullets | Table
 
 
 @dataclass
@@ -144,7 +151,7 @@ def plain(runs: Sequence[Run]) -> str:
 WHERE_JOIN = " · "
 
 
-def where(entry: Entry) -> Line:
+def where(entry: Subheading) -> Line:
     """What a template that moves the place prints on the right of an entry's row: the
     place and the dates ("Seattle, WA · Mar 2019 – Present"), or whichever there is."""
     if entry.place and entry.dates:
@@ -293,8 +300,6 @@ GENERIC_HEADERS = frozenset(
 def _phones(text: str, language: str) -> dict[str, str]:
     """The phone numbers of ``text`` as written → their ``tel:`` address (E.164 when
     libphonenumber can read the number, else its digits)."""
-    from cvagent_cli.document.phones import find_phones, guess_regions, has_phone_candidate
-
     if not has_phone_candidate(text):
         return {}
     regions = guess_regions(text, language)
@@ -349,6 +354,8 @@ class _Reader:
     def __init__(self, markdown: str) -> None:
         self.doc = ResumeDocument.from_text(markdown)
         self.headings = {s.heading_line: s for s in self.doc.sections if s.heading_line}
+        self.tops = {s.id for s in top_sections(self.doc)}
+        self.entries = {e.line: e for e in self.doc.entries if e.heading and not e.row}
         self.blocks: list[Block] = []
         self.in_body = False  # past the first section heading
         self.contact_section = False  # in a section of contact details (基本信息)
@@ -361,20 +368,21 @@ class _Reader:
         if section is not None and number == self.doc.title_line:
             self.blocks.append(Name(_unmarked(runs)))
             return
-        if section is not None and section.level <= 2:
+        entry = self.entries.get(number)
+        if entry is None and section is not None and self.is_section(section):
             self.blocks.append(Heading(_unmarked(runs)))
             self.in_body = True
             self.contact_section = section.kind == "contact"
             self.kind = section.kind
             return
-        if section is not None or (self.in_body and _whole_bold(runs)):
+        if entry is not None or self.is_subheading(section, runs):
             title, dates = _split_title_dates(runs if section else _unmarked(runs))
             level = section.level if section else 3
-            self.blocks.append(Entry(title, dates, level, self.place(title)))
+            self.blocks.append(Subheading(title, dates, level, self.place(title, entry), entry))
             return
         text = plain(runs)
         last = self.blocks[-1] if self.blocks else None
-        if isinstance(last, Entry) and not last.dates and _is_date_line(text):
+        if isinstance(last, Subheading) and not last.dates and _is_date_line(text):
             last.dates = runs
             return
         if not self.in_body and not any(isinstance(b, Heading) for b in self.blocks):
@@ -392,14 +400,23 @@ class _Reader:
 
     _continues = False
 
-    def place(self, title: Line) -> Line:
-        """The place ``title`` ends with, when the parsed entry names one (in a run of its
-        own text: never part of a link or code)."""
-        from cvagent_cli.documents.interchange.resume_data import entry_place
+    def is_section(self, section: Section) -> bool:
+        return section.id in self.tops or section.level <= 2
 
-        if not title or title[-1].href or title[-1].code:
+    def is_subheading(self, section: Section | None, runs: Line) -> bool:
+        """A sub-heading (a skills group, "#### Highlights" in an entry), or a bold line in
+        a section that lists no entries; in a section of entries, the entries say which
+        lines are their titles."""
+        if section is not None:
+            return True
+        return self.in_body and self.kind not in ENTRY_KINDS and _whole_bold(runs)
+
+    def place(self, title: Line, entry: Entry | None) -> Line:
+        """The place ``title`` ends with, when its entry names one (in a run of its own
+        text: never part of a link or code)."""
+        if entry is None or not title or title[-1].href or title[-1].code:
             return []
-        place = entry_place(plain(title), self.kind, self.doc.language)
+        place = entry.place(self.doc.language)
         if not place or not title[-1].text.endswith(PLACE_JOIN + place):
             return []
         return [Run(place)]
@@ -551,9 +568,6 @@ _KEYWORD_SEPARATORS = frozenset(",，、;；|｜")
 
 def _keywords(doc: ResumeDocument, limit: int = 40) -> list[str]:
     """Keywords for the file's metadata: the short items of the skills sections."""
-    from cvagent_cli.document.inline import plain_inline
-    from cvagent_cli.documents.markdown_source import TABLE_RULE_RE
-
     found: list[str] = []
     for section in doc.sections_of_kind("skills"):
         lines = doc.section_text(section).splitlines()[1:]

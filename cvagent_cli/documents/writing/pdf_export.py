@@ -32,11 +32,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cvagent_cli.documents.interchange.resume_data import split_title
+from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.documents.writing.layout import (
     Block,
     Bullets,
-    Entry,
     HeaderLine,
     Heading,
     Item,
@@ -45,11 +44,12 @@ from cvagent_cli.documents.writing.layout import (
     Name,
     Paragraph,
     Run,
+    Subheading,
     Table,
     read_layout,
     where,
 )
-from cvagent_cli.documents.writing.templates import check_template
+from cvagent_cli.documents.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import WIDE_TEXT
@@ -60,51 +60,6 @@ if TYPE_CHECKING:
 FONT_FILES = ("NotoSans-Regular.ttf", "NotoSansSC-Regular.ttf")
 
 
-@dataclass(frozen=True)
-class Style:
-    """A template's settings (lengths in Typst units)."""
-
-    size: str = "10pt"
-    name_size: str = "20pt"
-    section_size: str = "12pt"
-    margin: str = "(x: 1.6cm, y: 1.5cm)"
-    space: float = 1.0  # the unit of vertical space, in em
-    leading: str = "0.55em"
-    accent: str = "black"
-    muted: str = "luma(60)"
-    rule: str = "full"  # full: a line under the section title; partial: a line after it
-    header_align: str = "left"
-    title_split: bool = False  # "Title — Employer": the title bold, the employer regular
-    place_right: bool = False  # an entry's place beside its dates ("Seattle, WA · 2019 – …")
-    link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
-
-
-STYLES = {
-    "classic": Style(),
-    "compact": Style(
-        size="9pt",
-        name_size="16pt",
-        section_size="10.5pt",
-        margin="(x: 1.2cm, y: 1cm)",
-        space=0.75,
-        leading="0.5em",
-    ),
-    "modern": Style(
-        size="10pt",
-        name_size="24pt",
-        section_size="12pt",
-        margin="(x: 1.7cm, y: 1.5cm)",
-        space=1.0,
-        leading="0.6em",
-        accent='rgb("#1f5f8b")',
-        muted="luma(90)",
-        rule="partial",
-        header_align="center",
-        title_split=True,
-        place_right=True,
-        link='rgb("#1f5f8b")',
-    ),
-}
 #: How far the spacing may shrink to save a page whose content is a small tail, in turn.
 TIGHTER = (0.85, 0.7)
 #: A last page filled less than this (of its text height) is a tail worth trying to save.
@@ -282,10 +237,10 @@ def inline(runs: Line) -> str:
     return "[" + "".join(out) + "]"
 
 
-def _title(runs: Line, style: Style, *, dated: bool) -> str:
+def _title(runs: Line, style: PdfStyle, *, dated: bool) -> str:
     """An entry's title in bold; in templates that split it, "Title — Employer" as a bold
     title and a regular employer, split where the resume's structured reading splits it
-    (``resume_data.split_title``).  Only on a row with dates: an import reads a row of
+    (``entry_words.split_title``).  Only on a row with dates: an import reads a row of
     mixed weights as an entry by the dates beside it."""
     if style.title_split and dated and len(runs) == 1 and not runs[0].href:
         head, sep, rest = split_title(runs[0].text)
@@ -296,7 +251,7 @@ def _title(runs: Line, style: Style, *, dated: bool) -> str:
     return inline([replace(r, bold=True) for r in runs])
 
 
-def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, bool]:
+def _block(block: Block, style: PdfStyle, next_block: Block | None) -> tuple[str, bool]:
     """Typst code for one block; True when it also wrote the next block's first item."""
     if isinstance(block, Name):
         return f"= #box({inline(block.runs)})", False
@@ -307,7 +262,7 @@ def _block(block: Block, style: Style, next_block: Block | None) -> tuple[str, b
         return f"#cv-contacts({items})", False
     if isinstance(block, Heading):
         return f"== #{inline(block.runs)}", False
-    if isinstance(block, Entry):
+    if isinstance(block, Subheading):
         dated = bool(block.dates or block.place)
         title, dates = _title(block.title, style, dated=dated), inline(block.dates)
         row = f"#cv-entry({title}, {dates})"
@@ -367,7 +322,7 @@ def _metadata(layout: Layout, now: datetime) -> str:
     )
 
 
-def _preamble(style: Style, layout: Layout, space: float) -> str:
+def _preamble(style: PdfStyle, layout: Layout, space: float) -> str:
     lang = '"zh", region: "cn"' if layout.language == "zh" else '"en"'
     emoji = ', "Noto Emoji"' if _emoji_font() else ""
     library = _LIBRARY
@@ -405,7 +360,7 @@ def to_typst(
 ) -> str:
     """The Typst source of a resume (Markdown, or its layout) in ``template``."""
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
-    style = STYLES[check_template(template)]
+    style = get_template(template).pdf
     out = [_metadata(layout, now or datetime.now(timezone.utc)), _preamble(style, layout, space)]
     blocks = layout.blocks
     skip_first = False
@@ -471,7 +426,7 @@ def _drop(layout: Layout, drop: Callable[[str], bool]) -> Layout:
             block = replace(block, items=[i for i in items if "".join(r.text for r in i).strip()])
             if not block.items:
                 continue
-        elif isinstance(block, Entry):
+        elif isinstance(block, Subheading):
             block = replace(
                 block, title=line(block.title), dates=line(block.dates), place=line(block.place)
             )

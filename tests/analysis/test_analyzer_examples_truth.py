@@ -15,7 +15,7 @@ from cvagent_cli.truth import check_edit
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "sample_resumes").glob("*.md")) + sorted(
-    (ROOT / "tests/resume/corpus").glob("*.md")
+    (ROOT / "tests/analysis/corpus").glob("*.md")
 )
 _EN_EXAMPLE_RE = re.compile(r'(?:e\.g\.|verb:|subject:) "([^"]+)"')
 

@@ -1,7 +1,7 @@
 """Per-bullet truth for "this bullet states a metric" (data: metric_bullets.jsonl).
 
 The floors are the issue-25 targets, asserted on both splits; the per-bullet table of
-docs/developer-guide.md reports the same figures (``python -m tests.resume.metric_accuracy``).
+docs/developer-guide.md reports the same figures (``python -m tests.analysis.metric_accuracy``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from cvagent_cli.analysis.rules import build_context
 from cvagent_cli.analysis.rules.impact import measured_items
 from cvagent_cli.document.document import ResumeDocument
-from tests.resume.metric_accuracy import Tally, held_out, load, measure
+from tests.analysis.metric_accuracy import Tally, held_out, load, measure
 
 ROOT = Path(__file__).resolve().parents[2]
 PRECISION_FLOOR, RECALL_FLOOR = 0.97, 0.92
@@ -35,7 +35,7 @@ def test_written_cases_are_many_and_in_both_languages() -> None:
 def test_every_corpus_and_sample_bullet_is_labelled_as_it_reads_today() -> None:
     labelled = {r["id"]: r["text"] for r in load() if r["source"] != "written"}
     current = {}
-    for folder in ("tests/resume/corpus", "sample_resumes"):
+    for folder in ("tests/analysis/corpus", "sample_resumes"):
         for path in sorted((ROOT / folder).glob("*.md")):
             ctx = build_context(ResumeDocument.from_path(path))
             prefix = "corpus" if folder.startswith("tests") else "sample_resumes"

@@ -251,7 +251,7 @@ def test_every_chinese_sample_saved_as_gbk_is_still_gb18030(name):
     assert decoded.format.encoding == "gb18030" and decoded.text == text
 
 
-# -- files cvagent writes for the user: one check, one write (issue 21 items 1, 2) ----------
+# -- files cvagent writes for the user: one check, one write ---------------------------------
 def test_output_checks_refuse_what_cannot_be_written(tmp_path):
     from cvagent_cli.store.textio import check_output_path
 
@@ -301,7 +301,7 @@ def test_write_output_turns_an_os_error_into_one_line(tmp_path, monkeypatch):
 
 def test_atomic_write_never_replaces_a_read_only_file(tmp_path):
     """A rename replaces a 0444 file as easily as any other (and root may write anything):
-    the write path refuses it as opening it for writing would (issue 21 item 4)."""
+    the write path refuses it as opening it for writing would."""
     path = tmp_path / "cv.md"
     path.write_bytes(b"old")
     os.chmod(path, 0o444)
@@ -313,8 +313,7 @@ def test_atomic_write_never_replaces_a_read_only_file(tmp_path):
 
 
 def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
-    """Not mkstemp's 0600: an exported PDF is for sharing (issue 21 item 4's check of the
-    write path); private state files pass mode=0o600 themselves."""
+    """Not mkstemp's 0600: an exported PDF is for sharing; private state files pass mode=0o600 themselves."""
     old = os.umask(0o022)
     try:
         atomic_write_bytes(tmp_path / "cv.pdf", b"%PDF")

@@ -1,6 +1,6 @@
-"""Extraction accuracy on the real-world-shapes corpus (tests/resume/corpus/).
+"""Extraction accuracy on the real-world-shapes corpus (tests/analysis/corpus/).
 
-Shared by the corpus test and by ``python -m tests.resume.corpus_accuracy`` (prints the table
+Shared by the corpus test and by ``python -m tests.analysis.corpus_accuracy`` (prints the table
 and every miss, for working on the rules).  Labels live in ``corpus_labels.yaml``.
 """
 

@@ -1,6 +1,6 @@
-"""Accuracy on real-world resume shapes: the figures issue 10 asks for, printed as a table.
+"""Accuracy on real-world resume shapes, against the targets, printed as a table.
 
-The corpus (tests/resume/corpus/, invented people in the shapes of public Markdown resumes)
+The corpus (tests/analysis/corpus/, invented people in the shapes of public Markdown resumes)
 and its labels are described in corpus_labels.yaml; the analyzer accuracy table of
 docs/developer-guide.md is this test's output.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.resume.corpus_accuracy import CORPUS, Score, load_labels, measure, table
+from tests.analysis.corpus_accuracy import CORPUS, Score, load_labels, measure, table
 
 TARGETS = {"name": 0.95, "email": 0.97, "phone": 0.97, "sections": 0.97, "metric": 0.92}
 MAX_OTHER_SHARE = 0.05

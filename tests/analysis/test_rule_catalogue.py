@@ -17,7 +17,7 @@ from cvagent_cli.document.document import ResumeDocument
 TODAY = date(2025, 6, 1)
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(
-    [*ROOT.glob("sample_resumes/*.md"), *ROOT.glob("tests/resume/corpus/*.md")],
+    [*ROOT.glob("sample_resumes/*.md"), *ROOT.glob("tests/analysis/corpus/*.md")],
     key=lambda p: p.name,
 )
 FILLER_EN = (

@@ -1,14 +1,14 @@
-"""Per-bullet accuracy of "this bullet states a metric" (tests/resume/metric_bullets.jsonl).
+"""Per-bullet accuracy of "this bullet states a metric" (tests/analysis/metric_bullets.jsonl).
 
 Each line of the data is one bullet: ``id``, ``source`` (``written``: hard cases written for
 this test; ``corpus`` / ``sample_resumes``: the experience, project and achievement bullets of
-tests/resume/corpus and sample_resumes, ``id`` = file:line), ``lang``, ``shape`` (what kind of
+tests/analysis/corpus and sample_resumes, ``id`` = file:line), ``lang``, ``shape`` (what kind of
 case it is), ``text``, ``metric`` (a careful reader's yes/no) and ``spans`` (for a yes: the
 words that measure).  Every person and number is invented.
 
 The split is fixed by a rule, not chosen: a bullet is held out when the SHA-1 of its id,
 read as a number, is 0–27 mod 100 (about 28%).  Work on the rules with the tuning split
-(``python -m tests.resume.metric_accuracy`` prints its misses); the held-out split is printed
+(``python -m tests.analysis.metric_accuracy`` prints its misses); the held-out split is printed
 as counts only (``--holdout``), measured once per batch of changes.
 """
 

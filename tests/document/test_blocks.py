@@ -1,4 +1,4 @@
-"""The fast block scanner (``resume/blocks.py``) against markdown-it, its fallback.
+"""The fast block scanner (``document/blocks.py``) against markdown-it, its fallback.
 
 Whenever ``scan`` answers, its tokens must be markdown-it's tokens of the same types
 (type, tag, line map, content, markup), and a document parsed through it must be the

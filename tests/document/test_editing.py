@@ -68,7 +68,7 @@ def test_diff_has_line_numbers():
 
 
 def test_a_batch_error_never_asks_for_a_section_it_cannot_take():
-    """Issue 21 item 11: batch_edit_resume has no section parameter, so its error must not
+    """batch_edit_resume has no section parameter, so its error must not
     tell the model to name one; and it reads as one sentence (no "..")."""
     doc = ResumeDocument.from_text(DOC)
     with pytest.raises(EditError) as info:

@@ -13,7 +13,7 @@ from cvagent_cli.document.document import ResumeDocument, slugify
 from cvagent_cli.store.textio import TextFormat, decode_bytes
 from tests.conftest import SAMPLES, sample_resume_paths
 
-GOLDEN = SAMPLES.parent / "tests" / "resume" / "golden"
+GOLDEN = SAMPLES.parent / "tests" / "document" / "golden"
 UPDATE = os.environ.get("CVAGENT_UPDATE_GOLDEN") == "1"
 
 

@@ -1,0 +1,50 @@
+"""The words a resume uses to name itself ("Resume", "CV", "简历" …), written once.
+
+A document title is never the person's name, never a headline and never a section: the
+Markdown parser, the name reader, the importers and the data formats all ask
+``is_document_title``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from cvagent_cli.document.kinds import strip_decoration
+
+#: What a document calls itself.
+TITLE_WORDS = frozenset(
+    "resume résumé cv c.v. curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人履历 "
+    "이력서 자기소개서 履歴書 職務経歴書 経歴書".split()
+)
+#: Words that may stand beside those in a title ("My Resume", "个人 简历", "CV of").
+TITLE_FILLERS = frozenset("个人 求职 我的 my the of".split())
+
+_TAG_RE = re.compile(r"<[^<>]*>")
+_MARKUP_RE = re.compile(r"[*_`#>~]+")
+_SEPARATORS_RE = re.compile(r"[\s/|｜·•:：-]+")
+# Forms letter-space their title ("个 人 简 历", "简\u3000\u3000历", "R E S U M E").
+_SPACED_RE = re.compile(r"^\s*\S(?:[ \t\u3000]+\S){1,}\s*$")
+# A form's "个人简历表", "Personal Resume".
+_AFFIXES_RE = re.compile(r"^(?:personal|个人)\s*|\s*表$", re.IGNORECASE)
+
+
+def plain_title(text: str) -> str:
+    """``text`` without HTML tags, Markdown marks and decoration, spaces collapsed."""
+    text = html.unescape(_TAG_RE.sub(" ", text))
+    return " ".join(strip_decoration(_MARKUP_RE.sub(" ", text)).split())
+
+
+def _only_title_words(text: str) -> bool:
+    words = [w for w in _SEPARATORS_RE.split(plain_title(text).casefold()) if w]
+    return bool(words) and all(w in TITLE_WORDS or w in TITLE_FILLERS for w in words)
+
+
+def is_document_title(text: str) -> bool:
+    """What a document calls itself at its top, never a name: "Resume", "简历 / Resume",
+    "## Résumé", also letter-spaced as forms print it ("个 人 简 历", "R E S U M E"), and a
+    form's "个人简历表" / "Personal Resume"."""
+    text = plain_title(text)
+    if _SPACED_RE.match(text) and all(len(w) == 1 for w in text.split()):
+        text = "".join(text.split())
+    return _only_title_words(text) or _only_title_words(_AFFIXES_RE.sub("", text))

@@ -1,0 +1,92 @@
+"""The export templates, one module each in this folder (``classic.py``, ``compact.py``,
+``modern.py``): a module defines ``TEMPLATE``, what the PDF (typst), DOCX and HTML writers
+need of it, together.  The registry finds every module here, so adding a template is
+adding one file; ``cvagent export --template`` and the writers offer it from then on."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cvagent_cli.errors import UsageError
+
+#: The template used when none is named.
+DEFAULT = "classic"
+
+
+@dataclass(frozen=True)
+class PdfStyle:
+    """The PDF's settings (lengths in typst units)."""
+
+    size: str = "10pt"
+    name_size: str = "20pt"
+    section_size: str = "12pt"
+    margin: str = "(x: 1.6cm, y: 1.5cm)"
+    space: float = 1.0  # the unit of vertical space, in em
+    leading: str = "0.55em"
+    accent: str = "black"
+    muted: str = "luma(60)"
+    rule: str = "full"  # full: a line under the section title; partial: a line after it
+    header_align: str = "left"
+    title_split: bool = False  # "Title — Employer": the title bold, the employer regular
+    place_right: bool = False  # an entry's place beside its dates ("Seattle, WA · 2019 – …")
+    link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
+
+
+@dataclass(frozen=True)
+class DocxStyle:
+    """The Word document's settings, over python-docx's default styles."""
+
+    accent: str | None = None  # the headings' colour, RRGGBB
+    compact: bool = False  # tighter margins, a smaller font, less space after paragraphs
+    place_right: bool = False  # an entry's place beside its dates, at the right tab stop
+
+
+@dataclass(frozen=True)
+class HtmlStyle:
+    """The HTML page's settings: CSS added to the shared stylesheet."""
+
+    css: str = ""
+    # written from the resume's layout, as the PDF and DOCX are, so an entry's row can hold
+    # its place and dates; else markdown-it's page
+    from_layout: bool = False
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    summary: str  # what it looks like, for --help
+    pdf: PdfStyle = field(default_factory=PdfStyle)
+    docx: DocxStyle = field(default_factory=DocxStyle)
+    html: HtmlStyle = field(default_factory=HtmlStyle)
+
+
+def find_templates(path: Iterable[str], package: str) -> dict[str, Template]:
+    """The ``TEMPLATE`` of every module of ``package`` (at ``path``), by name, the default
+    first; a module's name is its template's."""
+    found: dict[str, Template] = {}
+    for module in pkgutil.iter_modules(path):
+        template = importlib.import_module(f"{package}.{module.name}").TEMPLATE
+        if not isinstance(template, Template) or template.name != module.name:
+            raise TypeError(f"{package}.{module.name}.TEMPLATE is not Template('{module.name}')")
+        found[template.name] = template
+    return {name: found[name] for name in sorted(found, key=lambda n: (n != DEFAULT, n))}
+
+
+REGISTRY = find_templates(__path__, __name__)
+#: The template names, the default first.
+TEMPLATES = tuple(REGISTRY)
+
+
+def check_template(name: str) -> str:
+    if name not in REGISTRY:
+        raise UsageError(
+            f"unknown template '{name}'", hint=f"choose one of: {', '.join(TEMPLATES)}"
+        )
+    return name
+
+
+def get_template(name: str) -> Template:
+    return REGISTRY[check_template(name)]
