@@ -12,6 +12,7 @@ import io
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import (
     FORMAT_NAMES,
@@ -24,6 +25,9 @@ from cvagent_cli.documents.reading.structure import Para, Recognition, to_markdo
 from cvagent_cli.errors import InputError
 from cvagent_cli.store.textio import MAX_BYTES, check_output_path, decode_bytes, write_output
 from cvagent_cli.wording import plural
+
+if TYPE_CHECKING:
+    from cvagent_cli.documents.reading.ocr import PageProgress
 
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
 #: about a minute (~0.15 s a page), so the rest is left out with a note.
@@ -141,7 +145,9 @@ def _refuse_ole(data: bytes, source: str) -> None:
     )
 
 
-def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
+def read_paragraphs(
+    data: bytes, source: str, fmt: str, progress: PageProgress | None = None
+) -> tuple[list[Para], Recognition]:
     if fmt == "pdf":
         if not data.lstrip().startswith(b"%PDF"):
             raise InputError(
@@ -151,8 +157,8 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
 
         pages = pdf_page_count(data, source)
         if pages is None or pages <= PAGE_BUDGET:
-            return pdf_paragraphs(data, source)
-        paras, recognition = pdf_paragraphs(data, source, max_pages=PAGE_BUDGET)
+            return pdf_paragraphs(data, source, progress=progress)
+        paras, recognition = pdf_paragraphs(data, source, PAGE_BUDGET, progress)
         recognition.warnings.append(
             f"the PDF has {pages} pages, more than a resume: only the first {PAGE_BUDGET} were read"
         )
@@ -178,8 +184,11 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
     return text_paragraphs(decoded.text), Recognition()
 
 
-def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportResult:
-    """Convert a resume file's bytes to Markdown and say what was recognised."""
+def import_bytes(
+    data: bytes, source: str, suffix: str | None = None, progress: PageProgress | None = None
+) -> ImportResult:
+    """Convert a resume file's bytes to Markdown and say what was recognised (``progress``:
+    told of each page that OCR reads, when a PDF has no text layer)."""
     if not data.strip():
         raise InputError(f"{source} is empty; there is no resume to import")
     if len(data) > MAX_BYTES:
@@ -198,7 +207,7 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
             return describe(
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
-    paras, recognition = read_paragraphs(data, source, fmt)
+    paras, recognition = read_paragraphs(data, source, fmt, progress)
     if not any(p.text.strip() or p.rows for p in paras):
         raise InputError(f"{source} has no text to import")
     markdown = to_markdown(assign_roles(paras))
@@ -260,9 +269,9 @@ class Imported:
         )
 
 
-def import_file(path: Path) -> ImportResult:
+def import_file(path: Path, progress: PageProgress | None = None) -> ImportResult:
     """:func:`import_bytes` of the file at ``path`` (its format from its extension)."""
-    return import_bytes(read_input(path), str(path), path.suffix or None)
+    return import_bytes(read_input(path), str(path), path.suffix or None, progress)
 
 
 def import_beside(path: Path) -> Imported:
