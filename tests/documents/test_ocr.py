@@ -131,3 +131,15 @@ def test_cvagent_import_of_a_scan_shows_a_page_bar_on_a_terminal(tmp_path: Path)
     assert "reading the scanned pages (OCR)" in out and "0/1 pages" in out
     assert "read by OCR" in out  # the warning that stays after the bar is gone
     assert "# Anselm Eberhardt" in (tmp_path / "scan.md").read_text(encoding="utf-8")
+
+
+def test_a_wide_space_box_is_narrowed_to_a_word_space() -> None:
+    # "WORK EXPERIENCE" with the space boxed 8 pt wide on a 12 pt line: read as two cells
+    # ("WORK | EXPERIENCE") unless the space is made a space wide.
+    chars = list("WO KE")
+    x = [0, 6, 12, 20, 26]
+    boxes = [[[x0, 0], [x0 + 5, 0], [x0 + 5, 12], [x0, 12]] for x0 in x]
+    glyphs = ocr._line_glyphs([[0, 0], [31, 0], [31, 12], [0, 12]], chars, boxes, scale=1.0)
+    (line,) = make_lines(glyphs, [], 0)
+    first, second = line.words
+    assert second.x0 - first.x1 <= 0.25 * 12 + 1e-9

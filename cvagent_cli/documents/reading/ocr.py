@@ -39,6 +39,8 @@ _ROUND_BULLETS = frozenset("oO0○◦。°")
 #: line's height is a word break (inside a word the engine's boxes leave up to ~0.13; a
 #: dropped space ~0.23 or more, at 150 dpi).
 _SPACE_GAP = 0.22
+#: The width of a word space, as a share of the line box's height.
+_NARROW_SPACE = 0.25
 #: The share of a line box's height that is the font size (the box has room above and below).
 _SIZE_OF_HEIGHT = 0.8
 
@@ -176,7 +178,22 @@ def _line_glyphs(
         glyphs.append(
             _glyph(ch, x0, max(x1, end) if kind == "space" else x1, top, bottom, size, kind)
         )
+    _narrow_spaces(glyphs, bottom - top)
     return glyphs
+
+
+def _narrow_spaces(glyphs: list[Glyph], height: float) -> None:
+    """A space the engine boxed wide (its boxes are a few pixels coarse) made as wide as a
+    space, the word before it reaching to it: otherwise the layout reader takes a word
+    break in a heading ("WORK EXPERIENCE") for a gap between two cells.  A gap of a line's
+    height or more is left as it is (a date set apart at the right margin)."""
+    for prev, space, after in zip(glyphs, glyphs[1:], glyphs[2:], strict=False):
+        if space.kind != "space" or prev.kind != "text" or after.kind != "text":
+            continue
+        gap = after.x0 - prev.x1
+        if _NARROW_SPACE * height < gap < height:
+            prev.x1 = after.x0 - _NARROW_SPACE * height
+            space.x0, space.x1 = prev.x1, after.x0
 
 
 def _bullet(chars: list[str]) -> bool:
