@@ -46,7 +46,8 @@ def import_command(
     lines from the file's layout (a JSON Resume file: from its fields);
     prints what it recognised, and anything not imported, to stderr.
     PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
-    Scanned PDFs (no text layer) are not supported: there is no OCR.
+    A scanned PDF (no text layer) is read by OCR when the ocr extra is
+    installed (a progress bar per page, at most 6 pages); without it, it is refused.
     Only a PDF's first 20 pages are read; a file that does not look like
     a resume (an invoice) is imported with a warning.
 
@@ -64,20 +65,22 @@ def import_command(
     )
     from cvagent_cli.errors import InputError
     from cvagent_cli.store.textio import MAX_BYTES
+    from cvagent_cli.ui.progress import page_progress
 
-    if file == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        result = import_bytes(data, "standard input")
-        target = output or "-"
-    else:
-        path = Path(file)
-        result = import_file(path)
-        target = output or str(default_output(path))
-        if output is None and Path(target).resolve() == path.resolve():
-            raise InputError(
-                f"{path} is already Markdown; importing it would overwrite it",
-                hint="pass -o NEW.md or -o -",
-            )
+    with page_progress("reading the scanned pages (OCR)") as progress:
+        if file == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+            result = import_bytes(data, "standard input", progress=progress)
+            target = output or "-"
+        else:
+            path = Path(file)
+            result = import_file(path, progress)
+            target = output or str(default_output(path))
+            if output is None and Path(target).resolve() == path.resolve():
+                raise InputError(
+                    f"{path} is already Markdown; importing it would overwrite it",
+                    hint="pass -o NEW.md or -o -",
+                )
     if target == "-":
         sys.stdout.write(result.markdown)
         sys.stdout.flush()

@@ -18,7 +18,7 @@ from tests.support.openai_server import Reply
 
 REFUSED: list[tuple[str, Callable[[], bytes], str]] = [
     ("locked.pdf", bad.encrypted_pdf, "the PDF is encrypted (password-protected)"),
-    ("scan.pdf", bad.image_only_pdf, "has no text layer; OCR is not supported"),
+    ("scan.pdf", bad.image_only_pdf, "has no text layer"),
     ("cut.pdf", bad.truncated_pdf, "not a readable PDF file"),
     ("empty.pdf", bad.zero_page_pdf, "the PDF has no pages"),
 ]

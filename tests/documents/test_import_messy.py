@@ -258,7 +258,7 @@ def test_scanned_pdf_has_no_text_layer() -> None:
     pdf = _typst_pdf(
         "#set page(width: 10cm, height: 5cm)\n#rect(width: 5cm, height: 2cm, fill: gray)\n"
     )
-    with pytest.raises(InputError, match="no text layer; OCR is not supported"):
+    with pytest.raises(InputError, match="has no text layer"):
         import_bytes(pdf, "scan.pdf", ".pdf")
 
 

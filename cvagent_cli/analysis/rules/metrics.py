@@ -5,12 +5,17 @@ A number is a METRIC when it measures a result or a scale::
     metric   := number measure | currency number | scale-word | comparison
     measure  := percent            40%, 12 percent, 8个百分点, 3 pp, 百分之二十
               | multiplier         3x, 10×, 5 times, 3倍, fourfold (doubled, 翻倍, 一半 need no digit)
-              | scale              2M, 25k, 2 million, 100万, 1.2亿, hundreds of, 数十, 百万级
+              | scale              2M, 2M+, 25k, 2 million, 100万, 1.2亿, hundreds of, 数十, 百万级,
+                                   亿级, 数亿, 过亿, a billion-row store
               | unit               50 GB, 120 ms, 12k QPS, 400 km, 15 points, 4.8分
               | count              4 junior engineers, three new hires, 200+ episodes, 12家, 6 个微服务,
-                                   a team of 3, 3 of 4 bids, a 6-engineer team, 第一名
+                                   a team of 3, 3 of 4 bids, a 6-engineer team, a 120-person event,
+                                   an 80 person workshop, 500 A4 pages (a name inside the count),
+                                   第一名, 12,000 (thousands grouped), DAU 800 (a quantity's name),
+                                   用例 318， (a plain number ending its clause after a noun)
+              | zero of something  zero downtime, zero P1 incidents, cut to zero, 零故障, 降为零
               | duration, changed  saved 10 hours, cut by two days, 2 weeks ahead, 缩短 2 小时
-    comparison := from N to M, to N from M, 从 N … 到/至 M
+    comparison := from N to M, from 240 to under 20, to N from M, 从 N … 到/至 M, 降至不到 20
 
 A number NAMES or DATES something and never counts (it is blanked before the measures are
 read) when it is:
@@ -22,6 +27,7 @@ read) when it is:
     an ordinal         3rd shift, 第 42 届, 第三方 (but a placing is a result: 第一名, 1st place)
     an id or a phone   #4521, 0800 123 4567, seven digits or more, 1:1, 24/7, 9-to-5
     inside a URL, an e-mail address or a quoted title   "Top 5 Tips…", 《…5 个技巧》, “双 11”
+                       (a link is ASCII: "github.com/a/b获得1200个star" keeps the count)
     a plain duration   for 6 months, 用时2周, 5+ years of experience, 3-month internship
 
 Only what remains is read for measures, so "Moved 60 services from Java 8 to Java 17" counts
@@ -37,7 +43,7 @@ from collections.abc import Iterator
 from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.numerals import ZH_DIGITS, ZH_POWERS
-from cvagent_cli.script import FULLWIDTH_DIGITS
+from cvagent_cli.script import FULLWIDTH_DIGITS, IDEOGRAPHS
 
 # -- shared pieces ----------------------------------------------------------------------
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
@@ -63,7 +69,13 @@ _AFTER_CHANGE_RE = re.compile(
 # -- what never counts: masked, in this order ---------------------------------------------
 # Each pattern runs only when a cheap test (a character it needs) passes: most bullets hold
 # no URL, quote, id, 年 or "experience", so most of these never scan.
-_URL_RE = re.compile(rf"(?i)(?:https?://|www\.)\S+|{EMAIL_LIKE}|[\w-]+(?:\.[\w-]+)+/\S*")
+# A link is ASCII and stops before a bracket, a comma or Chinese text written right after it
+# ("github.com/a/b获得1200个star", "kvx(1,200 stars)"): \w and the URL characters are ASCII.
+_URL_CHARS = r"[A-Za-z0-9\-._~:/?#\[\]@!$&*+=%]"
+_URL_RE = re.compile(
+    rf"(?i)(?:https?://|www\.){_URL_CHARS}+|{EMAIL_LIKE}|[\w-]+(?:\.[\w-]+)+/{_URL_CHARS}*",
+    re.ASCII,
+)
 _QUOTED_RE = re.compile(
     r"\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|《[^》\n]{1,40}》|「[^」\n]{1,40}」|『[^』\n]{1,40}』"
 )
@@ -118,6 +130,12 @@ _NAMING_WORDS = frozenset(
 _NOT_NAME_BEFORE = frozenset(',;:()!?$~<>[]{}|=%*"')
 _WORD_TAIL_RE = re.compile(r"[A-Za-z0-9_.#+&/'-]*\Z")
 _NAMED_RESCUE_RE = re.compile(r"\+|\s*(?:%|％|[kK]\b|万|亿|倍|million|billion|percent)")
+# Thousands grouped with commas ("DAU 12,000", "members 2,100") count: no name, version or id
+# is written that way.
+_GROUPED_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+# The names of quantities: a number after one of them is its value ("DAU 800", "NPS 62"),
+# where after any other capitalised word it is part of a name ("Java 8").
+_QUANTITY_NAMES = frozenset("DAU MAU WAU GMV QPS TPS PV UV SKU SKUs NPS ARR MRR CTR".split())
 _JOIN_RE = re.compile(r"\s*(?:,|and|&|/|、|和|与|or)\s*(?=\d)")
 
 
@@ -183,7 +201,9 @@ def mask_non_metrics(text: str) -> str:
             continue  # plain digits after Chinese or punctuation: neither glued nor named
         glued = _glued(masked, start, token)
         if glued or named_next or _after_a_name(masked, start):
-            if not glued and _NAMED_RESCUE_RE.match(masked, end):
+            if not glued and (
+                _NAMED_RESCUE_RE.match(masked, end) or _GROUPED_RE.fullmatch(token.rstrip(".,"))
+            ):
                 named_next = False
                 continue
             names.append((start, end))
@@ -228,6 +248,8 @@ def _after_a_name(text: str, start: int) -> bool:
         return False  # the end of a sentence: "… over PostgreSQL. 1,400 GitHub stars"
     if word.lower() in _NAMING_WORDS:
         return True
+    if word in _QUANTITY_NAMES:
+        return False
     if word == word.lower():
         return False  # no capital: not a name
     first = not text[:j].strip(" \t*_-•·\"'“(")
@@ -253,11 +275,13 @@ _ZH_COUNTERS = "人名位家个项款套台份次场篇门条支所座笔单件�
 _ZH_WORD_COUNTERS = "人名位家个项款套台份次场篇门条支所座笔单件倍万亿"
 _EN_UNITS = (
     "%|percent|per cent|pp|percentage points?|points?|bps|basis points|x(?![A-Za-z])|×|times(?![A-Za-z])|fold(?![A-Za-z])"
-    "|k(?![A-Za-z])|K(?![A-Za-z])|[MB](?=\\s+(?!(?:in|at|for|and|or|on|of|to|with)(?![A-Za-z]))[a-z])|bn(?![A-Za-z])|million|billion|thousand|trillion"
+    "|k(?![A-Za-z])|K(?![A-Za-z])|[MB](?=\\+|\\s+(?!(?:in|at|for|and|or|on|of|to|with)(?![A-Za-z]))[a-z])|bn(?![A-Za-z])|million|billion|thousand|trillion"
     "|ms(?![A-Za-z])|milliseconds?|µs|ns(?![A-Za-z])|[KMGTP]B(?![A-Za-z])|[KMGT]iB(?![A-Za-z])|kWh|MWh|km(?![A-Za-z])|kg(?![A-Za-z])|tons?(?![A-Za-z])|tonnes?(?![A-Za-z])"
     "|QPS|TPS|RPS|req/s|rps(?![A-Za-z])|fps(?![A-Za-z])|FPS|Mbps|Gbps|stars?(?![A-Za-z])"
     "|USD|EUR|GBP|RMB|CNY|JPY|dollars|euros|pounds|yuan"
 )
+_PEOPLE = "person|people|man|member|seat|guest|attendee|participant|student|engineer|employee"
+_FUNCTION_ALT = "|".join(sorted(_FUNCTION_WORDS))
 # A number followed by its measure (one pattern, so one scan that skips to each digit).
 _NUMBER_MEASURE_RE = re.compile(
     rf"{_NUM}(?:"
@@ -269,14 +293,22 @@ _NUMBER_MEASURE_RE = re.compile(
     # "50+ 物料组件", "4,000+": a plus says "at least this many" (a length of time excepted)
     rf"|\+(?!\s*(?:{_DURATION_EN}|{_DURATION_ZH}))"
     # "a 6-engineer team", "a 2,000-item backlog" (not "3-tier", "12-week")
-    rf"|-(?!(?:{_DURATION_EN}|tier|layer|step|way|star|level|stage|page|point|man|person)\b)[a-z]+\s+[a-z]+"
+    rf"|-(?!(?:{_DURATION_EN}|tier|layer|step|way|star|level|stage|page|point)\b)[a-z]+\s+[a-z]+"
+    # "an 80 person workshop", "a 25 member team": a count of people written before its noun
+    rf"|\s+(?:{_PEOPLE})\s+(?!(?:{_FUNCTION_ALT})\b)[a-z]+"
     # "3 of 4 bids", "800 → 120"
     rf"|\s+(?:out\s+)?of\s+(?:the\s+)?\d|\s*(?:→|->|=>)\s*\d"
     r")"
 )
+# "about 60", "under 20", "fewer than 10": a bound or an estimate between a word and its number
+_ABOUT = (
+    r"(?:(?:about|around|roughly|approximately|nearly|almost|just|only|some|over|under|below|above"
+    r"|(?:less|fewer|more)\s+than)\s+)?"
+)
 # Word measures, each run only when the words it needs are in the bullet (``tokens``).
+_ZERO_TECHNIQUES = "trust|shot|day|copy|knowledge|waste|code|touch|sum|point|one"
 _SCALE_WORDS = frozenset(
-    """hundreds thousands millions billions dozens dozen double doubled doubling triple tripled
+    """million billion trillion hundreds thousands millions billions dozens dozen double doubled doubling triple tripled
     tripling quadruple quadrupled quadrupling halved twice threefold fourfold fivefold tenfold
     half third thirds quarter quarters""".split()
 )
@@ -296,11 +328,12 @@ _WORD_MEASURES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
         frozenset({"place", "prize"}),
         re.compile(r"(?i:\b(?:\d+(?:st|nd|rd|th)|first|second|third)\s+(?:place|prize)\b)"),
     ),
-    # comparisons: "from 800 to 120", "to 4.8 from 3.9"
+    # comparisons: "from 800 to 120", "from about 60 to under 10", "to 4.8 from 3.9"
     (
         frozenset({"from"}),
         re.compile(
-            rf"(?i:\bfrom\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b[^.;,]{{0,30}}?\bto\s+(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
+            rf"(?i:\bfrom\s+{_ABOUT}(?:{_NUM}|{_EN_NUMBER_WORDS})\b[^.;,]{{0,30}}?"
+            rf"\bto\s+{_ABOUT}(?:{_NUM}|{_EN_NUMBER_WORDS}|zero)\b)"
             rf"|(?i:\bto\s+{_NUM}\b[^.;,]{{0,20}}?\bfrom\s+{_NUM}\b)"
         ),
     ),
@@ -311,8 +344,32 @@ _WORD_MEASURES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
             r"(?i:\b(?:hundreds|thousands|millions|billions|dozens)\b|\ba dozen\b"
             r"|\b(?:doubl|tripl|quadrupl)(?:e|ed|ing)\b|\bhalved\b|\btwice\b|\b(?:three|four|five|ten)fold\b"
             r"|\bby\s+(?:a\s+|one\s+|two\s+)?(?:half|third|quarter|thirds|quarters)\b|\bin\s+half\b)"
+            # "a billion-row store", "a million-user launch" (not "the Million Trees campaign")
+            r"|\b(?:million|billion|trillion)-[a-z]+"
         ),
     ),
+    # zero of something ("zero downtime", "zero P1 incidents") or a count brought to zero; not
+    # a technique ("zero-trust", "zero-shot", "zero trust") nor "from zero" (from scratch)
+    (
+        frozenset({"zero"}),
+        re.compile(
+            rf"(?<![\w-])(?<!from )zero\s+(?!(?:{_FUNCTION_ALT}|{_ZERO_TECHNIQUES})\b)[A-Za-z0-9]"
+            r"|\b(?:to|at)\s+(?:nearly\s+|almost\s+)?zero\b"
+        ),
+    ),
+)
+# a bare count: thousands grouped with commas ("members 2,100"), the value of a named
+# quantity ("DAU 800", "NPS 62")
+# the last character of a word that names with its number: 模块 3, 小组 2, 阶段 3, 迭代 12
+_ZH_NAMING_ENDS = "号期届级版章节组班层楼室区栋段代块本型轮"
+_GROUPED_COUNT_RE = re.compile(rf"(?<![\d.,]){_GROUPED_RE.pattern}(?![\d,])")
+_QUANTITY_VALUE_RE = re.compile(rf"\b(?:{'|'.join(sorted(_QUANTITY_NAMES))})\s*[:：]?\s*\d")
+_QUANTITY_TOKENS = frozenset(name.lower() for name in _QUANTITY_NAMES)
+# ... and in Chinese, a plain number ending its clause after a noun: 用例 318，粉丝 5200。
+# "star 1500"; not a name's number (模块 3，小组 2，5 号楼) nor a version (基础库 2.0)
+_CLAUSE_END_NUMBER_RE = re.compile(r"\d[\d,]*(?![.\d])(?=\s*(?:[，。；、,;）)]|$))")
+_NOUN_BEFORE_RE = re.compile(
+    rf"(?:[{IDEOGRAPHS}](?<![{_ZH_NAMING_ENDS}])|(?<![A-Za-z])[a-z]{{2,12}})\s?\Z"
 )
 # currency before the number
 _CURRENCY_RE = re.compile(rf"[$€£¥￥]\s*{_NUM}|(?:USD|EUR|GBP|RMB|CNY)\s?{_NUM}")
@@ -324,15 +381,19 @@ _DURATION_WORDS = frozenset(
 )
 _ZH_DURATION_GATE_RE = re.compile("[秒分时天周月年季]")
 _TOKEN_WORD_RE = re.compile(r"[a-z][a-z]*")
+_ZH_ABOUT = "(?:不到|不足|少于|低于|约|近|仅|只有)?"
+_ZH_ADVERSE = "故障|事故|宕机|投诉|客诉|缺陷|回滚|丢失|差错|漏洞|延误|失误|逾期|报错|重大|安全|伤亡|违规|返工|P\\d"
 _ZH_MEASURE_RE = re.compile(
     # a Chinese numeral and a counter: 十人, 三倍, 两名 (一个 is an article, not a count)
     rf"(?:[{_ZH_NUMERAL[1:]}][{_ZH_NUMERAL}]*|一[十百千万])(?:余|多|几)?(?:[{_ZH_WORD_COUNTERS}](?!月)|人次)"
     # a placing won: 第一名, 第 3 名
     rf"|第\s*(?:\d+|{_ZH_NUM})\s*名"
     # a comparison: 从 15 分钟缩短到 4 分钟
-    rf"|从\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})(?:(?![，。；,;]).){{0,12}}?(?:到|至|为)\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})"
-    # scale and proportion words
-    r"|百分之|翻番|翻倍|减半|一半|数量级|[数上几][十百千万]|[百千万亿]级|百万|千万|[十百千万亿]余?[万亿]"
+    rf"|从\s*(?:每\S{{1,2}}\s*)?(?:{_NUM}|{_ZH_NUM})(?:(?![，。；,;]).){{0,12}}?(?:到|至|为)\s*(?:每\S{{1,2}}\s*)?{_ZH_ABOUT}\s*(?:{_NUM}|{_ZH_NUM})"
+    # scale and proportion words: 数十, 亿级, 亿元级, 过亿 (not 亿 in a name: 亿联)
+    r"|百分之|翻番|翻倍|减半|一半|数量级|[数上几][十百千万亿]|[过破超近][千万亿]|[百千万亿]元?级|百万|千万|[十百千万亿]余?[万亿]"
+    # zero of something bad, or brought to zero: 零故障, 零投诉, 降为零, 把积压工单清零
+    rf"|零(?:{_ZH_ADVERSE})|[降减压][为到至]零|[把将][^，。；,;]{{1,12}}清零"
 )
 _DURATION_RES = (
     re.compile(
@@ -346,15 +407,15 @@ _PERCENT_DOUBT_RE = re.compile(r"[\"“《「『]|://|www\.")
 _NUMBER_WORDS = frozenset(
     (
         _EN_NUMBER_WORDS.replace("a ", "")
-        + "|hundreds|thousands|millions|billions|dozens|double|doubled|"
+        + "|zero|million|billion|trillion|hundreds|thousands|millions|billions|dozens|double|doubled|"
         "doubling|triple|tripled|tripling|quadrupled|halved|twice|threefold|fourfold|fivefold|tenfold|half|"
         "third|quarter|thirds|quarters"
     ).split("|")
 )
 # Anything that could start a metric: a digit, a number or scale word, a Chinese numeral.
 _MAYBE_RE = re.compile(
-    rf"\d|[{_ZH_NUMERAL}]|百分之|翻番|翻倍|数量级"
-    rf"|(?i:\b(?:{_EN_NUMBER_WORDS}|hundreds|thousands|millions|billions|dozens|doubl\w*|tripl\w*|quadrupl\w*|halved|twice|\w+fold|half|third|quarter)\b)"
+    rf"\d|[{_ZH_NUMERAL}亿零]|百分之|翻番|翻倍|数量级"
+    rf"|(?i:\b(?:{_EN_NUMBER_WORDS}|zero|million|billion|trillion|hundreds|thousands|millions|billions|dozens|doubl\w*|tripl\w*|quadrupl\w*|halved|twice|\w+fold|half|third|quarter)\b)"
 )
 
 
@@ -366,7 +427,8 @@ _EN_COUNT_RES = (
     re.compile(rf"{_NUM}\s*\+?{_COUNT_WORDS}"),
     re.compile(rf"(?i:\b(?:{_EN_NUMBER_WORDS})\b)(?!\.\w){_COUNT_WORDS}"),
 )
-_COUNT_NOUN_RE = re.compile(rf"[a-z][a-z-]*[a-z]s|{_COUNTABLE_IRREGULAR}")
+# a plural noun, or an acronym's plural ("GPUs", "APIs")
+_COUNT_NOUN_RE = re.compile(rf"[a-z][a-z-]*[a-z]s|[A-Z][A-Z0-9]+s|{_COUNTABLE_IRREGULAR}")
 _DURATION_NOUN_RE = re.compile(rf"(?i)(?:{_DURATION_EN})$")
 
 
@@ -385,7 +447,7 @@ def _en_counts(masked: str, tokens: frozenset[str]) -> Iterator[tuple[int, int]]
                     end = masked.index(word, match.start(1)) + len(word)
                     yield match.start(), end
                 break
-            if word.lower() in _FUNCTION_WORDS or word != raw or i == 3:
+            if word in _FUNCTION_WORDS or word != raw or i == 3:
                 break
 
 
@@ -415,17 +477,24 @@ def _metric_spans(text: str, tokens: frozenset[str] | None = None) -> Iterator[t
         masked = _blanked(text, [m.span() for m in _QUOTED_RE.finditer(text)])
     else:
         masked = text
-    for match in _NUMBER_MEASURE_RE.finditer(masked):
-        yield match.span()
+    for regex in (_NUMBER_MEASURE_RE, _GROUPED_COUNT_RE):
+        for match in regex.finditer(masked):
+            yield match.span()
     if _CURRENCY_GATE_RE.search(masked):
         for match in _CURRENCY_RE.finditer(masked):
             yield match.span()
     if tokens is None:
         tokens = frozenset(_TOKEN_WORD_RE.findall(text.lower()))
+    if tokens & _QUANTITY_TOKENS:
+        for match in _QUANTITY_VALUE_RE.finditer(masked):
+            yield match.span()
     yield from _en_counts(masked, tokens)
     if not masked.isascii():
         for match in _ZH_MEASURE_RE.finditer(masked):
             yield match.span()
+        for match in _CLAUSE_END_NUMBER_RE.finditer(masked):
+            if _NOUN_BEFORE_RE.search(masked, max(0, match.start() - 14), match.start()):
+                yield match.span()
     for needs, regex in _WORD_MEASURES:
         if tokens & needs:
             for match in regex.finditer(masked):

@@ -13,6 +13,7 @@ import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvagent_cli.analysis.resemblance import looks_like_resume
 from cvagent_cli.analysis.resemblance import warning as not_a_resume
@@ -35,6 +36,9 @@ from cvagent_cli.store.textio import (
     write_output,
 )
 from cvagent_cli.wording import plural
+
+if TYPE_CHECKING:
+    from cvagent_cli.documents.reading.ocr import PageProgress
 
 #: Pages of a PDF that are read.  A resume has a few; reading a 300-page book would take
 #: about a minute (~0.15 s a page), so the rest is left out with a note.
@@ -152,7 +156,9 @@ def _refuse_ole(data: bytes, source: str) -> None:
     )
 
 
-def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Recognition]:
+def read_paragraphs(
+    data: bytes, source: str, fmt: str, progress: PageProgress | None = None
+) -> tuple[list[Para], Recognition]:
     if fmt == "pdf":
         if not data.lstrip().startswith(b"%PDF"):
             raise InputError(
@@ -163,8 +169,8 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
 
         pages = pdf_page_count(data, source)
         if pages is None or pages <= PAGE_BUDGET:
-            return pdf_paragraphs(data, source)
-        paras, recognition = pdf_paragraphs(data, source, max_pages=PAGE_BUDGET)
+            return pdf_paragraphs(data, source, progress=progress)
+        paras, recognition = pdf_paragraphs(data, source, PAGE_BUDGET, progress)
         recognition.warnings.append(
             f"the PDF has {pages} pages, more than a resume: only the first {PAGE_BUDGET} were read"
         )
@@ -188,8 +194,11 @@ def read_paragraphs(data: bytes, source: str, fmt: str) -> tuple[list[Para], Rec
     return text_paragraphs(decoded.text), Recognition()
 
 
-def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportResult:
-    """Convert a resume file's bytes to Markdown and say what was recognised."""
+def import_bytes(
+    data: bytes, source: str, suffix: str | None = None, progress: PageProgress | None = None
+) -> ImportResult:
+    """Convert a resume file's bytes to Markdown and say what was recognised (``progress``:
+    told of each page that OCR reads, when a PDF has no text layer)."""
     if not data.strip():
         raise InputError(f"{source} is empty; there is no resume to import")
     if len(data) > MAX_BYTES:
@@ -206,7 +215,7 @@ def import_bytes(data: bytes, source: str, suffix: str | None = None) -> ImportR
             return describe(
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
-    paras, recognition = read_paragraphs(data, source, fmt)
+    paras, recognition = read_paragraphs(data, source, fmt, progress)
     paras = join_wrapped_items(paras)
     named = SUFFIXES.get((suffix or "").lower())
     if named and named != fmt:
@@ -302,9 +311,9 @@ class Imported:
         )
 
 
-def import_file(path: Path) -> ImportResult:
+def import_file(path: Path, progress: PageProgress | None = None) -> ImportResult:
     """:func:`import_bytes` of the file at ``path`` (its format from its extension)."""
-    return import_bytes(read_input(path), str(path), path.suffix or None)
+    return import_bytes(read_input(path), str(path), path.suffix or None, progress)
 
 
 def import_beside(path: Path) -> Imported:

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.documents.formats import UNREADABLE_HINT
+from cvagent_cli.documents.reading.ocr import PageProgress, read_pages
 from cvagent_cli.documents.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
 from cvagent_cli.documents.reading.pdf_columns import (
     before_their_rows,
@@ -30,6 +31,7 @@ from cvagent_cli.documents.reading.pdf_columns import (
     table_channels,
 )
 from cvagent_cli.documents.reading.pdf_glyphs import (
+    Glyph,
     page_glyphs,
     read_actual_text,
     shape_marks,
@@ -69,11 +71,15 @@ def _require_pdfplumber() -> ModuleType:
     return pdfplumber
 
 
-def _read_page(page: Page, number: int, recognition: Recognition) -> list[Line]:
-    read_actual_text(page)
-    glyphs, rotated = page_glyphs(page)
-    if rotated:
-        recognition.unplaced.append(rotated)
+def _read_page(
+    page: Page, number: int, recognition: Recognition, glyphs: list[Glyph] | None = None
+) -> list[Line]:
+    """The lines of ``page``, from its text layer or from ``glyphs`` read by OCR."""
+    if glyphs is None:
+        read_actual_text(page)
+        glyphs, rotated = page_glyphs(page)
+        if rotated:
+            recognition.unplaced.append(rotated)
     if not glyphs:
         return []
     size = statistics.median(g.size for g in glyphs)
@@ -323,9 +329,10 @@ def _row_cells(line: PageLine, channels: list[tuple[float, float]]) -> list[list
 
 
 def pdf_paragraphs(
-    data: bytes, source: str, max_pages: int | None = None
+    data: bytes, source: str, max_pages: int | None = None, progress: PageProgress | None = None
 ) -> tuple[list[Para], Recognition]:
-    """The paragraphs of the PDF's first ``max_pages`` pages (all when None)."""
+    """The paragraphs of the PDF's first ``max_pages`` pages (all when None); with no text
+    layer, of what OCR reads on them (``progress`` is told of each page)."""
     pdfplumber = _require_pdfplumber()
     recognition = Recognition()
     try:
@@ -350,6 +357,12 @@ def pdf_paragraphs(
                 pages.append(_read_page(page, number, recognition))
                 heights.append(float(page.height))
                 recognition.images += len(page.images)
+            if not any(pages):  # image-only: OCR (the `ocr` extra) reads the page pictures
+                scanned = read_pages(data, source, len(pages), recognition, progress)
+                pages = [
+                    _read_page(page, number, recognition, glyphs)
+                    for number, (page, glyphs) in enumerate(zip(pdf.pages, scanned, strict=False))
+                ]
     except InputError:
         raise
     except Exception:
@@ -358,9 +371,8 @@ def pdf_paragraphs(
         ) from None
     if not any(pages):
         raise InputError(
-            f"{source} has no text layer; OCR is not supported",
-            hint="it is a scanned or image-only PDF: export it again from the program that "
-            "made it, or type the text into a .md file",
+            f"{source} has no text layer, and OCR found no text in its pages",
+            hint="export it again from the program that made it, or type the text into a .md file",
         )
     pages = drop_cover_letter(drop_running_lines(pages, heights, recognition), recognition)
     lines = [as_page_line(ln) for page_lines in pages for ln in page_lines]
