@@ -1,4 +1,4 @@
-"""Resumes laid out by position rather than by flow: the shapes issue 32 found in real files.
+"""Resumes laid out by position rather than by flow: the shapes found in real files people send.
 
 - ``docx-floating-word``: a Word template built from floating text boxes (``wp:anchor`` +
   ``wps:wsp`` inside ``mc:AlternateContent``, the VML ``v:textbox`` copy as the fallback,

@@ -38,7 +38,7 @@ MAX_PER_RULE = 8  # findings of one rule shown in a report; the rest become one 
 #: The most text one resume may hold to be analyzed: 200 times a long resume (two pages
 #: are about 10,000 characters), and a pasted 1 MB line still passes.  Time and memory grow
 #: linearly: 5.4 s and 130 MB at this size on a busy 2-core machine, where 10 MB took 28 s
-#: and 500 MB (issue 34 item 28).
+#: and 500 MB.
 MAX_ANALYZED_CHARS = 2_000_000
 
 

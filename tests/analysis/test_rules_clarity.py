@@ -206,7 +206,7 @@ PAST_ROLE = "# Jane\n\n## Experience\n\n### Engineer — Acme\nJan 2018 – Dec 
             False,
         ),  # consistent, if present
         ("- Cut costs by 10%\n- Lead the team of 5\n", False),  # "Cut" says nothing about tense
-        # issue 34 item 7: an -ing word with no object names a task, it is no present tense
+        # an -ing word with no object names a task, it is no present tense
         ("- Answered 60 calls a day.\n- Filing.\n", False),
         ("- Answered 60 calls a day.\n- **Filing**\n", False),
         ("- Answered 60 calls a day.\n- Scheduling, filing and data entry\n", False),

@@ -121,7 +121,7 @@ def test_no_gap(jobs: tuple[str, ...], education: str) -> None:
 
 
 def test_seasons_and_quarters_are_dates_with_no_gap_or_format_clash() -> None:
-    """Issue 34 item 8: "Summer 2018" and "Q1 2015 – Q4 2015" were no dates, and a gap
+    """Seasons and quarters: "Summer 2018" and "Q1 2015 – Q4 2015" were no dates, and a gap
     was reported across them."""
     findings = run(
         resume(

@@ -140,7 +140,7 @@ def test_explain_alone_on_a_terminal_prints_the_formula():
 @pytest.mark.slow
 @pytest.mark.parametrize("stdin", ["devnull", "closed pipe"])
 def test_explain_alone_in_ci_prints_the_formula(stdin):
-    """Issue 34 item 24: with stdin not a terminal but empty (CI), `--explain` alone prints
+    """With stdin not a terminal but empty (CI), `--explain` alone prints
     the formula, not "standard input is empty"."""
     if stdin == "devnull":
         env = dict(os.environ, NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT))
@@ -216,7 +216,7 @@ def test_llm_review_streams_from_the_configured_model(server, isolated_home):
 
 @pytest.mark.slow
 def test_llm_review_with_json_is_one_valid_json_object(server, isolated_home):
-    """Issue 34 item 5: the review goes in the report's `review` field, not after it."""
+    """The review goes in the report's `review` field, not after it."""
     server.enqueue(Reply(text="**Strengths**\n- Clear metrics"))
     env = {
         "CVAGENT_HOME": str(isolated_home),
@@ -280,7 +280,7 @@ def test_piped_batch_table_headers_and_scores_are_whole():
 
 @pytest.mark.slow
 def test_piped_output_is_as_wide_as_columns_says():
-    """Issue 34 item 17: `COLUMNS=60 cvagent analyze … | tail` fits 60 columns."""
+    """`COLUMNS=60 cvagent analyze … | tail` fits 60 columns."""
     proc = analyze([SAMPLES], env={"COLUMNS": "60"})
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.decode().splitlines()

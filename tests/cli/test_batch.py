@@ -28,7 +28,7 @@ def test_a_folder_gives_its_markdown_files_and_names_what_it_skipped(tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX symbolic links")
 def test_a_looping_link_in_a_folder_is_a_failed_file_not_skipped_silently(tmp_path):
-    """Issue 34 item 21: the batch names it (and so exits 2), like any unreadable file."""
+    """The batch names it (and so exits 2), like any unreadable file."""
     (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
     (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
     (tmp_path / "sub").mkdir()
@@ -114,7 +114,7 @@ def test_a_handful_of_files_or_stdin_never_starts_a_pool(tmp_path, monkeypatch):
     assert batch._chunk_size(30, 2) == 3
 
 
-# -- the size budget (issue 34 item 28: 10 MB took 28 s and 500 MB) --------------------------
+# -- the size budget (10 MB took 28 s and 500 MB) ---------------------------------------------
 def test_a_file_far_over_the_budget_is_refused_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "MAX_ANALYZED_CHARS", 1_000)
     big = tmp_path / "big.md"
@@ -155,7 +155,7 @@ def test_piped_text_over_the_budget_is_refused_before_it_is_parsed(monkeypatch):
 
 
 def test_a_folder_gives_no_json_file_but_a_named_one_is_read(tmp_path, capsys):
-    """Issue 34 item 11: package.json beside resume.md is not analyzed as a resume."""
+    """A package.json beside resume.md is not analyzed as a resume."""
     from cvagent_cli.cli.analyze import _inputs
 
     (tmp_path / "resume.md").write_text("# Ann Lee\n", encoding="utf-8")

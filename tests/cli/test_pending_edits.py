@@ -109,7 +109,7 @@ PROMPT = r"\x1b\[0m>"  # how prompt-toolkit draws the "> " prompt
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 def test_kept_edits_are_offered_before_the_first_prompt(chat_env, resume, tmp_path):
-    """Issue 34, item 15: the question comes first, so the first line typed is a line for
+    """The question comes first, so the first line typed is a line for
     the chat, not an answer to a question it was typed before."""
     pexpect = pytest.importorskip("pexpect")
     keep_one_edit(resume)

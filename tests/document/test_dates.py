@@ -35,7 +35,7 @@ def parse_range(text: str) -> DateRange | None:
         ("2022-2023 学年", (2022, None), (2023, None), ("YYYY", "YYYY")),
         ("库存中心重构（2022.03 - 2022.12）", (2022, 3), (2022, 12), ("YYYY.MM", "YYYY.MM")),
         ("Aug 2021 – May 2025 (expected)", (2021, 8), (2025, 5), ("Mon YYYY", "Mon YYYY")),
-        # issue 34 item 8: seasons and quarters are spans of months
+        # seasons and quarters are spans of months
         ("Summer 2018", (2018, 6), (2018, 8), ("Season YYYY", "Season YYYY")),
         ("Intern (Fall 2019)", (2019, 9), (2019, 11), ("Season YYYY", "Season YYYY")),
         ("Q1 2015 – Q4 2015", (2015, 1), (2015, 12), ("Qn YYYY", "Qn YYYY")),

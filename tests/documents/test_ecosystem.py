@@ -284,7 +284,7 @@ def test_plain_text_from_json_is_escaped_for_markdown() -> None:
         (b'{"name": "x"}', "no JSON Resume fields"),
         (b'{"work": {"name": "x"}}', "work should be a list, not an object"),
         (b"null", "one JSON object, not null"),
-        (  # issue 34 item 12: deeper than the parser's recursion limit
+        (  # deeper than the parser's recursion limit
             b'{"work": [{"highlights": ' + b"[" * 2000 + b"]" * 2000 + b"}]}",
             "nested more than 32 levels deep",
         ),

@@ -207,7 +207,7 @@ HIDDEN_HTML = """<html><body>
 
 
 def test_html_import_leaves_out_what_a_browser_does_not_show() -> None:
-    """Issue 34 item 10: hidden text (keyword stuffing, notes) is not part of the resume."""
+    """Hidden text (keyword stuffing, notes) is not part of the resume."""
     md = import_bytes(HIDDEN_HTML.encode(), "cv.html", ".html").markdown
     for hidden in ("COMMENTED", "STYLED-NONE", "HIDDEN-", "IN-TEMPLATE", "INVISIBLE", "IN-A-"):
         assert hidden not in md
@@ -267,7 +267,7 @@ def test_scanned_pdf_has_no_text_layer() -> None:
     [
         (b"", ".pdf", "is empty"),
         (b"   \n", ".txt", "is empty"),
-        # issue 34 item 23: what the damage means, not pdfminer's "(PdfminerException)"
+        # what the damage means, not pdfminer's "(PdfminerException)"
         (b"%PDF-1.7\n garbage", ".pdf", r"not a readable PDF file \(damaged or cut short\) \(open"),
         (b"PK\x03\x04 not really a zip", ".docx", "not a readable DOCX"),
         (b"hello", ".odt", "cannot import '.odt'"),
@@ -282,7 +282,7 @@ def test_bad_inputs_are_one_clear_input_error(data: bytes, suffix: str, message:
 
 @pytest.mark.parametrize("suffix", [".docx", ".txt", ".json"])
 def test_a_pdf_under_another_name_is_read_as_a_pdf_and_said_so(suffix: str) -> None:
-    """Issue 34 item 23: a PDF named .docx was "not a ZIP archive" with a hint to save it
+    """A PDF named .docx was "not a ZIP archive" with a hint to save it
     as PDF."""
     pdf = _typst_pdf("#set page(width: 12cm, height: 6cm)\n= Ines Calloway\nines\\@example.com\n")
     result = import_bytes(pdf, f"cv{suffix}", suffix)
@@ -291,7 +291,7 @@ def test_a_pdf_under_another_name_is_read_as_a_pdf_and_said_so(suffix: str) -> N
 
 
 def test_a_contact_line_wrapped_by_the_page_is_one_line_with_no_dangling_separator() -> None:
-    """Issue 34 item 30: LibreOffice wraps a long contact line after a "·", and the import
+    """LibreOffice wraps a long contact line after a "·", and the import
     left that "·" at a line's end."""
     pdf = _typst_pdf(
         "#set page(width: 16cm, height: 10cm)\n#text(size: 20pt)[*Maya Cohen*]\n\n"

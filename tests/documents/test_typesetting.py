@@ -91,7 +91,7 @@ def test_a_long_address_breaks_only_after_a_slash_and_an_email_not_at_all() -> N
 
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_a_word_or_address_longer_than_a_line_stays_inside_the_margin(template: str) -> None:
-    """Issue 34 item 30: a 1,360-letter word and a 400-character URL segment ran past the
+    """A 1,360-letter word and a 400-character URL segment ran past the
     right margin and were clipped."""
     import pdfplumber
 

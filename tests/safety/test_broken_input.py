@@ -154,7 +154,7 @@ CASES = [
     Case("gbk_gb18030_chinese", _file("gbk.md", ZH.encode("gbk"))),  # GBK bytes are GB18030 bytes
     Case("utf16_with_bom", _file("utf16.md", b"\xff\xfe" + EN.encode("utf-16-le"))),
     Case("crlf_line_endings", _file("crlf.md", EN.replace("\n", "\r\n").encode("utf-8"))),
-    Case(  # analyze has a budget (issue 34 item 28); chat reads it (its own test below)
+    Case(  # analyze has a budget; chat reads it (its own test below)
         "five_megabytes",
         _file("big.md", _five_mb()),
         ("big.md", "cvagent analyzes resumes of up to 2 million characters"),

@@ -30,7 +30,7 @@ from tests.conftest import SAMPLES
         ("# 张三\n- 𠀋 罕见字\n".encode("gb18030"), "gb18030", b""),
         ("# 张三\n熟悉Python、Go和Java；负责“支付”系统\n".encode("gbk"), "gb18030", b""),
         ("# Zoë – “Café” naïve\r\n".encode("cp1252"), "cp1252", b""),
-        # issue 34 item 22: UTF-16 saved without a byte-order mark is text, not binary
+        # UTF-16 saved without a byte-order mark is text, not binary
         ("# Ann Lee\n\n## Experience\n- Built it\n".encode("utf-16-le"), "utf-16-le", b""),
         ("# Ann Lee\n\n## Experience\n- Built it\n".encode("utf-16-be"), "utf-16-be", b""),
         ("# 张三\n\n## 工作经历\n- 负责一个后端\n".encode("utf-16-le"), "utf-16-le", b""),
@@ -115,7 +115,7 @@ def test_utf8_with_a_broken_byte_is_refused_not_read_as_mojibake():
 
 
 def test_utf8_with_bad_bytes_says_how_many_and_where():
-    """Issue 34 item 22: the error points at the first bad byte."""
+    """The error points at the first bad byte."""
     raw = "# 陈小明\n\n## 工作经历\n\n- 负责系统开发 café\n".encode()
     raw = raw[:30] + b"\xff\xfe\xfd" + raw[30:]
     with pytest.raises(InputError) as info:
@@ -137,7 +137,7 @@ def test_utf8_with_bad_bytes_says_how_many_and_where():
     ],
 )
 def test_big5_and_shift_jis_are_named_with_one_hint(text, codec, named, iconv):
-    """Issue 34 item 22: one hint that says how to convert, not two spliced together."""
+    """One hint that says how to convert, not two spliced together."""
     with pytest.raises(InputError) as info:
         decode_bytes(text.encode(codec), "cv.md")
     assert f"looks like {named}" in info.value.message
@@ -326,7 +326,7 @@ def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX symbolic links")
 def test_a_looping_or_dangling_link_is_named_as_one(tmp_path):
-    """Issue 34 item 21: not "no such file" for a path that is there but loops."""
+    """Not "no such file" for a path that is there but loops."""
     (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
     (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
     (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")

@@ -209,7 +209,7 @@ def test_the_batch_table_keeps_one_row_per_resume_at_100_columns(sample_reports)
 
 @pytest.mark.parametrize("width", [100, 40])  # the table, and the blocks of a narrow screen
 def test_the_batch_names_files_with_the_folders_that_tell_them_apart(sample_reports, width):
-    """Issue 34 item 16: a/resume.md, b/resume.md and resume.md were three resume.md rows."""
+    """A/resume.md, b/resume.md and resume.md were three resume.md rows."""
     sources = ["a/resume.md", "b/resume.md", "resume.md"]
     reports = [
         r.model_copy(update={"source": s}) for r, s in zip(sample_reports, sources, strict=False)
@@ -264,7 +264,7 @@ class _Stream(io.StringIO):
 def test_piped_output_takes_columns_or_the_terminal_it_is_read_on(
     monkeypatch, columns, stderr_tty, width
 ):
-    """Issue 34 item 17: piped output was 100 columns whatever COLUMNS said, so `| tail` on
+    """Piped output was 100 columns whatever COLUMNS said, so `| tail` on
     a 60-column terminal wrapped mid-word."""
     import os
     import sys
