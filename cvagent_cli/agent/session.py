@@ -131,6 +131,10 @@ class ChatSession:
             self._inform(f"started a new conversation (the old one is kept in {archived.name})")
 
     # -- notices ----------------------------------------------------------------------
+    def inform(self, text: str) -> None:
+        """A line for the user outside a turn (shown with the start-up notices)."""
+        self._inform(text)
+
     def _inform(self, text: str) -> None:
         self._notices.append(ev.Notice(text))
 

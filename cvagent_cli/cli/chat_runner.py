@@ -84,6 +84,22 @@ def make_client(settings: Settings) -> ModelClient:
     return LiteLLMGateway(settings)
 
 
+def first_use_note(settings: Settings, client: ModelClient) -> str | None:
+    """The cheap part of ``cvagent doctor`` the first time a chat meets a hosted model: a
+    name litellm does not list (a typo, or a model newer than this litellm) gets its
+    context window and price unknown, silently otherwise.  A model behind ``--api-base``
+    (a local or private server) is never in that list, so it is not said for those."""
+    from cvagent_cli.llm.gateway import LiteLLMGateway  # the module itself never imports litellm
+
+    if settings.api_base or not isinstance(client, LiteLLMGateway):
+        return None
+    # doctor loads litellm's model list: the chat needs litellm for its first call anyway
+    from cvagent_cli.llm import doctor
+    from cvagent_cli.paths import state_dir
+
+    return doctor.first_use_note(client, state_dir() / doctor.SEEN_FILE)
+
+
 def known_providers(model: str) -> set[str] | None:
     """litellm's provider names, to tell ``deepseek/x`` (a provider) from ``meta-llama/x``
     (a model name on an OpenAI-compatible server).  Only a prefixed name needs them; the
@@ -217,6 +233,9 @@ def prepare_chat(request: ChatRequest, io: ChatIO | None = None) -> PreparedChat
         new=request.new,
         read_only=request.read_only,
     )
+    note = first_use_note(settings, session.client)
+    if note:
+        session.inform(note)
     if mode.interactive:
         io = terminal_io(doc, tty, io)
         renderer: Renderer = EventRenderer(io.console)

@@ -18,9 +18,12 @@ reported.  Nothing here prints: the command renders the checks.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from cvagent_cli.errors import ModelError
@@ -29,6 +32,7 @@ from cvagent_cli.llm.loader import load_litellm
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.llm.types import ModelResponse, TextDelta, Usage
 from cvagent_cli.settings import Settings
+from cvagent_cli.store.statefiles import write_private_json
 
 Status = Literal["ok", "warn", "fail", "skip"]
 
@@ -192,3 +196,50 @@ def _model_info(litellm: Any, model: str) -> dict[str, Any] | None:
     bare = model.split("/", 1)[1] if "/" in model else model
     entry = table.get(model) or table.get(bare)
     return dict(entry) if isinstance(entry, dict) else None
+
+
+#: The models a chat has already met (a JSON list in the state dir): the first-use note
+#: is said once per model, not at every start.
+SEEN_FILE = "models_seen.json"
+
+
+def first_use_note(gateway: LiteLLMGateway, seen_path: Path | None) -> str | None:
+    """The cheap part of the checks (no request: what litellm's model list says), for the
+    chat's first use of a model; None when the model was met before or is well known.
+
+    The provider and key checks are the chat's own (its first call makes them and says
+    what is wrong); a failure here is never the chat's failure."""
+    model = gateway.model
+    if not model or seen_path is None or model in _read_seen(seen_path):
+        return None
+    _remember(seen_path, model)
+    try:
+        resolved, provider = gateway.preflight()
+    except ModelError:
+        return None
+    checks = _model_list_checks(load_litellm(), resolved, provider)
+    if all(c.status == "ok" for c in checks):
+        return None
+    what = "a local model" if "local model" in checks[0].detail else "not in litellm's model list"
+    return (
+        f"first chat with {model} ({what}): its context window and price are unknown, so "
+        "costs show as unknown — `cvagent doctor` checks that it answers, streams and calls tools"
+    )
+
+
+def _read_seen(path: Path) -> list[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [m for m in data if isinstance(m, str)] if isinstance(data, list) else []
+
+
+def _remember(path: Path, model: str) -> None:
+    models = [m for m in _read_seen(path) if m != model][-(MAX_SEEN - 1) :] + [model]
+    with contextlib.suppress(OSError):  # a full disk costs the memory, not the chat
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_private_json(path, models)
+
+
+MAX_SEEN = 100

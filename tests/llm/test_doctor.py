@@ -65,3 +65,32 @@ def test_no_model_is_one_line_and_exit_3():
     result = runner.invoke(app, ["doctor"])
     assert result.exit_code == 3
     assert "no model configured" in result.output
+
+
+def test_the_chat_notes_a_model_litellm_does_not_list_once(monkeypatch, tmp_path):
+    from cvagent_cli.llm.doctor import first_use_note
+    from cvagent_cli.llm.gateway import LiteLLMGateway
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-1234567890")
+    seen = tmp_path / "state" / "models_seen.json"
+    unknown = LiteLLMGateway(Settings(model="openai/cvagent-unlisted-model-7"))
+    note = first_use_note(unknown, seen)
+    assert note is not None and "not in litellm's model list" in note
+    assert "`cvagent doctor`" in note
+    assert first_use_note(unknown, seen) is None  # said once per model
+    listed = LiteLLMGateway(Settings(model="openai/gpt-4o-mini"))
+    assert first_use_note(listed, seen) is None  # price and window known: nothing to say
+    assert seen.stat().st_mode & 0o777 == 0o600
+
+
+def test_chat_start_says_it_for_hosted_models_only(monkeypatch, isolated_home):
+    from cvagent_cli.cli.chat_runner import first_use_note, make_client
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-1234567890")
+    hosted = Settings(model="openai/cvagent-unlisted-model-8")
+    assert "first chat with openai/cvagent-unlisted-model-8" in (
+        first_use_note(hosted, make_client(hosted)) or ""
+    )
+    local = Settings(model="openai/cvagent-unlisted-model-9", api_base="http://127.0.0.1:9/v1")
+    assert first_use_note(local, make_client(local)) is None
+    assert (isolated_home / "state" / "models_seen.json").exists()
