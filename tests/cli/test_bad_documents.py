@@ -178,7 +178,7 @@ def test_chat_on_an_invoice_says_it_is_not_a_resume(server, chat_env, tmp_path):
     source.write_bytes(bad.invoice_pdf())
     server.enqueue(Reply(text="This is an invoice."))
     proc = run_chat([str(source), "-m", "is my resume ok?"], chat_env)
-    err = proc.stderr.decode()
+    err = " ".join(proc.stderr.decode().split())  # wrapped at 100 columns: the path's length
     assert proc.returncode == 0, err
     assert "imported invoice.pdf (PDF) to invoice.md" in err
     assert "(warning: this does not look like a resume" in err
