@@ -60,6 +60,7 @@ def page(title: str, source: str, *blocks: str) -> str:
 def rules_page() -> str:
     from cvagent_cli.analysis.analyzer import MAX_PER_RULE
     from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, FIELDS, RULES
+    from cvagent_cli.analysis.rules.descriptions import describe
     from cvagent_cli.analysis.schema import CATEGORIES
 
     intro = (
@@ -76,14 +77,14 @@ def rules_page() -> str:
     blocks = [intro]
     for category in CATEGORIES:
         specs = [spec for spec in RULES.values() if spec.category == category]
-        rows = [[f"[`{s.id}`](#{_anchor(s.id)})", s.severity, md(s.description())] for s in specs]
+        rows = [[f"[`{s.id}`](#{_anchor(s.id)})", s.severity, md(describe(s))] for s in specs]
         blocks.append(f"## {category}\n\n" + table(["rule", "severity", "checks"], rows))
         for spec in specs:
             lines = [f"### {spec.id}", ""]
             severity = spec.severity + (
                 f" ({md(spec.severity_note)})" if spec.severity_note else ""
             )
-            lines += [f"{md(spec.description())} Severity: {severity}.", ""]
+            lines += [f"{md(describe(spec))} Severity: {severity}.", ""]
             both = spec.fix_zh is None
             lines.append(
                 f"- Fix{'' if both else ' (English)'}: {template(spec.fix_en, CONSTANT_FIELDS)}"

@@ -193,11 +193,6 @@ def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
 KNOWN_CYCLES = {
     frozenset({"cvagent_cli.cli.chat_runner", "cvagent_cli.cli.chat_start"}),
     frozenset({"cvagent_cli.ui.io", "cvagent_cli.ui.pending", "cvagent_cli.ui.repl"}),
-    frozenset(
-        {"cvagent_cli.analysis.rules"}
-        | {f"cvagent_cli.analysis.rules.{m}" for m in ("ats", "catalogue", "clarity")}
-        | {f"cvagent_cli.analysis.rules.{m}" for m in ("completeness", "timeline")}
-    ),
 }
 
 

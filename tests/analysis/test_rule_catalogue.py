@@ -12,6 +12,7 @@ import pytest
 from cvagent_cli.analysis.analyzer import not_a_resume_finding, run_rules
 from cvagent_cli.analysis.rules import RawFinding, build_context
 from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, FIELDS, RULES
+from cvagent_cli.analysis.rules.descriptions import describe
 from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
@@ -97,7 +98,7 @@ def test_every_fix_field_is_explained_and_every_explained_field_used(spec):
     for template in (spec.fix_en, spec.fix_zh, spec.plain_en, spec.plain_zh):
         if template is not None:
             assert set(fields_of(template)) <= set(CONSTANT_FIELDS) | set(FIELDS), spec.id
-    assert spec.description().endswith(".") and spec.severity in ("error", "warning", "info")
+    assert describe(spec).endswith(".") and spec.severity in ("error", "warning", "info")
 
 
 def test_no_field_is_explained_that_no_fix_uses():

@@ -54,7 +54,9 @@ FIELDS: dict[str, str] = {
 class RuleSpec:
     id: str
     severity: Severity
-    checks: str  # what the rule looks for, in one line; fields: the thresholds in limits()
+    checks: (
+        str  # what the rule looks for, in one line; fields: the thresholds (rules/descriptions.py)
+    )
     fix_en: str
     fix_zh: str | None = None  # for Chinese resumes; None: the English text serves both
     plain_en: str | None = None  # the fix when no example can be built from the user's words
@@ -64,10 +66,6 @@ class RuleSpec:
     @property
     def category(self) -> str:
         return self.id.split(".")[0]
-
-    def description(self) -> str:
-        """``checks`` with the rules' thresholds filled in."""
-        return self.checks.format(**limits())
 
     def fix(self, lang: str, *, plain: bool = False, **fields: Any) -> str:
         """The suggestion in ``lang`` ("en"/"zh"), filled in from ``fields``."""
@@ -79,19 +77,6 @@ class RuleSpec:
         if "{" not in template:
             return template  # most fixes: no fields to fill, nothing to build
         return template.format_map(_Fields(CONSTANT_FIELDS, **fields))
-
-
-def limits() -> dict[str, Any]:
-    """The thresholds the rule modules use, by name, for the ``checks`` descriptions."""
-    from cvagent_cli.analysis.rules import ats, clarity, completeness, timeline
-
-    modules = (ats, clarity, completeness, timeline)
-    return {
-        name: value
-        for module in modules
-        for name, value in vars(module).items()
-        if name.isupper() and isinstance(value, (int, float))
-    }
 
 
 class _Fields(dict[str, Any]):
