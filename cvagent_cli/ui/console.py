@@ -13,6 +13,7 @@ import sys
 from typing import Any, TextIO, cast
 
 from rich.console import Console
+from rich.text import Text
 from rich.theme import Theme
 
 THEME = Theme(
@@ -98,6 +99,15 @@ def make_console(
         width=width or (100 if plain else None),
         soft_wrap=False,
     )
+
+
+def error_line(message: str, hint: str | None = None, *, program: str = "cvagent") -> Text:
+    """The one way an error is written outside a chat on a terminal: ``cvagent: error:``
+    and what happened, then the hint on a line of its own."""
+    line = Text.assemble((f"{program}: error: ", "error"), clean(message))
+    if hint:
+        line.append(f"\n  hint: {clean(hint)}", style="muted")
+    return line
 
 
 def score_style(score: int) -> str:

@@ -26,7 +26,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.ui.console import clean
+from cvagent_cli.ui.console import clean, error_line
 from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
 
@@ -482,8 +482,13 @@ class EventRenderer:
         print_wrapped(self.console, Text(mark + clean(text), style=style), indent=2)
 
     def error(self, message: str, hint: str | None = None) -> None:
+        """A panel in a chat on a terminal; in a pipe or a log, the one line every other
+        error is (``cvagent: error: …``), which ``grep`` and scripts can read."""
         self.finish()
-        self.console.print(error_panel(message, hint))
+        if self.console.is_terminal:
+            self.console.print(error_panel(message, hint))
+        else:
+            print_wrapped(self.console, error_line(message, hint))
 
 
 # -- driving one turn -----------------------------------------------------------------------

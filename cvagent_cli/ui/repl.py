@@ -35,7 +35,12 @@ if TYPE_CHECKING:
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.workspace import Workspace
 
-NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+#: where a model can be named, before a chat (`cvagent chat -m`) and in one (`/model`)
+NO_MODEL_HINT = (
+    "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set "
+    "CVAGENT_MODEL, or add 'model: NAME' to config.yaml (cvagent config edit)"
+)
+NO_MODEL_HINT_IN_CHAT = f"type /model NAME now; for the next chats, {NO_MODEL_HINT}"
 #: Commands that take no argument: anything typed after them is a mistake, not ignored.
 NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
 
@@ -116,7 +121,7 @@ class Repl:
 
     def send(self, text: str) -> TurnResult | None:
         if not getattr(self.session.client, "model", None):
-            self.renderer.error("no model configured", NO_MODEL_HINT)
+            self.renderer.error("no model configured", NO_MODEL_HINT_IN_CHAT)
             return None
         result = run_turn(self.session, text, self.renderer, self.io.confirm_edit)
         self._print_notices()

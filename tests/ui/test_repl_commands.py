@@ -335,6 +335,9 @@ def test_no_model_configured_commands_work_messages_explain(resume):
     assert "no model configured" in out
     assert "-M/--model" in out  # -m is the message (issue 21 item 13)
     assert "CVAGENT_MODEL" in out and "--model" in out
+    flat = " ".join(out.split())
+    assert "type /model NAME" in flat  # and every way to set it (issue 34, item 20)
+    assert "CVAGENT_MODEL, or add 'model: NAME' to config.yaml (cvagent config edit)" in flat
 
 
 # -- /save, /load, /jd, /analyze ------------------------------------------------------------------------
