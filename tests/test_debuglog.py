@@ -137,7 +137,10 @@ def test_tool_calls_are_logged_by_name_and_outcome_not_by_content(resume: Path):
     tools.execute("no_such_tool", "{}", ctx)
     text = read_log()
     assert "tool call: read_resume, 22 characters of arguments: ok" in text
-    assert "tool call: no_such_tool, 2 characters of arguments: failed (unknown tool)" in text
+    assert (
+        "tool call: no_such_tool, 2 characters of arguments: "
+        "failed (the model called a tool that does not exist)"
+    ) in text
     assert "Summary" not in text  # arguments are counted, not copied
 
 

@@ -416,17 +416,12 @@ class EventRenderer:
     def _on_ToolResultEvent(self, event: ev.ToolResultEvent) -> None:
         if event.id in self._edit_calls:
             return  # "applied" / "rejected" was already said by the EditOutcome line
+        # the summary is written for the user, whole; the content is the model's (what to
+        # do next, in its terms) and is not shown
         summary = clean(event.summary or ("ok" if event.ok else "failed"))
         if event.ok:
             print_wrapped(self.console, Text(f"  ✓ {summary}", style=MUTED), indent=4)
             return
-        # a failure's summary is terse ("tool error"); its first line says what went wrong
-        detail = (
-            (event.content or "").strip().splitlines()[0] if (event.content or "").strip() else ""
-        )
-        detail = clean(detail.removeprefix("Error: "))
-        if detail and detail != summary:
-            summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
         print_wrapped(self.console, Text(f"  ✗ {summary}", style=WARN), indent=4)
 
     def _on_ProposedEdit(self, event: ev.ProposedEdit) -> None:

@@ -135,15 +135,15 @@ def test_tool_call_and_result_are_compact_lines():
             "c2",
             "analyze_resume",
             False,
-            "no such section",
+            "the model asked for a section the resume does not have",
             "Error: no section 'Skils'. Did you mean: skills?\nmore",
         ),
     )
-    assert out.splitlines() == [
+    assert out.splitlines() == [  # the summary is the user's; the content is the model's
         "→ read_resume(section='Skills')",
         "  ✓ section skills (lines 30-35)",
         "→ analyze_resume()",
-        "  ✗ no such section: no section 'Skils'. Did you mean: skills?",
+        "  ✗ the model asked for a section the resume does not have",
     ]
 
 
