@@ -27,6 +27,7 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean, error_line
+from cvagent_cli.ui.waiting import Waiting
 from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
 
@@ -500,6 +501,10 @@ class TurnResult:
         return self.done is None or self.done.reason in ("error", "stuck")
 
 
+#: events after which nothing waits for the model: a reply streaming, a tool running
+_NOT_WAITING = (ev.TextDelta, ev.Thinking, ev.Retract, ev.ToolCallEvent)
+
+
 def run_turn(
     session: ChatSession, text: str, renderer: Renderer, approve: Approver | None
 ) -> TurnResult:
@@ -507,20 +512,42 @@ def run_turn(
     from cvagent_cli.ui.keyboard import echo
 
     result = TurnResult()
-    events = session.ask(text, approve)
-    # keys typed meanwhile (and Ctrl-C's "^C") would be echoed into the live display
     console = getattr(renderer, "console", None)
+    # a spinner while the model thinks, on a terminal; stopped before anything prints,
+    # the Apply? question included
+    waiting = (
+        Waiting(renderer.console)
+        if isinstance(renderer, EventRenderer) and renderer.fancy
+        else None
+    )
+
+    def asked(edit: ev.ProposedEdit) -> ev.Decision:
+        if waiting is not None:
+            waiting.stop()
+        assert approve is not None
+        return approve(edit)
+
+    events = session.ask(text, asked if approve is not None else None)
     try:
+        # keys typed meanwhile (and Ctrl-C's "^C") would be echoed into the live display
         with echo(console.file if console is not None else None, on=False):
+            if waiting is not None:
+                waiting.start()
             for event in events:
+                if waiting is not None:
+                    waiting.stop()
                 renderer.render(event)
                 if isinstance(event, ev.Done):
                     result.done = event
                 elif isinstance(event, ev.ErrorEvent):
                     result.errors.append(event)
+                elif waiting is not None and not isinstance(event, _NOT_WAITING):
+                    waiting.start()  # the model is called (again, after a tool or a retry)
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
+        if waiting is not None:
+            waiting.stop()
         renderer.finish()  # stop any Live before anything else prints
         with contextlib.suppress(KeyboardInterrupt):
             events.close()  # GeneratorExit inside the agent: Memory repaired, history saved
