@@ -292,11 +292,12 @@ class Repl:
         for message, diff in result.steps:
             self.renderer.notice(message)
             print_diff(self.console, diff)
-        if result.problem:
-            self.renderer.notice(result.problem, "warning")
-        if result.steps and len(result.steps) < result.asked:
+        if result.steps and len(result.steps) < result.asked:  # one line says why it stopped
             verb = "undid" if undo else "redid"
-            self.renderer.notice(f"{verb} {len(result.steps)} of the {result.asked} asked")
+            why = f": {result.problem}" if result.problem else ""
+            self.renderer.notice(f"{verb} {len(result.steps)} of the {result.asked} asked{why}")
+        elif result.problem:
+            self.renderer.notice(result.problem, "warning")
 
     def cmd_undo(self, arg: str) -> None:
         """/undo [N] — revert the last applied edit (N times); works across sessions."""

@@ -129,6 +129,21 @@ def test_accepting_an_edit_then_undo_and_redo_restore_file_bytes(resume):
     assert tool_messages and tool_messages[0]["content"].startswith("Applied.")
 
 
+def test_undo_of_more_edits_than_there_are_says_so_once(resume):
+    """Issue 34, item 26: "nothing to undo" came after the undo it had just done, then
+    "undid 1 of the 5"."""
+    original = resume.read_bytes()
+    _, out, _ = run(
+        resume,
+        ["rewrite the summary section", "y", "/undo 5"],
+        [edit_reply(), ModelResponse("Done.")],
+    )
+    after = out[out.index("undid: stronger verb") :]
+    assert "undid 1 of the 5 asked: nothing to undo" in after
+    assert after.count("nothing to undo") == 1, after
+    assert resume.read_bytes() == original
+
+
 def test_undo_and_redo_several_levels(resume):
     original = resume.read_bytes()
     second_old = "Backend engineer with 10 years"
