@@ -146,7 +146,9 @@ class Repl:
             return matches[0], None
         if matches:
             return None, f"ambiguous command /{word}: " + ", ".join("/" + m for m in matches)
-        close = difflib.get_close_matches(key, names, n=3, cutoff=0.5)
+        # 0.7: a typo ("hlep", "modle" score 0.75 and more), not any word ("nonsense" and
+        # "tokens" share four letters: 0.57)
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.7)
         hint = f"; did you mean {' or '.join('/' + c for c in close)}?" if close else ""
         return None, f"unknown command /{word}{hint} (/help lists them)"
 

@@ -220,8 +220,10 @@ def test_diff_with_no_changes(resume):
 
 # -- command resolution ----------------------------------------------------------------------------
 def test_unknown_and_ambiguous_commands_list_close_matches(resume):
-    _, out, client = run(resume, ["/undoo", "/frobnicate", "/c", "/ca"])
+    _, out, client = run(resume, ["/undoo", "/frobnicate", "/c", "/ca", "/nonsense", "/hlep"])
     assert "unknown command /undoo; did you mean /undo" in out
+    assert "unknown command /hlep; did you mean /help" in out
+    assert "unknown command /nonsense (/help lists them)" in out  # not "/tokens"
     assert "unknown command /frobnicate" in out and "/help" in out
     assert "ambiguous command /c: /capability, /clear" in out
     assert "tailor" in out  # /ca → /capability lists the packs
