@@ -19,6 +19,7 @@ from rich.text import Text
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError, UsageError
+from cvagent_cli.truth.fencing import unfence
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.console import clean
@@ -424,15 +425,19 @@ class Repl:
             self.renderer.notice("the conversation is empty")
             return
         for message in messages:
-            content = " ".join((message.content or "").split())
+            # as a person reads it: no fence tags, no tool result written for the model
+            content = " ".join(unfence(message.content or "").split())
+            if message.role == "tool":
+                failed = (message.content or "").startswith("Error:")
+                content = f"{message.name or 'tool'}: {'failed' if failed else 'done'}"
             if message.tool_calls:
                 content = (
                     (content + " " if content else "")
                     + "→ "
                     + ", ".join(c.name for c in message.tool_calls)
                 )
-            if len(content) > 110:
-                content = content[:109] + "…"
+            if len(content) > 110:  # cut between words
+                content = content[:110].rsplit(" ", 1)[0] + " …"
             print_wrapped(
                 self.console,
                 Text.assemble((f"{message.role:>9} ", "bold"), clean(content)),

@@ -331,6 +331,17 @@ def test_tokens_without_a_model_estimates(resume):
     assert "system prompt:" in out and "estimated" in out
 
 
+def test_history_reads_like_the_log_no_fences_no_model_instructions(resume):
+    """Issue 34, item 19: /history showed <untrusted kind="resume" …> and "old_text"."""
+    read = ModelResponse("", [ToolCallRequest("c1", "read_resume", '{"section": "Summary"}')])
+    twice = json.dumps({"old_text": "Python", "new_text": "Go"})
+    edit = ModelResponse("", [ToolCallRequest("c2", "edit_resume", twice)])
+    _, out, _ = run(resume, ["rewrite the summary", "/history"], [read, edit, ModelResponse("Ok.")])
+    shown = out[out.rindex("     user ") :]
+    assert "<untrusted" not in shown and "old_text" not in shown, shown
+    assert "read_resume: done" in shown and "edit_resume: failed" in shown
+
+
 def test_history_and_clear(resume):
     original = resume.read_bytes()
     repl, out, _ = run(
