@@ -172,7 +172,7 @@ EVENT_MEANINGS = {
     "up to `final_text` again.",
     "intent": "What the request was classified as; `source` is `heuristic`, `llm` or `fallback`.",
     "tool_call": "The model called a tool; `arguments` is the parsed object.",
-    "tool_result": "What the tool returned; `content` is what the model is told.",
+    "tool_result": "What the tool returned: `summary` is what the user is shown, `content` what the model is told.",
     "proposed_edit": "An edit waiting for a decision: `diff` is a unified diff of the resume, "
     "`flags` lists `{kind, message}` objects (possibly invented facts, contact changes, "
     "deletions).",

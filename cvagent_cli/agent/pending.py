@@ -138,7 +138,7 @@ def rebase(edit: ev.ProposedEdit, doc: ResumeDocument, name: str) -> ev.Proposed
     """``edit`` applied to ``doc`` as it is now; EditError if its text is no longer there."""
     after = apply_all(doc, [Replacement(old, new) for old, new in edit.replacements])
     if after == doc.text:
-        raise EditError("it changes nothing any more")
+        raise EditError("it changes nothing any more", "it changes nothing any more")
     from dataclasses import replace
 
     return replace(edit, before=doc.text, after=after, diff=unified_diff(doc.text, after, name))

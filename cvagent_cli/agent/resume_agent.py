@@ -263,7 +263,8 @@ class ResumeAgent(ToolCallAgent):
         if said:
             outcome.content = " ".join(said)
             outcome.ok = not failed
-            outcome.summary = said[0][:80]
+            # the model reads why a step was refused; the user, that it was
+            outcome.summary = "the model's progress update was refused" if failed else said[0]
 
     # -- turn summaries and persisted state ---------------------------------
     def _summaries_before(self, first: int) -> list[str]:

@@ -413,7 +413,7 @@ class ChatSession:
         try:
             return rebase(edit, doc, self.workspace.name)
         except EditError as exc:
-            self._warn(f"skipped a kept edit ({edit.reason or 'edit'}): {exc}")
+            self._warn(f"skipped a kept edit ({edit.reason or 'edit'}): {exc.for_user}")
             return None
 
     def decide_pending(self, edit: ev.ProposedEdit, decision: ev.Decision) -> ev.EditOutcome:

@@ -450,7 +450,7 @@ class ToolCallAgent:
             # edited back to the original, or emptied: that is no edit at all (an empty
             # text never stands for "apply the proposal as it was")
             content = "The user edited your proposal back to the original text; nothing changed."
-            yield ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
+            said = ev.EditOutcome(edit.id, False, "unchanged: the text is as it was")
         elif decision.action in (ev.Action.APPLY, ev.Action.ALWAYS):
             after = edit.after if decision.new_text is None else decision.new_text
             result = self.workspace.apply(
@@ -468,13 +468,13 @@ class ToolCallAgent:
                 content = f"Applied.{note} The resume now has this change:\n{fence(change, 'resume_diff')}"
             else:
                 content = f"Not applied: {result.message}"
-            yield ev.EditOutcome(
+            said = ev.EditOutcome(
                 edit.id, result.applied, result.message, result.diff, failed=result.failed
             )
         elif decision.action is ev.Action.REJECT:
             note = f" Their note: {decision.note}" if decision.note else ""
             content = f"The user rejected this edit.{note} Do not apply it again; ask what they would prefer."
-            yield ev.EditOutcome(edit.id, False, "rejected")
+            said = ev.EditOutcome(edit.id, False, "rejected")
         else:
             turn.deferred.append(edit)
             why = (
@@ -483,10 +483,11 @@ class ToolCallAgent:
                 else " The user has not confirmed it (non-interactive session)."
             )
             content = f"Not applied: proposed only.{why}"
-            yield ev.EditOutcome(
+            said = ev.EditOutcome(
                 edit.id, False, "needs confirmation" if flags else "proposed, not applied"
             )
-        return ToolOutcome(content, ok=True, summary=content.split("\n", 1)[0][:80])
+        yield said
+        return ToolOutcome(content, ok=True, summary=said.message)  # the user's words
 
 
 def usage_event(response: ModelResponse, client: ModelClient) -> ev.UsageEvent:

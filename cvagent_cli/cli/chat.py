@@ -25,14 +25,14 @@ def chat_command(
         typer.Option(
             "--model",
             "-M",
-            help="Model in litellm form: gpt-4o-mini, anthropic/claude-3-5-sonnet-latest, deepseek/deepseek-chat, ollama_chat/llama3.1 … [env: CVAGENT_MODEL]",
+            help="Model in litellm form: gpt-4o-mini, anthropic/claude-3-5-sonnet-latest, deepseek/deepseek-chat, ollama_chat/llama3.1 … \\[env: CVAGENT_MODEL]",
         ),
     ] = None,
     api_base: Annotated[
         str | None,
         typer.Option(
             "--api-base",
-            help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). [env: CVAGENT_API_BASE]",
+            help="OpenAI-compatible server URL (Ollama, LM Studio, vLLM, llama.cpp). \\[env: CVAGENT_API_BASE]",
             callback=api_base_option,
         ),
     ] = None,

@@ -38,7 +38,7 @@ from cvagent_cli.ui.console import clean, make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
 from cvagent_cli.ui.jsonlines import JsonRenderer
 from cvagent_cli.ui.render import EventRenderer, Renderer
-from cvagent_cli.ui.repl import NO_MODEL_HINT, Repl
+from cvagent_cli.ui.repl import NO_MODEL_HINT, NO_MODEL_HINT_IN_CHAT, Repl
 from cvagent_cli.wording import plural
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class NoModelClient:
         retry: bool = True,
         deadline: float | None = None,
     ) -> Iterator[StreamEvent]:
-        raise ModelError("no model configured", hint=NO_MODEL_HINT)
+        raise ModelError("no model configured", hint=NO_MODEL_HINT_IN_CHAT)
         yield  # pragma: no cover - makes this a generator like the real one
 
     def count_tokens(
@@ -219,9 +219,7 @@ def prepare_chat(request: ChatRequest, io: ChatIO | None = None) -> PreparedChat
     err = make_console(stderr=True)
     doc = read_resume(request.resume, mode, read_only=request.read_only, err=err)
     if not mode.interactive and not settings.model:
-        raise ConfigError(
-            "no model configured", hint=NO_MODEL_HINT.replace(", or type /model NAME", "")
-        )
+        raise ConfigError("no model configured", hint=NO_MODEL_HINT)
     tty = open_terminal() if mode.interactive and mode.from_stdin else None
     session = open_session(
         settings,

@@ -19,7 +19,12 @@ from cvagent_cli.wording import sentence
 
 
 class EditError(ValueError):
-    """An edit that cannot be applied; the message is written for the model."""
+    """An edit that cannot be applied; the message is written for the model (what to do
+    next), ``for_user`` says what happened in the user's words (no instructions)."""
+
+    def __init__(self, message: str, for_user: str) -> None:
+        super().__init__(message)
+        self.for_user = for_user
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,8 @@ def locate(
     tool has none, so its errors never ask the model to name one)."""
     if not old_text.strip():
         raise EditError(
-            "old_text is empty; quote the exact text to replace (use read_resume first)"
+            "old_text is empty; quote the exact text to replace (use read_resume first)",
+            "the model named no text to change",
         )
     old = _to_newline(old_text, doc.format.newline)
     lo, hi = 0, len(doc.text)
@@ -65,7 +71,10 @@ def locate(
         found = doc.find_section(section)
         if found is None:
             names = ", ".join(s.id for s in doc.sections[:30])
-            raise EditError(f"no section {section!r}; sections are: {names}")
+            raise EditError(
+                f"no section {section!r}; sections are: {names}",
+                "the model named a section the resume does not have",
+            )
         lo, hi = _span_offsets(doc, found)
         where = f"section {found.id!r}"
     scope = doc.text[lo:hi]
@@ -79,15 +88,18 @@ def locate(
         hints = closest_candidates(scope, old_text)
         tip = ("; closest lines: " + " | ".join(repr(h) for h in hints)) if hints else ""
         raise EditError(
-            f"old_text was not found in {where}{tip}. Copy the text exactly from read_resume."
+            f"old_text was not found in {where}{tip}. Copy the text exactly from read_resume.",
+            f"the text to change is not in {where}",
         )
     lines = [
         doc.text.count("\n", 0, lo + m.start()) + 1 for m in re.finditer(re.escape(old), scope)
     ]
     scoping = ", or name the section," if can_scope and not section else ""
+    at = ", ".join(map(str, lines[:10]))
     raise EditError(
-        f"old_text occurs {count} times in {where} (lines {', '.join(map(str, lines[:10]))}); "
-        f"include more surrounding text{scoping} so it matches exactly once"
+        f"old_text occurs {count} times in {where} (lines {at}); "
+        f"include more surrounding text{scoping} so it matches exactly once",
+        f"the text to change occurs {count} times in {where} (lines {at})",
     )
 
 
@@ -102,18 +114,24 @@ def apply_replacement(
 def apply_all(doc: ResumeDocument, edits: list[Replacement]) -> str:
     """Apply several replacements, all or nothing; each must match once in the original."""
     if not edits:
-        raise EditError("no edits given")
+        raise EditError("no edits given", "the model sent no edits")
     spans: list[tuple[int, int, str]] = []
     for index, edit in enumerate(edits, 1):
         try:
             start, end = locate(doc, edit.old_text, can_scope=False)
         except EditError as exc:
-            raise EditError(f"edit {index}: {sentence(str(exc))} Nothing was changed.") from None
+            raise EditError(
+                f"edit {index}: {sentence(str(exc))} Nothing was changed.",
+                f"edit {index} of {len(edits)}: {exc.for_user}",
+            ) from None
         spans.append((start, end, _to_newline(edit.new_text, doc.format.newline)))
     spans.sort()
     for (_s1, e1, _), (s2, _, _) in itertools.pairwise(spans):
         if s2 < e1:
-            raise EditError("two edits overlap; merge them into one. Nothing was changed.")
+            raise EditError(
+                "two edits overlap; merge them into one. Nothing was changed.",
+                "two of the edits change the same text",
+            )
     text = doc.text
     for start, end, new in reversed(spans):
         text = text[:start] + new + text[end:]

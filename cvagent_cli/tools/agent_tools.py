@@ -33,7 +33,7 @@ class UseCapability(BaseTool):
             return ToolOutcome(
                 f"Error: no capability {args.name!r}; available: {', '.join(names)}",
                 ok=False,
-                summary="unknown capability",
+                summary="the model asked for a capability pack that does not exist",
             )
         return ToolOutcome(
             f"Switched to the {args.name!r} capability; follow its instructions now.",
@@ -61,13 +61,13 @@ class UpdateProgress(BaseTool):
             return ToolOutcome(
                 "Error: give a stage, or a task with a status",
                 ok=False,
-                summary="nothing to update",
+                summary="the model's progress update was empty",
             )
         if args.task and not args.status:
             return ToolOutcome(
                 "Error: give the task's status (in_progress, done or skipped)",
                 ok=False,
-                summary="no status",
+                summary="the model's progress update named a task but no status",
             )
         # The agent owns the stage machine and the task list: it applies these effects
         # and replaces this text with what actually happened.

@@ -58,6 +58,15 @@ class Effects:
     task_status: str | None = None
 
 
+@dataclass(frozen=True)
+class ArgumentProblem:
+    """Why a tool call's arguments were refused: what the model must fix, and what the
+    user is shown."""
+
+    for_model: str
+    for_user: str
+
+
 @dataclass
 class ToolOutcome:
     content: str
@@ -150,25 +159,50 @@ class ToolCollection:
 
     def parse_arguments(
         self, name: str, raw: str
-    ) -> tuple[ToolParams | None, dict[str, Any], str | None]:
-        """Validated params, the raw dict (for display) and an error text for the model."""
+    ) -> tuple[ToolParams | None, dict[str, Any], ArgumentProblem | None]:
+        """Validated params, the raw dict (for display) and what was wrong with them."""
         tool = self.tools.get(name)
         if tool is None:
-            return None, {}, f"unknown tool {name!r}; available tools: {', '.join(self.tools)}"
+            return (
+                None,
+                {},
+                ArgumentProblem(
+                    f"unknown tool {name!r}; available tools: {', '.join(self.tools)}",
+                    "the model called a tool that does not exist",
+                ),
+            )
         try:
             data = json.loads(raw) if raw and raw.strip() else {}
         except json.JSONDecodeError as exc:
             return (
                 None,
                 {},
-                f"arguments are not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object",
+                ArgumentProblem(
+                    f"arguments are not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object",
+                    "the model sent its arguments in broken JSON",
+                ),
             )
         if not isinstance(data, dict):
-            return None, {}, "arguments must be a JSON object"
+            return (
+                None,
+                {},
+                ArgumentProblem(
+                    "arguments must be a JSON object",
+                    "the model sent its arguments in the wrong shape",
+                ),
+            )
         try:
             return tool.params.model_validate(data), data, None
         except ValidationError as exc:
-            return None, data, f"invalid arguments for {name}: {_describe_validation(exc)}"
+            fields = sorted({location(item, "arguments") for item in exc.errors()})
+            return (
+                None,
+                data,
+                ArgumentProblem(
+                    f"invalid arguments for {name}: {_describe_validation(exc)}",
+                    f"the model's arguments did not fit the tool ({', '.join(fields)})",
+                ),
+            )
 
     def execute(
         self, name: str, raw_arguments: str, ctx: ToolContext, allowed: Iterable[str] | None = None
@@ -177,11 +211,11 @@ class ToolCollection:
         outcome = self._execute(name, raw_arguments, ctx, allowed)
         # the arguments carry resume text: the debug log gets their size, not their words
         _log.debug(
-            "tool call: %s, %d characters of arguments: %s (%s), %.2f s",
+            "tool call: %s, %d characters of arguments: %s, %d characters of result, %.2f s",
             name,
             len(raw_arguments or ""),
             "ok" if outcome.ok else "failed",
-            outcome.summary or "-",
+            len(outcome.content or ""),  # the summary names sections: resume words
             time.monotonic() - started,
         )
         return outcome
@@ -194,20 +228,25 @@ class ToolCollection:
         )
         if name not in self.tools:
             error = f"unknown tool {name!r}; available tools: {', '.join(offered)}"
-            return ToolOutcome(f"Error: {error}", ok=False, summary="unknown tool")
+            return ToolOutcome(
+                f"Error: {error}", ok=False, summary="the model called a tool that does not exist"
+            )
         if name not in offered:
             return ToolOutcome(
                 f"Error: the tool {name!r} is not allowed by the current capability",
                 ok=False,
-                summary="not allowed",
+                summary="the current capability pack does not allow this tool",
             )
         params, _, problem = self.parse_arguments(name, raw_arguments)
         if problem is not None or params is None:
-            return ToolOutcome(f"Error: {problem}", ok=False, summary=problem or "invalid")
+            problem = problem or ArgumentProblem("invalid arguments", "invalid arguments")
+            return ToolOutcome(f"Error: {problem.for_model}", ok=False, summary=problem.for_user)
         try:
             return self.tools[name].run(params, ctx)
         except Exception as exc:  # a tool bug must not kill the session; the model sees it
             _log.debug("tool %s raised", name, exc_info=True)
             return ToolOutcome(
-                f"Error: {name} failed: {type(exc).__name__}: {exc}", ok=False, summary="tool error"
+                f"Error: {name} failed: {type(exc).__name__}: {exc}",
+                ok=False,
+                summary=f"{name} failed (a bug in cvagent; --verbose logs it)",
             )

@@ -24,13 +24,16 @@ from cvagent_cli.truth.guards import sensitive_edit_flags, visible_text
 from cvagent_cli.wording import plural
 
 MAX_READ_CHARS = 12_000  # a 5 MB resume is never sent whole; the outline guides the model
+#: A failure's summary is what the user reads (the ✗ line): what happened, in their words;
+#: the content, for the model, says what to do next.
+NO_SUCH_SECTION = "the model asked for a section the resume does not have"
 
 
 def _no_resume() -> ToolOutcome:
     return ToolOutcome(
         "Error: no resume is loaded. Ask the user to load one with /load PATH.",
         ok=False,
-        summary="no resume",
+        summary="no resume is loaded",
     )
 
 
@@ -68,7 +71,7 @@ class ReadResume(BaseTool):
                 return ToolOutcome(
                     f"Error: no section {args.section!r}.{hint} Sections: {ids}",
                     ok=False,
-                    summary="no such section",
+                    summary=NO_SUCH_SECTION,
                 )
             label = f"section {section.id} (lines {section.start_line}-{section.end_line})"
             shown = _shown_in_context(doc, section, ctx.shown_sections())
@@ -124,7 +127,7 @@ class AnalyzeResume(BaseTool):
             found = doc.find_section(args.section)
             if found is None:
                 return ToolOutcome(
-                    f"Error: no section {args.section!r}", ok=False, summary="no such section"
+                    f"Error: no section {args.section!r}", ok=False, summary=NO_SUCH_SECTION
                 )
             section_id = found.id
         ctx.workspace.remember_report(report)
@@ -170,7 +173,8 @@ def _propose(
             f"Error: {ctx.workspace.name} is saved as {doc.format.encoding}, which cannot store "
             f"{' '.join(missing[:8])}; write the new text without these characters",
             ok=False,
-            summary="characters the file cannot store",
+            summary=f"edit not proposed: {ctx.workspace.name} is saved as {doc.format.encoding}, "
+            "which cannot store some of the new characters",
         )
     refused = added_forbidden(before, after)
     if refused:  # control, bidi and zero-width characters: never written into a resume
@@ -185,7 +189,7 @@ def _propose(
         return ToolOutcome(
             "Error: new_text is identical to old_text; nothing to change",
             ok=False,
-            summary="no change",
+            summary="edit not proposed: it changed nothing",
         )
     flags: list[Any] = []
     support = visible_text(before)  # hidden text (comments, white spans) vouches for nothing
@@ -228,7 +232,9 @@ class EditResume(BaseTool):
         try:
             after = apply_replacement(doc, args.old_text, args.new_text, args.section)
         except EditError as exc:
-            return ToolOutcome(f"Error: {exc}", ok=False, summary="edit not found")
+            return ToolOutcome(
+                f"Error: {exc}", ok=False, summary=f"edit not proposed: {exc.for_user}"
+            )
         return _propose(
             ctx,
             doc.text,
@@ -268,6 +274,8 @@ class BatchEditResume(BaseTool):
         try:
             after = apply_all(doc, [Replacement(e.old_text, e.new_text) for e in args.edits])
         except EditError as exc:
-            return ToolOutcome(f"Error: {exc}", ok=False, summary="batch rejected")
+            return ToolOutcome(
+                f"Error: {exc}", ok=False, summary=f"edits not proposed: {exc.for_user}"
+            )
         pairs = [(e.old_text, e.new_text) for e in args.edits]
         return _propose(ctx, doc.text, after, args.reason, pairs, None, ctx.current_call_id)

@@ -13,6 +13,7 @@ import sys
 from typing import Any, TextIO, cast
 
 from rich.console import Console
+from rich.text import Text
 from rich.theme import Theme
 
 from cvagent_cli.charset import show_invisible
@@ -120,6 +121,15 @@ def plain_width(stream: TextIO) -> int | None:
         except (AttributeError, ValueError, OSError):
             continue
     return 100
+
+
+def error_line(message: str, hint: str | None = None, *, program: str = "cvagent") -> Text:
+    """The one way an error is written outside a chat on a terminal: ``cvagent: error:``
+    and what happened, then the hint on a line of its own."""
+    line = Text.assemble((f"{program}: error: ", "error"), clean(message))
+    if hint:
+        line.append(f"\n  hint: {clean(hint)}", style="muted")
+    return line
 
 
 def score_style(score: int) -> str:

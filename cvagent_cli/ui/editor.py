@@ -10,9 +10,12 @@ longer re-exports ``edit``, hence the direct dependency on click.)
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cvagent_cli.errors import UsageError
+
+EDITOR_HINT = "set $VISUAL or $EDITOR to an editor you have, e.g. export EDITOR=nano"
 
 
 class EditorError(UsageError):
@@ -31,10 +34,7 @@ def edit_text(text: str, *, extension: str = ".md") -> str | None:
     try:
         edited = click.edit(text, extension=extension, require_save=True)
     except click.ClickException as exc:
-        raise EditorError(
-            f"could not run the editor ({exc.format_message()})",
-            hint="set $VISUAL or $EDITOR, e.g. export EDITOR=nano",
-        ) from None
+        raise EditorError(_failure(exc), hint=EDITOR_HINT) from None
     if edited is None or not edited.strip():
         return None
     if not text.endswith("\n") and edited.endswith("\n"):
@@ -52,6 +52,19 @@ def edit_file(path: Path) -> None:
         click.edit(filename=str(path))
     except click.ClickException as exc:
         raise EditorError(
-            f"could not run the editor ({exc.format_message()}); {path} kept as the editor left it",
-            hint="set $VISUAL or $EDITOR, e.g. export EDITOR=nano",
+            f"{_failure(exc)}; {path} kept as the editor left it", hint=EDITOR_HINT
         ) from None
+
+
+def _failure(exc: Exception) -> str:
+    """What went wrong, in words: click's "ed: Editing failed: [Errno 2] No such file or
+    directory: 'ed'" is the OS error behind it, said once."""
+    named = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    editor = f"the editor {named!r}" if named else "an editor (none is set)"
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(cause, FileNotFoundError):
+        return f"could not start {editor}: no such program"
+    if isinstance(cause, OSError) and cause.strerror:
+        return f"could not start {editor}: {cause.strerror.lower()}"
+    message = getattr(exc, "format_message", lambda: str(exc))()
+    return f"{editor} failed: {message}"

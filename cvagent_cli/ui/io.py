@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cvagent_cli.ui.console import THEME, make_console
+from cvagent_cli.ui.editor import EditorError
 
 if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent stack loads
     from prompt_toolkit import PromptSession
@@ -227,7 +228,11 @@ class ChatIO:
                 return Decision(Action.ALWAYS, new_text=mine)
             if key in ("e", "edit"):
                 current = edit if mine is None else _with_after(edit, mine)
-                new_text = self.edit_proposal(current)
+                try:
+                    new_text = self.edit_proposal(current)
+                except EditorError as exc:  # said once; the editor never opened
+                    self.console.print(Text(f"{exc.message} ({exc.hint})", style="yellow"))
+                    continue
                 if new_text is None:
                     self.console.print(
                         Text("nothing changed in the editor: the edit is not applied", style="dim")
@@ -274,16 +279,13 @@ class ChatIO:
 
     def external_edit(self, text: str) -> str | None:
         """The text in the user's editor (the one launcher, ``ui.editor``); None when the
-        editor was left without a change, emptied, or could not be started."""
-        from cvagent_cli.ui.editor import EditorError, edit_text
+        editor was left without a change or emptied; ``EditorError`` when it could not
+        be started."""
+        from cvagent_cli.ui.editor import edit_text
         from cvagent_cli.ui.keyboard import echo
 
-        try:
-            with echo(self.console.file, on=True):  # a turn switched it off (ui.keyboard)
-                return edit_text(text)
-        except EditorError as exc:
-            self.console.print(Text(str(exc), style="yellow"))
-            return None
+        with echo(self.console.file, on=True):  # a turn switched it off (ui.keyboard)
+            return edit_text(text)  # EditorError: confirm_edit says so and asks again
 
 
 def _with_after(edit: ProposedEdit, after: str) -> ProposedEdit:

@@ -26,7 +26,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
-from cvagent_cli.ui.console import clean
+from cvagent_cli.ui.console import clean, error_line
+from cvagent_cli.ui.waiting import Waiting
 from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
 
@@ -416,17 +417,12 @@ class EventRenderer:
     def _on_ToolResultEvent(self, event: ev.ToolResultEvent) -> None:
         if event.id in self._edit_calls:
             return  # "applied" / "rejected" was already said by the EditOutcome line
+        # the summary is written for the user, whole; the content is the model's (what to
+        # do next, in its terms) and is not shown
         summary = clean(event.summary or ("ok" if event.ok else "failed"))
         if event.ok:
             print_wrapped(self.console, Text(f"  ✓ {summary}", style=MUTED), indent=4)
             return
-        # a failure's summary is terse ("tool error"); its first line says what went wrong
-        detail = (
-            (event.content or "").strip().splitlines()[0] if (event.content or "").strip() else ""
-        )
-        detail = clean(detail.removeprefix("Error: "))
-        if detail and detail != summary:
-            summary = f"{summary}: {detail[:117] + '…' if len(detail) > 120 else detail}"
         print_wrapped(self.console, Text(f"  ✗ {summary}", style=WARN), indent=4)
 
     def _on_ProposedEdit(self, event: ev.ProposedEdit) -> None:
@@ -482,8 +478,13 @@ class EventRenderer:
         print_wrapped(self.console, Text(mark + clean(text), style=style), indent=2)
 
     def error(self, message: str, hint: str | None = None) -> None:
+        """A panel in a chat on a terminal; in a pipe or a log, the one line every other
+        error is (``cvagent: error: …``), which ``grep`` and scripts can read."""
         self.finish()
-        self.console.print(error_panel(message, hint))
+        if self.console.is_terminal:
+            self.console.print(error_panel(message, hint))
+        else:
+            print_wrapped(self.console, error_line(message, hint))
 
 
 # -- driving one turn -----------------------------------------------------------------------
@@ -501,6 +502,10 @@ class TurnResult:
         return self.done is None or self.done.reason in ("error", "stuck")
 
 
+#: events after which nothing waits for the model: a reply streaming, a tool running
+_NOT_WAITING = (ev.TextDelta, ev.Thinking, ev.Retract, ev.ToolCallEvent)
+
+
 def run_turn(
     session: ChatSession, text: str, renderer: Renderer, approve: Approver | None
 ) -> TurnResult:
@@ -508,22 +513,44 @@ def run_turn(
     from cvagent_cli.ui.keyboard import echo
 
     result = TurnResult()
-    events = session.ask(text, approve)
-    # keys typed meanwhile (and Ctrl-C's "^C") would be echoed into the live display
     console = getattr(renderer, "console", None)
+    # a spinner while the model thinks, on a terminal; stopped before anything prints,
+    # the Apply? question included
+    waiting = (
+        Waiting(renderer.console)
+        if isinstance(renderer, EventRenderer) and renderer.fancy
+        else None
+    )
+
+    def asked(edit: ev.ProposedEdit) -> ev.Decision:
+        if waiting is not None:
+            waiting.stop()
+        assert approve is not None
+        return approve(edit)
+
+    events = session.ask(text, asked if approve is not None else None)
     try:
+        # keys typed meanwhile (and Ctrl-C's "^C") would be echoed into the live display
         with echo(console.file if console is not None else None, on=False):
+            if waiting is not None:
+                waiting.start()
             for event in events:
+                if waiting is not None:
+                    waiting.stop()
                 renderer.render(event)
                 if isinstance(event, ev.Done):
                     result.done = event
                 elif isinstance(event, ev.ErrorEvent):
                     result.errors.append(event)
-                elif isinstance(event, ev.EditOutcome) and event.failed:
+                elif waiting is not None and not isinstance(event, _NOT_WAITING):
+                    waiting.start()  # the model is called (again, after a tool or a retry)
+                if isinstance(event, ev.EditOutcome) and event.failed:
                     result.write_failed = True
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
+        if waiting is not None:
+            waiting.stop()
         renderer.finish()  # stop any Live before anything else prints
         with contextlib.suppress(KeyboardInterrupt):
             events.close()  # GeneratorExit inside the agent: Memory repaired, history saved

@@ -19,6 +19,7 @@ from rich.text import Text
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError, UsageError
+from cvagent_cli.truth.fencing import unfence
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
 from cvagent_cli.ui.console import clean
@@ -35,7 +36,12 @@ if TYPE_CHECKING:
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.workspace import Workspace
 
-NO_MODEL_HINT = "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set CVAGENT_MODEL, or type /model NAME"
+#: where a model can be named, before a chat (`cvagent chat -m`) and in one (`/model`)
+NO_MODEL_HINT = (
+    "pass -M/--model (e.g. -M openai/gpt-4o-mini or -M ollama_chat/llama3.1), set "
+    "CVAGENT_MODEL, or add 'model: NAME' to config.yaml (cvagent config edit)"
+)
+NO_MODEL_HINT_IN_CHAT = f"type /model NAME now; for the next chats, {NO_MODEL_HINT}"
 #: Commands that take no argument: anything typed after them is a mistake, not ignored.
 NO_ARGUMENTS = frozenset({"analyze", "history", "clear", "exit", "quit"})
 
@@ -116,7 +122,7 @@ class Repl:
 
     def send(self, text: str) -> TurnResult | None:
         if not getattr(self.session.client, "model", None):
-            self.renderer.error("no model configured", NO_MODEL_HINT)
+            self.renderer.error("no model configured", NO_MODEL_HINT_IN_CHAT)
             return None
         result = run_turn(self.session, text, self.renderer, self.io.confirm_edit)
         self._print_notices()
@@ -141,7 +147,9 @@ class Repl:
             return matches[0], None
         if matches:
             return None, f"ambiguous command /{word}: " + ", ".join("/" + m for m in matches)
-        close = difflib.get_close_matches(key, names, n=3, cutoff=0.5)
+        # 0.7: a typo ("hlep", "modle" score 0.75 and more), not any word ("nonsense" and
+        # "tokens" share four letters: 0.57)
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.7)
         hint = f"; did you mean {' or '.join('/' + c for c in close)}?" if close else ""
         return None, f"unknown command /{word}{hint} (/help lists them)"
 
@@ -287,11 +295,12 @@ class Repl:
         for message, diff in result.steps:
             self.renderer.notice(message)
             print_diff(self.console, diff)
-        if result.problem:
-            self.renderer.notice(result.problem, "warning")
-        if result.steps and len(result.steps) < result.asked:
+        if result.steps and len(result.steps) < result.asked:  # one line says why it stopped
             verb = "undid" if undo else "redid"
-            self.renderer.notice(f"{verb} {len(result.steps)} of the {result.asked} asked")
+            why = f": {result.problem}" if result.problem else ""
+            self.renderer.notice(f"{verb} {len(result.steps)} of the {result.asked} asked{why}")
+        elif result.problem:
+            self.renderer.notice(result.problem, "warning")
 
     def cmd_undo(self, arg: str) -> None:
         """/undo [N] — revert the last applied edit (N times); works across sessions."""
@@ -416,15 +425,19 @@ class Repl:
             self.renderer.notice("the conversation is empty")
             return
         for message in messages:
-            content = " ".join((message.content or "").split())
+            # as a person reads it: no fence tags, no tool result written for the model
+            content = " ".join(unfence(message.content or "").split())
+            if message.role == "tool":
+                failed = (message.content or "").startswith("Error:")
+                content = f"{message.name or 'tool'}: {'failed' if failed else 'done'}"
             if message.tool_calls:
                 content = (
                     (content + " " if content else "")
                     + "→ "
                     + ", ".join(c.name for c in message.tool_calls)
                 )
-            if len(content) > 110:
-                content = content[:109] + "…"
+            if len(content) > 110:  # cut between words
+                content = content[:110].rsplit(" ", 1)[0] + " …"
             print_wrapped(
                 self.console,
                 Text.assemble((f"{message.role:>9} ", "bold"), clean(content)),

@@ -180,6 +180,8 @@ def test_no_model_configured_exits_3_naming_the_variable(chat_env, resume):
     err = proc.stderr.decode()
     assert "no model configured" in err and "CVAGENT_MODEL" in err
     assert "-M/--model" in err and "Traceback" not in err
+    # "…, set CVAGENT_MODEL" had lost its "or" and named no config key (issue 34, item 20)
+    assert "set CVAGENT_MODEL, or add 'model: NAME' to config.yaml" in err
 
 
 def test_missing_resume_is_one_line_and_exit_2(chat_env, tmp_path):

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tests.cli.conftest import ROOT
-from tests.support.openai_server import Reply
+from tests.support.openai_server import Reply, delay
 
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
@@ -140,5 +140,21 @@ def test_keys_typed_while_an_answer_streams_do_not_garble_it(server, chat, resum
     assert not [r for r in rows if "hello world" in r and not r.startswith(">")], screen.text()
     assert rows[-1].startswith("> abchello worldxyz")
     child.sendintr()  # clears it
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+
+
+def test_a_slow_model_shows_a_spinner_with_the_seconds_then_only_the_answer(server, chat, resume):
+    """Issue 34, item 14: 20 s and more with only the question on screen."""
+    server.enqueue(delay(6, Reply(text="Here is my answer.")))
+    child, screen = chat(resume)
+    child.send("hello there\r")
+    child.expect(r"waiting for the model… [2-9] s · Ctrl-C stops")
+    shown = screen.rows()
+    row = next(r for r in shown if "waiting for the model" in r)
+    assert row[0] in "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏", row  # the spinner, at the start of its own row
+    child.expect("Here is my answer.")
+    child.expect(PROMPT)
+    assert "waiting for the model" not in screen.text()  # erased when the answer came
     child.sendcontrol("d")
     child.expect(pexpect.EOF)

@@ -144,7 +144,7 @@ def test_edit_without_an_editor_is_one_clear_line(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # not even vi to fall back on
     result = cvagent("config", "edit")
     assert result.exit_code == 2
-    assert "could not run the editor (vi: Editing failed" in result.stderr
+    assert "could not start an editor (none is set): no such program" in result.stderr
     assert "set $VISUAL or $EDITOR" in result.stderr
     assert "Traceback" not in result.output
 
@@ -153,7 +153,7 @@ def test_edit_without_an_editor_is_one_clear_line(tmp_path, monkeypatch):
 def test_edit_with_a_missing_editor_program_is_one_clear_line():
     result = cvagent("config", "edit", env={"EDITOR": "no-such-editor-cvagent"})
     assert result.exit_code == 2
-    assert "could not run the editor (no-such-editor-cvagent: Editing failed" in result.stderr
+    assert "could not start the editor 'no-such-editor-cvagent': no such program" in result.stderr
 
 
 def test_help_epilog_points_to_the_project_page_not_a_file():

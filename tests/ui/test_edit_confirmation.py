@@ -80,9 +80,9 @@ def test_an_edited_text_comes_back_with_its_own_ending(editor):
 @pytest.mark.slow
 def test_a_failing_editor_is_one_clear_error(editor, tmp_path):
     editor("fail")
-    with pytest.raises(EditorError, match="could not run the editor"):
+    with pytest.raises(EditorError, match=r"the editor .* failed"):
         edit_text("x\n")
-    with pytest.raises(EditorError, match="could not run the editor"):
+    with pytest.raises(EditorError, match=r"the editor .* failed"):
         edit_file(tmp_path / "config.yaml")
 
 
@@ -142,7 +142,19 @@ def test_a_failing_editor_is_said_and_nothing_applied(resume, editor):
     editor("fail")
     original = resume.read_bytes()
     out = chat(resume, ["e", "n"], batch_reply((OLD_1, NEW_1), (OLD_2, NEW_2)))
-    assert "could not run the editor" in out
+    assert "the editor" in out and "failed" in out
+    assert resume.read_bytes() == original
+
+
+@pytest.mark.slow
+def test_a_missing_editor_is_said_once_in_words(resume, monkeypatch):
+    """Issue 34, item 26: an errno, then "nothing changed in the editor"."""
+    monkeypatch.setenv("EDITOR", "/nonexistent/editor")
+    original = resume.read_bytes()
+    out = chat(resume, ["e", "n"], batch_reply((OLD_1, NEW_1), (OLD_2, NEW_2)))
+    flat = " ".join(out.split())
+    assert "could not start the editor '/nonexistent/editor': no such program" in flat
+    assert "Errno" not in out and "nothing changed in the editor" not in out
     assert resume.read_bytes() == original
 
 

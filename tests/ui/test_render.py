@@ -135,15 +135,15 @@ def test_tool_call_and_result_are_compact_lines():
             "c2",
             "analyze_resume",
             False,
-            "no such section",
+            "the model asked for a section the resume does not have",
             "Error: no section 'Skils'. Did you mean: skills?\nmore",
         ),
     )
-    assert out.splitlines() == [
+    assert out.splitlines() == [  # the summary is the user's; the content is the model's
         "→ read_resume(section='Skills')",
         "  ✓ section skills (lines 30-35)",
         "→ analyze_resume()",
-        "  ✗ no such section: no section 'Skils'. Did you mean: skills?",
+        "  ✗ the model asked for a section the resume does not have",
     ]
 
 
@@ -188,17 +188,31 @@ def test_rejected_and_deferred_outcomes():
     assert "• proposed, not applied" in render(ev.EditOutcome("e1", False, "proposed, not applied"))
 
 
-def test_error_is_one_panel_with_the_fix():
-    out = render(
-        ev.ErrorEvent(
-            "cannot reach the model server at http://127.0.0.1:9/v1 — is it running?",
-            hint="check --api-base",
-        )
-    )
+UNREACHABLE = ev.ErrorEvent(
+    "cannot reach the model server at http://127.0.0.1:9/v1 — is it running?",
+    hint="check --api-base",
+)
+
+
+def test_error_on_a_terminal_is_one_panel_with_the_fix():
+    buffer = io.StringIO()
+    console = Console(file=buffer, color_system=None, width=100, force_terminal=True)
+    renderer = EventRenderer(console, live=False)
+    renderer.render(UNREACHABLE)
+    out = buffer.getvalue()
     assert "error" in out.splitlines()[0]
     assert "is it running?" in out
     assert "how to fix: check --api-base" in out
     assert out.count("╭") == 1
+
+
+def test_error_in_a_pipe_is_the_one_line_every_error_is():
+    """Issue 34, item 20: a `chat -m … 2>log` error was a boxed panel in the log."""
+    out = render(UNREACHABLE)
+    assert out.splitlines() == [
+        "cvagent: error: cannot reach the model server at http://127.0.0.1:9/v1 — is it running?",
+        "  hint: check --api-base",
+    ]
 
 
 def test_error_panel_without_hint():

@@ -129,6 +129,21 @@ def test_accepting_an_edit_then_undo_and_redo_restore_file_bytes(resume):
     assert tool_messages and tool_messages[0]["content"].startswith("Applied.")
 
 
+def test_undo_of_more_edits_than_there_are_says_so_once(resume):
+    """Issue 34, item 26: "nothing to undo" came after the undo it had just done, then
+    "undid 1 of the 5"."""
+    original = resume.read_bytes()
+    _, out, _ = run(
+        resume,
+        ["rewrite the summary section", "y", "/undo 5"],
+        [edit_reply(), ModelResponse("Done.")],
+    )
+    after = out[out.index("undid: stronger verb") :]
+    assert "undid 1 of the 5 asked: nothing to undo" in after
+    assert after.count("nothing to undo") == 1, after
+    assert resume.read_bytes() == original
+
+
 def test_undo_and_redo_several_levels(resume):
     original = resume.read_bytes()
     second_old = "Backend engineer with 10 years"
@@ -205,8 +220,10 @@ def test_diff_with_no_changes(resume):
 
 # -- command resolution ----------------------------------------------------------------------------
 def test_unknown_and_ambiguous_commands_list_close_matches(resume):
-    _, out, client = run(resume, ["/undoo", "/frobnicate", "/c", "/ca"])
+    _, out, client = run(resume, ["/undoo", "/frobnicate", "/c", "/ca", "/nonsense", "/hlep"])
     assert "unknown command /undoo; did you mean /undo" in out
+    assert "unknown command /hlep; did you mean /help" in out
+    assert "unknown command /nonsense (/help lists them)" in out  # not "/tokens"
     assert "unknown command /frobnicate" in out and "/help" in out
     assert "ambiguous command /c: /capability, /clear" in out
     assert "tailor" in out  # /ca → /capability lists the packs
@@ -314,6 +331,17 @@ def test_tokens_without_a_model_estimates(resume):
     assert "system prompt:" in out and "estimated" in out
 
 
+def test_history_reads_like_the_log_no_fences_no_model_instructions(resume):
+    """Issue 34, item 19: /history showed <untrusted kind="resume" …> and "old_text"."""
+    read = ModelResponse("", [ToolCallRequest("c1", "read_resume", '{"section": "Summary"}')])
+    twice = json.dumps({"old_text": "Python", "new_text": "Go"})
+    edit = ModelResponse("", [ToolCallRequest("c2", "edit_resume", twice)])
+    _, out, _ = run(resume, ["rewrite the summary", "/history"], [read, edit, ModelResponse("Ok.")])
+    shown = out[out.rindex("     user ") :]
+    assert "<untrusted" not in shown and "old_text" not in shown, shown
+    assert "read_resume: done" in shown and "edit_resume: failed" in shown
+
+
 def test_history_and_clear(resume):
     original = resume.read_bytes()
     repl, out, _ = run(
@@ -335,6 +363,9 @@ def test_no_model_configured_commands_work_messages_explain(resume):
     assert "no model configured" in out
     assert "-M/--model" in out  # -m is the message
     assert "CVAGENT_MODEL" in out and "--model" in out
+    flat = " ".join(out.split())
+    assert "type /model NAME" in flat  # and every way to set it (issue 34, item 20)
+    assert "CVAGENT_MODEL, or add 'model: NAME' to config.yaml (cvagent config edit)" in flat
 
 
 # -- /save, /load, /jd, /analyze ------------------------------------------------------------------------
