@@ -179,9 +179,7 @@ class ResumeAgent(ToolCallAgent):
         self.progress = None
         self._ensure_task_list()
         target = doc.path or target  # a document is loaded as the .md copy imported from it
-        yield ev.Notice(
-            f"loaded {target} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
-        )
+        yield ev.Notice(doc.loaded_summary(target))
         yield ev.Done("loaded", final_text=f"Loaded {target}.")
 
     def compose(self, turn: Turn) -> Prompt:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cvagent_cli.document.basics import BasicInfo, extract_basic_info
-from cvagent_cli.document.entries import Entry, read_entries
+from cvagent_cli.document.entries import Entry, read_entries, top_sections
 from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.document.tree import Block, build_tree, slugify
@@ -31,6 +31,7 @@ from cvagent_cli.store.textio import (
     read_text_file,
     split_lines,
 )
+from cvagent_cli.wording import plural
 
 _LATIN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
 
@@ -193,6 +194,12 @@ class ResumeDocument:
                 return [s for s in matches if not any(s.id.startswith(o.id + "/") for o in matches)]
         return []
 
+    def loaded_summary(self, name: object) -> str:
+        """``loaded cv.md (49 lines, 5 sections)``: the sections counted as import counts
+        them (the headings under the name, not their entries)."""
+        sections = plural(len(top_sections(self)), "section")
+        return f"loaded {name} ({plural(self.line_count, 'line')}, {sections})"
+
     def suggest_sections(self, query: str, n: int = 3) -> list[str]:
         """Up to ``n`` ids of sections whose id or title is close to ``query``, each once."""
         by_name: dict[str, str] = {}
@@ -200,7 +207,9 @@ class ResumeDocument:
             by_name.setdefault(s.id, s.id)
             if s.title:
                 by_name.setdefault(s.title, s.id)
-        close = difflib.get_close_matches(query, list(by_name), n=len(by_name), cutoff=0.3)
+        # 0.6: a misspelling ("experiance", "skill") is close; an unrelated word
+        # ("nonexistent" is 0.48 like "experience") is not
+        close = difflib.get_close_matches(query, list(by_name), n=len(by_name), cutoff=0.6)
         return list(dict.fromkeys(by_name[name] for name in close))[:n]
 
     @cached_property

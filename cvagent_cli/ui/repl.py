@@ -501,10 +501,8 @@ class Repl:
             raise CvAgentError("which resume?", hint="/load PATH")
         path = path_argument(arg)
         doc = self.session.open_resume(path)
-        self.renderer.notice(
-            f"loaded {doc.path or path} ({plural(doc.line_count, 'line')}, {plural(len(doc.sections), 'section')})"
-        )
-        self._print_notices()
+        self._print_notices()  # "imported cv.pdf …" says where the Markdown came from first
+        self.renderer.notice(doc.loaded_summary(doc.path or path))
 
     def cmd_exit(self, arg: str) -> bool:
         """Leave (the conversation is saved)."""

@@ -103,6 +103,13 @@ def test_show_unknown_section_suggests(resume):
     assert "skills" in out
 
 
+def test_show_suggests_only_names_that_are_close(resume):
+    _, out, _ = run(resume, ["/show nonexistent"])
+    assert "no section 'nonexistent'" in out and "did you mean" not in out
+    _, out, _ = run(resume, ["/show experiance"])
+    assert "did you mean experience" in out
+
+
 def test_show_without_a_resume_says_how_to_load_one():
     _, out, _ = run(None, ["/show"])
     assert "no resume is loaded" in out and "/load PATH" in out
@@ -393,6 +400,18 @@ def test_load_switches_resume(resume, tmp_path):
     assert "no such file" in out
 
 
+def test_load_of_a_pdf_says_import_first_and_counts_sections_as_import_does(resume, tmp_path):
+    from cvagent_cli.documents.exporter import export_file
+
+    pdf = tmp_path / "cv.pdf"
+    export_file(SAMPLE.with_name("en_mid_data_analyst.md"), pdf)
+    _, out, _ = run(resume, [f"/load {pdf}"])
+    imported, loaded = out.index("imported cv.pdf"), out.index(f"loaded {tmp_path / 'cv.md'}")
+    assert imported < loaded
+    sections = out[imported:].split(" sections", 1)[0].rsplit(" ", 1)[-1]
+    assert f"{sections} sections)" in out[loaded:]  # the same count in both lines
+
+
 def test_analyze_and_jd(resume):
     jd = SAMPLE.parent / "jobs" / "en_backend.md"
     repl, out, _ = run(resume, [f"/jd {jd}", "/analyze"])
@@ -611,7 +630,7 @@ def test_hints_name_what_exists_where_they_are_shown(resume):
 # -- wording: counts, capability switches, notes to the model -------------------------------------
 def test_counts_use_the_singular_for_one(resume, tmp_path):
     one = tmp_path / "one.md"
-    one.write_text("# Ann Lee\n", encoding="utf-8")
+    one.write_text("## Skills\n", encoding="utf-8")
     _, out, _ = run(resume, [f"/load {one}"])
     assert f"loaded {one} (1 line, 1 section)" in out
 
