@@ -176,7 +176,8 @@ class InstructionEcho:
     The rule is overlap, not a list of phrases: a sentence of the reply whose word
     trigrams come from the instruction sentences (at least ``min_shared`` of them, and at
     least ``min_share`` of the sentence's) is a recital; so is one that copies a run of
-    ``min_run`` words.  Quoted text in the instructions ("…", `…`) is left out: those are
+    ``min_run`` words; so is one in the instructions' own voice ("your answer is …", "the
+    user") that shares three trigrams.  Quoted text in the instructions ("…", `…`) is left out: those are
     examples of what to say.  :meth:`feed` checks each sentence once it is complete
     (:meth:`finish` the last one) and returns where the first recital starts (``-1``).
     """
@@ -215,13 +216,26 @@ class InstructionEcho:
         for hit in hits:
             run = run + 1 if hit else 0
             longest = max(longest, run)
-        if (shared >= self.min_shared and shared >= self.min_share * len(grams)) or (
-            longest + 2 >= self.min_run
+        # A sentence that speaks about the answer itself or about "the user" is the prompt
+        # talking, not a reply to the person: a little overlap is enough to call it one.
+        prompt_voice = _PROMPT_VOICE_RE.search(text[start:end]) is not None
+        if (
+            (shared >= self.min_shared and shared >= self.min_share * len(grams))
+            or longest + 2 >= self.min_run
+            or (prompt_voice and shared >= 3)
         ):
             return start + len(text[start:end]) - len(text[start:end].lstrip())
         return -1
 
 
+#: How instructions speak of the reply and the person ("your answer is too long", "the
+#: user's request", 你的回答, 用户): a reply to the person does not.  "You should answer …"
+#: is left out: it is also career advice.
+_PROMPT_VOICE_RE = re.compile(
+    r"\byour (?:answer|reply|response|output)s? (?:is|was|should|must)\b"
+    r"|\bthe user(?:'s|’s)?\b|你的(?:回答|回复)|用户",
+    re.IGNORECASE,
+)
 _QUOTED_RE = re.compile(r'"[^"\n]*"|“[^”\n]*”|`[^`\n]*`|「[^」\n]*」')
 _WORD_RE = re.compile(rf"[{IDEOGRAPHS}]|[^\W_{IDEOGRAPHS}]+")
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|[。！？]|\n")
