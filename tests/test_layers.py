@@ -187,13 +187,8 @@ def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-#: Cycles still open on this branch, in packages that other branches are changing at the
-#: same time (the chat start-up, the REPL, the rule catalogue).  Each goes when its branch
-#: breaks it; the test fails for an entry that is no longer a cycle, so the list shrinks.
-KNOWN_CYCLES = {
-    frozenset({"cvagent_cli.cli.chat_runner", "cvagent_cli.cli.chat_start"}),
-    frozenset({"cvagent_cli.ui.io", "cvagent_cli.ui.pending", "cvagent_cli.ui.repl"}),
-}
+#: Import cycles allowed inside the package: none (the test fails on any new one).
+KNOWN_CYCLES: set[frozenset[str]] = set()
 
 
 def test_no_import_cycles(tmp_path):

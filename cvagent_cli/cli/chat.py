@@ -102,7 +102,8 @@ def chat_command(
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
       cvagent chat resume.md -m "review my summary" --json
     """
-    from cvagent_cli.cli.chat_start import ChatRequest, run_chat  # the prompt first
+    from cvagent_cli.cli.chat_request import ChatRequest
+    from cvagent_cli.cli.chat_start import run_chat  # the prompt first
 
     code = run_chat(
         ChatRequest(

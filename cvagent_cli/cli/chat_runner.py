@@ -43,7 +43,7 @@ from cvagent_cli.wording import plural
 
 if TYPE_CHECKING:
     from cvagent_cli.agent.session import ChatSession
-    from cvagent_cli.cli.chat_start import ChatRequest
+    from cvagent_cli.cli.chat_request import ChatRequest
     from cvagent_cli.document.document import ResumeDocument
     from cvagent_cli.settings import Settings
     from cvagent_cli.store.lock import ResumeLock

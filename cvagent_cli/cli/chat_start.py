@@ -22,10 +22,10 @@ import contextlib
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cvagent_cli.cli.chat_request import ChatRequest
 from cvagent_cli.errors import CvAgentError
 
 
@@ -97,24 +97,6 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
         return not session_files(path, create=False).pending_edits.exists()
     except (OSError, CvAgentError):
         return False
-
-
-@dataclass(frozen=True)
-class ChatRequest:
-    """What ``cvagent chat`` was asked to do: its argument and options, handed whole from
-    the command to the start-up and on to the composition root (``prepare_chat``)."""
-
-    resume: str | None
-    model: str | None = None
-    api_base: str | None = None
-    capability: str | None = None
-    jd: Path | None = None
-    yes: bool = False
-    new: bool = False
-    messages: list[str] = field(default_factory=list)
-    read_only: bool = False
-    max_steps: int | None = None
-    json_out: bool = False
 
 
 def run_chat(request: ChatRequest) -> int:

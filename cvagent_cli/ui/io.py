@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -34,7 +34,6 @@ if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent s
     from prompt_toolkit.output import Output
 
     from cvagent_cli.agent.events import Decision, ProposedEdit
-    from cvagent_cli.ui.repl import Repl
 
 CONFIRM_QUESTION = "Apply? [y]es/[n]o/[a]lways/[e]dit "
 #: answers people type, in English and Chinese (是/好/对 yes, 否/不/不要 no)
@@ -359,7 +358,18 @@ def open_tty() -> tuple[Input, Output, TextIO]:
     return create_input(stdin=tty_in), create_output(stdout=tty_out), tty_out
 
 
-def make_completer(repl: Repl) -> Completer:
+class CommandTable(Protocol):
+    """What completion asks of the REPL (``ui/repl.py``'s ``Repl``), named here so that
+    this module, which the REPL imports, does not import it back."""
+
+    def command_names(self) -> list[str]: ...
+
+    def resolve(self, word: str) -> tuple[str | None, str | None]: ...
+
+    def argument_choices(self, name: str | None) -> list[str]: ...
+
+
+def make_completer(repl: CommandTable) -> Completer:
     """Tab completion: command names, then section ids/titles (/show), capability names
     (/capability), 'last' (/diff) and paths (/load, /jd, /save, /export); a folder
     completes with its trailing ``/``.  Built lazily so that

@@ -65,7 +65,7 @@ def test_json_needs_messages_to_send(monkeypatch, resume):
     import pytest
 
     from cvagent_cli.cli import chat_runner
-    from cvagent_cli.cli.chat_start import ChatRequest
+    from cvagent_cli.cli.chat_request import ChatRequest
     from cvagent_cli.errors import UsageError
 
     monkeypatch.setattr(chat_runner, "_isatty", lambda stream: True)  # a terminal, no -m

@@ -312,7 +312,7 @@ def first_prompt(self, first=None):
     seen["toolbar"] = self.toolbar()
     return 0
 runner.Repl.run = first_prompt
-from cvagent_cli.cli.chat_start import ChatRequest
+from cvagent_cli.cli.chat_request import ChatRequest
 code = runner.run_chat(ChatRequest({str(resume)!r}))
 print(json.dumps([code, seen]))
 """
