@@ -32,10 +32,10 @@ def _time(action, repeats: int) -> float:
 
 
 def main(repeats: int = 3) -> None:
-    from cvagent_cli.documents.reading.importer import import_bytes
-    from cvagent_cli.documents.reading.pdf_import import pdf_paragraphs
-    from cvagent_cli.documents.writing.pdf_export import render_pdf
     from cvagent_cli.errors import InputError
+    from cvagent_cli.formats.reading.importer import import_bytes
+    from cvagent_cli.formats.reading.pdf_import import pdf_paragraphs
+    from cvagent_cli.formats.writing.pdf_export import render_pdf
     from tests.support import bad_documents as bad
 
     sample = render_pdf((ROOT / "sample_resumes" / "en_senior_backend.md").read_text("utf-8"))

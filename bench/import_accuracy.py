@@ -1,6 +1,6 @@
 """How well ``cvagent import`` reads resumes that other tools made, against labelled truth.
 
-The corpus is ``tests/documents/import_corpus/`` (see its README): PDFs and DOCX files made
+The corpus is ``tests/formats/import_corpus/`` (see its README): PDFs and DOCX files made
 by rendercv, LaTeX classes, LibreOffice, Chromium printing JSON Resume themes, typst and
 python-docx, each with a ``.truth.json`` beside it, and ``manifest.json`` saying which split
 (dev or held-out) each file is in.  Per file this measures, on the Markdown a reader produces:
@@ -45,7 +45,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT / "tests" / "documents" / "import_corpus"
+CORPUS = ROOT / "tests" / "formats" / "import_corpus"
 SPLITS = ("dev", "heldout")
 
 # ---------------------------------------------------------------- text normal forms
@@ -224,7 +224,7 @@ def score_markdown(markdown: str, truth: dict, score: FileScore) -> FileScore:
 
 
 def read_cvagent(data: bytes, name: str) -> str:
-    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.formats.reading.importer import import_bytes
 
     return import_bytes(data, name, Path(name).suffix).markdown
 

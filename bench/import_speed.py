@@ -1,7 +1,7 @@
 """PDF import time per page, against a plain pdfplumber text extraction in the same run.
 
-For every PDF of the import corpus (``tests/documents/import_corpus``, both splits: time is
-not tuned on) and of ``tests/documents/pdf_layouts``: ``cvagent import``'s reader
+For every PDF of the import corpus (``tests/formats/import_corpus``, both splits: time is
+not tuned on) and of ``tests/formats/pdf_layouts``: ``cvagent import``'s reader
 (``import_bytes``: glyphs, layout, Markdown) and the reference, pdfplumber's
 ``extract_text()`` of each page, are timed in turn after one warm-up, ``--repeats`` times
 each; a file's figure is its median seconds per page.  The table gives the median over the
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = (ROOT / "tests/documents/import_corpus", ROOT / "tests/documents/pdf_layouts")
+FOLDERS = (ROOT / "tests/formats/import_corpus", ROOT / "tests/formats/pdf_layouts")
 TARGET = 0.5  # seconds per page, median over the files
 
 
@@ -47,7 +47,7 @@ def _timed(run, repeats: int) -> float:
 def measure(repeats: int) -> list[tuple[str, int, float, float]]:
     """(file, pages, cvagent s/page, pdfplumber s/page) per PDF."""
     sys.path.insert(0, str(ROOT))
-    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.formats.reading.importer import import_bytes
 
     rows = []
     for path in sorted(p for folder in FOLDERS for p in folder.rglob("*.pdf")):

@@ -1,6 +1,6 @@
 """How well ``cvagent import`` reads scanned resumes: the import corpus drawn as page images.
 
-Every PDF of ``tests/documents/import_corpus`` (both splits; its README says which file is
+Every PDF of ``tests/formats/import_corpus`` (both splits; its README says which file is
 held out) is rasterized with pypdfium2 at each ``--dpi`` and saved as an image-only PDF
 (grayscale JPEG pages, what a scanner or a "print as image" gives), then imported: with no
 text layer, the reader runs OCR (the ``ocr`` extra).  Per file, against the same truth as
@@ -68,7 +68,7 @@ class OcrScore:
 
 
 def measure(item: ia.Item, dpi: int, text_layer_coverage: float) -> OcrScore:
-    from cvagent_cli.documents.reading.importer import import_bytes
+    from cvagent_cli.formats.reading.importer import import_bytes
 
     scanned = image_only_pdf(item.path.read_bytes(), dpi)
     pages = int(item.truth.get("pages", 1))
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         items = [
             it for s in ia.SPLITS for it in [x for _, x in order if x.split == s][: args.limit]
         ]
-    from cvagent_cli.documents.reading import ocr
+    from cvagent_cli.formats.reading import ocr
 
     engine = ocr._engine
     ocr._engine = lambda source, _threads: engine(source, args.threads)

@@ -37,8 +37,8 @@ def worker(rounds: int) -> dict:
         cpu = None
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("*.md"))]
     t = time.perf_counter()
-    from cvagent_cli.documents.writing.pdf_export import export_pdf
-    from cvagent_cli.documents.writing.templates import TEMPLATES
+    from cvagent_cli.formats.writing.pdf_export import export_pdf
+    from cvagent_cli.formats.writing.templates import TEMPLATES
 
     export_pdf(texts[0][1], TEMPLATES[0])
     first = time.perf_counter() - t

@@ -25,10 +25,10 @@ FORMATS = ("pdf", "docx", "html")
 
 
 def measure(repeats: int) -> list[dict]:
-    from cvagent_cli.documents.reading.importer import import_bytes
-    from cvagent_cli.documents.writing.docx_export import render_docx
-    from cvagent_cli.documents.writing.html_export import render_html
-    from cvagent_cli.documents.writing.pdf_export import render_pdf
+    from cvagent_cli.formats.reading.importer import import_bytes
+    from cvagent_cli.formats.writing.docx_export import render_docx
+    from cvagent_cli.formats.writing.html_export import render_html
+    from cvagent_cli.formats.writing.pdf_export import render_pdf
     from tests.support.roundtrip import compare
 
     render = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html(md).encode()}

@@ -59,5 +59,5 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",
         action="store_true",
-        help="rewrite the golden images of tests/documents/test_visual.py from this run",
+        help="rewrite the golden images of tests/formats/test_visual.py from this run",
     )

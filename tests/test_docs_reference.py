@@ -90,7 +90,7 @@ def test_the_readme_set_up_commands_are_what_ci_runs():
             position = ci.index(part, position) + 1
 
 
-#: A path in backticks: "`cvagent_cli/ui/repl.py`", "`documents/html_export.py`",
+#: A path in backticks: "`cvagent_cli/ui/repl.py`", "`formats/html_export.py`",
 #: "`tests/safety/`", "`layout.py`"; not a user's file ("`~/.config/…`", "`resume.md`").
 NAMED_PATH = re.compile(r"`([\w.-]+(?:/[\w.-]+)*/?)`")
 _TOP = {p.name for p in ROOT.iterdir()} | {

@@ -19,7 +19,7 @@ from cvagent_cli import script
 from cvagent_cli.document.basics import EMAIL_LIKE, EMAIL_RE
 from cvagent_cli.document.blocks import front_matter_length
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.markdown_source import strip_front_matter
+from cvagent_cli.formats.markdown_source import strip_front_matter
 from cvagent_cli.truth.guards import visible_text
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cvagent_cli"

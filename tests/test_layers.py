@@ -1,4 +1,4 @@
-"""Dependencies run one way: cli → ui → agent → tools → documents / llm / workspace → analysis /
+"""Dependencies run one way: cli → ui → agent → tools → formats / llm / workspace → analysis /
 truth → document → store → base.
 
 Every import in the package, including the lazy ones inside functions, is checked, so an
@@ -21,7 +21,7 @@ RANKS = {
     "agent": 7,
     "tools": 6,
     "llm": 5,
-    "documents": 5,
+    "formats": 5,
     "workspace": 5,
     "analysis": 4,
     "truth": 4,
@@ -110,7 +110,7 @@ def test_an_upward_import_is_reported(tmp_path, monkeypatch):
     ]
 
 
-#: Inside ``documents/``: opening a document uses the importer; the importer (``reading``)
+#: Inside ``formats/``: opening a document uses the importer; the importer (``reading``)
 #: may use the data formats (a JSON Resume file) and the writers' library checks; the
 #: exporter picks a writer or a data format; writing and the data formats read only the
 #: document model and the format table below them.
@@ -120,14 +120,14 @@ DOCUMENTS_BASE = 1  # formats, markdown_source: the table of formats and Markdow
 
 def documents_part(module: str) -> str | None:
     parts = module.split(".")
-    if parts[:2] != ["cvagent_cli", "documents"] or len(parts) < 3:
+    if parts[:2] != ["cvagent_cli", "formats"] or len(parts) < 3:
         return None
     return parts[2] if parts[2] in DOCUMENTS_RANKS else "base"
 
 
 def documents_violations(package: Path) -> list[str]:
     bad = []
-    for path in sorted((package / "documents").rglob("*.py")):
+    for path in sorted((package / "formats").rglob("*.py")):
         me = documents_part(module_name(path, package))
         for line, target in imports_of(path):
             them = documents_part(target)
@@ -143,17 +143,17 @@ def test_imports_inside_documents_point_down_only(tmp_path):
     assert documents_violations(PACKAGE) == []
     # the check can fail: a writer reading the importer, the format table using a writer
     pkg = tmp_path / "cvagent_cli"
-    (pkg / "documents" / "writing").mkdir(parents=True)
-    (pkg / "documents" / "writing" / "w.py").write_text(
-        "def f():\n    from cvagent_cli.documents.reading.importer import import_file\n"
+    (pkg / "formats" / "writing").mkdir(parents=True)
+    (pkg / "formats" / "writing" / "w.py").write_text(
+        "def f():\n    from cvagent_cli.formats.reading.importer import import_file\n"
     )
-    (pkg / "documents" / "formats.py").write_text(
-        "from cvagent_cli.documents.interchange import ecosystem\n"
+    (pkg / "formats" / "file_types.py").write_text(
+        "from cvagent_cli.formats.interchange import ecosystem\n"
     )
     assert documents_violations(pkg) == [
-        "cvagent_cli/documents/formats.py:1: base imports cvagent_cli.documents.interchange.ecosystem",
-        "cvagent_cli/documents/writing/w.py:2: writing imports "
-        "cvagent_cli.documents.reading.importer.import_file",
+        "cvagent_cli/formats/file_types.py:1: base imports cvagent_cli.formats.interchange.ecosystem",
+        "cvagent_cli/formats/writing/w.py:2: writing imports "
+        "cvagent_cli.formats.reading.importer.import_file",
     ]
 
 

@@ -1,4 +1,4 @@
-"""Regenerate the import corpus (tests/documents/import_corpus/) with the real tools.
+"""Regenerate the import corpus (tests/formats/import_corpus/) with the real tools.
 
 Needs, on the machine that regenerates (CI never does: it uses the committed files):
 - poppler-utils (pdftotext, pdfinfo), to check every label against the file's text layer;
@@ -54,7 +54,7 @@ from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402
 from truth import labels  # noqa: E402
 
 ROOT = HERE.parents[1]
-CORPUS = ROOT / "tests" / "documents" / "import_corpus"
+CORPUS = ROOT / "tests" / "formats" / "import_corpus"
 
 
 # ---------------------------------------------------------------- main

@@ -28,9 +28,9 @@ from cvagent_cli.agent.turn_transcript import TurnLog
 from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import EditError
-from cvagent_cli.documents.exporter import check_target, export_text
-from cvagent_cli.documents.opening import editable_markdown, read_job_description
 from cvagent_cli.errors import CvAgentError
+from cvagent_cli.formats.exporter import check_target, export_text
+from cvagent_cli.formats.opening import editable_markdown, read_job_description
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.store.textio import check_output_path, new_file_mode, write_output
 from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id

@@ -12,8 +12,8 @@ import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors, report_error
 from cvagent_cli.cli.options import api_base_option
-from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 from cvagent_cli.errors import ExitCode, UsageError
+from cvagent_cli.formats.file_types import DOCUMENT_SUFFIXES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -144,7 +144,7 @@ def analyze_command(
         return
     # when needed (see app.py)
     from cvagent_cli.cli.batch import analyze_each, default_jobs
-    from cvagent_cli.documents.opening import read_job_description, read_resume
+    from cvagent_cli.formats.opening import read_job_description, read_resume
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")

@@ -23,8 +23,8 @@ from cvagent_cli.analysis.analyzer import MAX_ANALYZED_CHARS, analyze, too_long
 from cvagent_cli.analysis.jd import JobDescription
 from cvagent_cli.analysis.schema import AnalysisReport
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.formats import DOCUMENT_SUFFIXES
 from cvagent_cli.errors import InputError
+from cvagent_cli.formats.file_types import DOCUMENT_SUFFIXES
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor

@@ -295,7 +295,7 @@ def read_resume(
         return ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
     if not resume:
         return None
-    from cvagent_cli.documents.opening import editable_markdown
+    from cvagent_cli.formats.opening import editable_markdown
 
     path, imported = editable_markdown(Path(resume).expanduser(), read_only=read_only)
     if imported:
@@ -338,7 +338,7 @@ def open_session(
     try:
         job = None
         if jd is not None:
-            from cvagent_cli.documents.opening import read_job_description
+            from cvagent_cli.formats.opening import read_job_description
 
             job = read_job_description(Path(jd).expanduser())
         pack = capability or (

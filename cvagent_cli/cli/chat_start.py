@@ -86,7 +86,7 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
     except (AttributeError, ValueError):
         return False
     path = Path(resume).expanduser()
-    from cvagent_cli.documents.formats import document_format
+    from cvagent_cli.formats.file_types import document_format
     from cvagent_cli.paths import session_files
 
     try:  # a PDF, DOCX or HTML resume is imported first, which says what it did

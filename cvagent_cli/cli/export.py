@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
-from cvagent_cli.documents.writing import templates
-from cvagent_cli.documents.writing.templates import DEFAULT, REGISTRY, TEMPLATES
+from cvagent_cli.formats.writing import templates
+from cvagent_cli.formats.writing.templates import DEFAULT, REGISTRY, TEMPLATES
 
 TEMPLATE_HELP = ", ".join(f"{t.name} ({t.summary})" for t in REGISTRY.values())
 
@@ -135,7 +135,7 @@ def export_command(
       cvagent export resume.md -o - --format json | jq .basics
     """
     # the exporters load when the command runs, not when cvagent starts (see app.py)
-    from cvagent_cli.documents.exporter import export_file, render_text
+    from cvagent_cli.formats.exporter import export_file, render_text
     from cvagent_cli.store.textio import read_text_file
 
     target, suffix = output_and_format(resume, output, fmt)

@@ -12,7 +12,7 @@ from cvagent_cli.cli.error_exit import handle_user_errors
 
 if TYPE_CHECKING:
     # the importer loads when the command runs, not when cvagent starts (see app.py)
-    from cvagent_cli.documents.reading.importer import ImportResult
+    from cvagent_cli.formats.reading.importer import ImportResult
 
 
 @handle_user_errors
@@ -57,13 +57,13 @@ def import_command(
       cat cv.html | cvagent import - > resume.md
     """
     # the importer loads when the command runs, not when cvagent starts (see app.py)
-    from cvagent_cli.documents.formats import default_output
-    from cvagent_cli.documents.reading.importer import (
+    from cvagent_cli.errors import InputError
+    from cvagent_cli.formats.file_types import default_output
+    from cvagent_cli.formats.reading.importer import (
         import_bytes,
         import_file,
         write_markdown,
     )
-    from cvagent_cli.errors import InputError
     from cvagent_cli.store.textio import MAX_BYTES
     from cvagent_cli.ui.progress import page_progress
 

@@ -24,10 +24,10 @@ REFUSED: list[tuple[str, Callable[[], bytes], str]] = [
 ]
 
 
-DATA = Path(__file__).parents[1] / "documents" / "data"
+DATA = Path(__file__).parents[1] / "formats" / "data"
 REFUSED_WORD: list[tuple[str, Callable[[], bytes], str]] = [
     (
-        "locked.docx",  # made by msoffcrypto-tool: tests/documents/data/make_locked_docx.py
+        "locked.docx",  # made by msoffcrypto-tool: tests/formats/data/make_locked_docx.py
         lambda: (DATA / "locked.docx").read_bytes(),
         "the Word file is encrypted (password-protected)",
     ),
@@ -88,7 +88,7 @@ def test_an_unreadable_word_file_is_one_line_and_exit_2(tmp_path, command, name,
 
 @pytest.mark.slow
 def test_a_200_page_pdf_is_read_up_to_the_page_budget_with_a_warning(tmp_path):
-    from cvagent_cli.documents.reading.importer import PAGE_BUDGET
+    from cvagent_cli.formats.reading.importer import PAGE_BUDGET
 
     (tmp_path / "thesis.pdf").write_bytes(bad.long_pdf(201))
     proc = cvagent("import", "thesis.pdf", "-q", cwd=tmp_path)

@@ -144,7 +144,7 @@ def test_piped_text_over_the_budget_is_refused_before_it_is_parsed(monkeypatch):
 
     from cvagent_cli.analysis import analyzer
     from cvagent_cli.document.document import ResumeDocument
-    from cvagent_cli.documents.opening import read_resume
+    from cvagent_cli.formats.opening import read_resume
 
     monkeypatch.setattr(analyzer, "MAX_ANALYZED_CHARS", 1_000)
     data = ("# Ann Lee\n\n" + "- Built the API\n" * 80).encode()

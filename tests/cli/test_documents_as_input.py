@@ -13,11 +13,11 @@ import pytest
 
 from cvagent_cli.agent.compose import build_session
 from cvagent_cli.agent.intent import Intent, classify_heuristic, extract_path
-from cvagent_cli.documents.formats import document_format
-from cvagent_cli.documents.opening import editable_markdown
-from cvagent_cli.documents.writing.docx_export import render_docx
-from cvagent_cli.documents.writing.pdf_export import render_pdf
 from cvagent_cli.errors import InputError
+from cvagent_cli.formats.file_types import document_format
+from cvagent_cli.formats.opening import editable_markdown
+from cvagent_cli.formats.writing.docx_export import render_docx
+from cvagent_cli.formats.writing.pdf_export import render_pdf
 from cvagent_cli.store.textio import convert_hint, decode_bytes
 from tests.cli.conftest import SAMPLE, run_chat
 from tests.support.openai_server import Reply
@@ -120,8 +120,8 @@ def test_the_hints_for_documents_name_cvagent_import():
 @pytest.mark.parametrize("suffix", [".pdf", ".docx", ".html"])
 def test_a_job_description_may_be_a_document(tmp_path, suffix):
     from cvagent_cli.analysis.jd import JobDescription
-    from cvagent_cli.documents.opening import read_job_description
-    from cvagent_cli.documents.writing.html_export import render_html
+    from cvagent_cli.formats.opening import read_job_description
+    from cvagent_cli.formats.writing.html_export import render_html
 
     source = SAMPLE.parent / "jobs" / "en_backend.md"
     text = source.read_text(encoding="utf-8")

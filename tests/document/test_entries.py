@@ -12,10 +12,10 @@ import pytest
 from cvagent_cli.analysis.rules import build_context
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.entry_words import read_degree, split_place
-from cvagent_cli.documents.interchange import resume_data as rd
-from cvagent_cli.documents.interchange.ecosystem import import_json, render
-from cvagent_cli.documents.interchange.rendercv_yaml import to_rendercv
-from cvagent_cli.documents.writing.layout import Subheading, read_layout
+from cvagent_cli.formats.interchange import resume_data as rd
+from cvagent_cli.formats.interchange.ecosystem import import_json, render
+from cvagent_cli.formats.interchange.rendercv_yaml import to_rendercv
+from cvagent_cli.formats.writing.layout import Subheading, read_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "sample_resumes").glob("*.md")) + sorted(

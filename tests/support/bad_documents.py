@@ -52,7 +52,7 @@ def zero_page_pdf() -> bytes:
 def typst_pdf(markup: str) -> bytes:
     import typst
 
-    from cvagent_cli.documents.writing.pdf_export import font_dir
+    from cvagent_cli.formats.writing.pdf_export import font_dir
 
     return typst.compile(markup.encode("utf-8"), font_paths=[str(font_dir())])
 

@@ -11,7 +11,7 @@ from datetime import date
 
 from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.documents.markdown_source import export_lines
+from cvagent_cli.formats.markdown_source import export_lines
 
 TODAY = date(2026, 11, 23)
 CONTACTS = ("name", "email", "phone", "linkedin", "github", "website")

@@ -5,7 +5,7 @@ table, custom styles based on Heading 1 and outline levels, Symbol and Wingdings
 text boxes (with the VML fallback Word writes beside them), contact details in the page
 header and junk in the footer.  Invented people only.
 
-``tests/documents/data/regenerate.py`` saves these files and their LibreOffice round trips
+``tests/formats/data/regenerate.py`` saves these files and their LibreOffice round trips
 (``soffice --convert-to docx``) next to it; the tests read both.
 """
 

@@ -401,7 +401,7 @@ def test_load_switches_resume(resume, tmp_path):
 
 
 def test_load_of_a_pdf_says_import_first_and_counts_sections_as_import_does(resume, tmp_path):
-    from cvagent_cli.documents.exporter import export_file
+    from cvagent_cli.formats.exporter import export_file
 
     pdf = tmp_path / "cv.pdf"
     export_file(SAMPLE.with_name("en_mid_data_analyst.md"), pdf)

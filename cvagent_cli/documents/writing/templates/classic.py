@@ -1,5 +1,0 @@
-"""``classic``: the default look."""
-
-from cvagent_cli.documents.writing.templates import Template
-
-TEMPLATE = Template("classic", "the default look")

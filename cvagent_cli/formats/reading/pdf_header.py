@@ -1,0 +1,325 @@
+"""The name at the top of a PDF resume and the lines under it (subtitle, contact details).
+
+The name is the largest text near the top of page 1, in a cell of its own, else the value of
+a ``Name:`` / ``姓名：`` field; a document title ("Resume", "个人简历") is left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvagent_cli.document import person
+from cvagent_cli.document.kinds import classify_title
+from cvagent_cli.document.title_words import is_document_title
+from cvagent_cli.formats.reading.docx_text import LABELS
+from cvagent_cli.formats.reading.pdf_columns import table_channels
+from cvagent_cli.formats.reading.pdf_layout import Word, join_words
+from cvagent_cli.formats.reading.pdf_lines import (
+    SEPARATORS,
+    PageLine,
+    is_section,
+    note,
+    part,
+    set_apart,
+    with_bars,
+)
+from cvagent_cli.formats.reading.structure import Recognition
+from cvagent_cli.script import HAN
+
+_NAME_FIELD_RE = re.compile(
+    r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
+    r"([^|｜\s,，;；:：]+(?: [A-Z][^\s|｜,，;；:：]*){0,3})",
+    re.IGNORECASE,
+)
+
+
+#: A date stamp a resume builder prints at the top ("Last updated in Nov 2026", "更新于
+#: 2026年11月"): page furniture, never the name nor the line the name must come first after.
+_STAMP_RE = re.compile(
+    r"^\s*(?:(?:last\s+)?(?:updated|modified|revised)|as\s+of|(?:最后|最近)?(?:更新|修改)(?:于|时间|日期)?)"
+    r"(?:\s*[:：]|\s+(?:in|on|at)\b|\s*于)?\s*(.+)$",
+    re.IGNORECASE,
+)
+
+
+_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+
+
+def is_date_stamp(text: str) -> bool:
+    """ "Last updated in Nov 2026", "Last Updated on 14th November 2026", "最后更新于 2026年11月": a
+    word saying so, then a date (a year, and a month or a day, nothing else)."""
+    match = _STAMP_RE.match(text)
+    if not match or len(text) > 60:
+        return False
+    date = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b", "", match.group(1).strip())  # "14th November"
+    words = re.findall(r"[^\W\d_]+", date)
+    return (
+        bool(re.search(r"(?:19|20)\d\d", date))
+        and bool(re.fullmatch(r"[\w\s.,/年月日号-]+", date))
+        and all(w in "年月日号" or w[:3].casefold() in _MONTHS for w in words)
+    )
+
+
+SPLIT_CONTACT_RE = re.compile(r"(?:[@/]|\w\.\w)\S*$")
+
+
+def continues(prev: str, nxt: str) -> bool:
+    """A contact line wrapped in a narrow column: "yu-" "tong40@example.com",
+    "ana.lee@example.c" "om" (an address is whole once it ends in a domain: ".com")."""
+    start = nxt[:1]
+    if not start or not (start.islower() or start.isdigit()):
+        return False
+    if prev.endswith(("-", "@", "/", ".")):
+        return True
+    token = prev.split()[-1] if prev.split() else ""
+    return (
+        bool(SPLIT_CONTACT_RE.search(token))
+        and " " not in nxt.strip()
+        and not re.search(r"\.[A-Za-z]{2,}$", token)
+    )
+
+
+def _name_like(text: str) -> bool:
+    return (
+        classify_title(text) == "other"
+        and text.casefold() not in LABELS  # a form's label ("姓名", "Name")
+        and not re.search(r"[@\d]|https?:|www\.", text)
+        and 0 < len(text) <= 60
+    )
+
+
+def _is_name_label(cell: list[Word]) -> bool:
+    label = " ".join(join_words(cell).rstrip(":：").split()).casefold()
+    return label in ("name", "full name", "姓名", "姓 名")
+
+
+def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | None) -> PageLine:
+    """The name's cell of ``line`` as a line of its own, the other cells on a line after it
+    ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle)."""
+    cells = line.cells()
+    words = cells[index]
+    others = cells[:index] + cells[index + 1 :]
+    after: list[Word] = with_bars(others) if others else []
+    cut = next((k for k in range(1, len(words)) if join_words(words[:k]) == named), None)
+    if cut is not None:
+        tail = words[cut:]
+        while tail and tail[0].text in SEPARATORS:
+            tail = tail[1:]
+        words, after = words[:cut], tail + after
+    if not after:
+        return line
+    at = lines.index(line)
+    name = part(words, line)
+    lines[at : at + 1] = [name, part(after, line)]
+    return name
+
+
+def choose_name(lines: list[PageLine], body: float, recognition: Recognition) -> list[PageLine]:
+    """Mark the name (``role = "title"``) and the lines under it, and drop a document title
+    ("Resume", "个人简历") at the top.  The name is the largest text near the top of the first
+    page, else the value of a ``Name:`` / ``姓名：`` field."""
+    first_page = [ln for ln in lines if ln.page == 0]
+    if not first_page:
+        return lines
+    top = min(ln.top for ln in first_page)
+    span = max(ln.bottom for ln in first_page) - top
+    # the top of the page, whatever column a line was read in
+    head = sorted((ln for ln in first_page if ln.top <= top + 0.3 * span), key=lambda ln: ln.top)
+    head = head[:12]
+    titles = [ln for ln in head if not ln.bullet and is_document_title(ln.text())]
+    if titles:
+        note(recognition, f"the document title '{titles[0].text().strip()}' was left out")
+    stamps = [ln for ln in head if not ln.bullet and is_date_stamp(ln.text())]
+    if stamps:
+        note(recognition, f"the date stamp '{stamps[0].text().strip()}' was left out")
+    lines = [ln for ln in lines if ln not in titles and ln not in stamps]
+    head = [ln for ln in head if ln not in titles and ln not in stamps]
+    # A name is a cell of its own: an e-mail, a phone or a place may share its row.
+    # (A value after a Name / 姓名 label is left to the field below: the row stays whole.)
+    candidates = [
+        (ln, i, cells[i])
+        for ln in head
+        if not ln.bullet or ln.size > 1.5 * body  # a mark before a big name: not a list
+        for cells in [ln.cells()]
+        for i in range(len(cells))
+        if _name_like(join_words(cells[i])) and not (i and _is_name_label(cells[i - 1]))
+    ]
+    # A line set like the section titles is not the name, unless it opens the page (the
+    # second line of "LANGUAGE / PROFICIENCY" wrapped in a sidebar is not a person).
+    looks = {(round(ln.size), ln.bold) for ln in first_page if is_section(ln.text())}
+    candidates = [
+        c for c in candidates if c[0] is head[0] or (round(c[0].size), c[0].bold) not in looks
+    ]
+    name: PageLine | None = None
+    from_field = False
+    if candidates:
+        line, index, cell = max(candidates, key=lambda c: max(w.size for w in c[2]))
+        text = join_words(cell)
+        named = person.clean_name(text)
+        size = max(w.size for w in cell)
+        if size > body + 1 or (named and line is head[0]):
+            name = _split_name(lines, line, index, named)
+            name.bullet = False
+    if name is None:
+        tables = table_channels(list(first_page))
+        for index, line in enumerate(first_page):
+            # "姓名：韩嘉怡", or a table's cells: "姓名 | 梁若曦 | 电话 | …"
+            cells = line.cells(tables.get(index, []))
+            match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
+            value = person.clean_name(match.group(1)) if match else None
+            if value:
+                size = max(w.size for w in line.words)
+                word = Word(value, line.x0, line.x1, line.top, line.bottom, size, True)
+                name, from_field = PageLine([word], 0), True
+                lines.insert(0, name)
+                break
+    if name is None:
+        return lines
+    name.role = "title"
+    _family_name_first(name, recognition)
+    _split_glued(name, recognition)
+    start = lines.index(name)
+    # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani"), or stacked
+    # in big letters with the contact lines level with it at the side ("OREN / HALLORAN")
+    so_far = name.text()
+    while start + 1 < len(lines) and not from_field:
+        if person.clean_name(so_far) and not so_far.endswith("-"):
+            break
+        _stacked_under(lines, start)
+        nxt, prev = lines[start + 1], lines[start]
+        if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
+            break
+        nxt.role, start = "title", start + 1
+        so_far += " " + nxt.text()
+    _mark_header(lines, start + 1, top + 0.4 * span, name, body)
+    _rejoin_wrapped_contacts(lines, start + 1)
+    return lines
+
+
+def _stacked_under(lines: list[PageLine], at: int) -> None:
+    """Bring the next line of the name's column up under the name at ``at`` when the lines
+    read between them are all beside it (contact lines at the right, level with a name
+    stacked over two lines)."""
+    name = lines[at]
+    for k in range(at + 1, min(at + 7, len(lines))):
+        line = lines[k]
+        if line.page != name.page:
+            return
+        if min(line.x1, name.x1) > max(line.x0, name.x0):  # in the name's column
+            if k > at + 1:
+                lines.insert(at + 1, lines.pop(k))
+            return
+
+
+#: Two-character family names, so that "欧阳 明" stays as written.
+_COMPOUND_FAMILY = frozenset(
+    "欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 司徒 夏侯 轩辕 令狐 钟离 澹台 "
+    "独孤 南宫 呼延 端木 万俟 闻人 东郭 百里 西门 申屠 太史".split()
+)
+
+
+def _family_name_first(name: PageLine, recognition: Recognition) -> None:
+    """A Chinese name a Western template printed given name first ("晨阳 宋": two
+    characters, a space, one) is read family name first, as Chinese resumes write it."""
+    text = name.text().strip()
+    parts = text.split(" ")
+    if (
+        len(parts) != 2
+        or len(parts[0]) != 2
+        or len(parts[1]) != 1
+        or parts[0] in _COMPOUND_FAMILY
+        or not all(re.fullmatch(f"[{HAN}]+", p) for p in parts)
+    ):
+        return
+    first = name.words[0]
+    ordered = parts[1] + parts[0]
+    name.words = [Word(ordered, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
+    note(recognition, f"the name '{text}' was printed given name first: read as {ordered}")
+
+
+#: Prefixes that keep a capital inside one family name ("McAllister", "DeShawn").
+_INNER_CAPITAL = ("mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "st", "o")
+
+
+def _split_glued(name: PageLine, recognition: Recognition) -> None:
+    """A name printed as two runs with no space between them ("AnnaNováková": the given
+    and family names in two weights, a design tool's habit) is split where a lower-case
+    letter meets a capital, when that leaves a name of two words."""
+    text = name.text().strip()
+    if " " in text:
+        return
+    cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
+    if len(cuts) != 1 or text[: cuts[0]].casefold() in _INNER_CAPITAL:
+        return
+    split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
+    if not person.clean_name(split):
+        return
+    first = name.words[0]
+    name.words = [Word(split, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
+    note(recognition, f"the name '{text}' was printed with no space: read as {split}")
+
+
+def _mark_header(
+    lines: list[PageLine], start: int, bottom: float, name: PageLine, size: float
+) -> None:
+    """The lines under the name are a subtitle and contact lines, never a section, down to
+    the first section title, or a line set like a heading (1.3 times the body ``size`` or
+    larger) that is not under the name at all (a column's "ACADEMIC / BACKGROUND").  A
+    section title set apart on a contact line's row ("Boulder, CO     Work Experience")
+    starts the body beside a sidebar: the row is split there, and the lines in the body's
+    column from then on are body, read after the sidebar's."""
+    body_x: float | None = None
+    body: list[PageLine] = []
+    end = start
+    for line in list(lines[start : start + 8]):
+        cells = line.cells()
+        if line.page or line.top > bottom or (body_x is None and is_section(join_words(cells[0]))):
+            break
+        end = lines.index(line) + 1
+        if body_x is not None and line.x0 >= body_x - line.size:
+            body.append(line)
+            continue
+        beside = line.x1 < name.x0 or line.x0 > name.x1
+        if beside and line.size >= 1.3 * size and not line.bullet:
+            end -= 1
+            break  # a column's heading: the body starts
+        if len(line.text()) > 90 and not line.bold:
+            break  # running text: a summary with no heading
+        split = next((i for i in range(1, len(cells)) if _section_cell(cells, i)), None)
+        if body_x is None and split is not None:
+            body_x = cells[split][0].x0
+            side = part([w for cell in cells[:split] for w in cell], line)
+            rest = part([w for cell in cells[split:] for w in cell], line)
+            lines[end - 1 : end] = [side, rest]
+            end += 1
+            line = side
+            body.append(rest)
+        if not line.bullet:
+            line.role = "header"  # a subtitle or a contact line, never a section
+    if body:  # the sidebar's lines first, then the body's
+        moved = {id(ln) for ln in body}
+        lines[start:end] = [ln for ln in lines[start:end] if id(ln) not in moved] + body
+
+
+def _section_cell(cells: list[list[Word]], index: int) -> bool:
+    """The cell is a section title set apart from the cells before it on its row."""
+    before = [w for cell in cells[:index] for w in cell]
+    return is_section(join_words(cells[index])) and set_apart(cells[index], before)
+
+
+def _rejoin_wrapped_contacts(lines: list[PageLine], start: int) -> None:
+    """A contact item wrapped in a margin column may have a line of the other column read
+    between its two halves ("wil-", "Platform Engineer", "helmina.o@example.com"): the
+    second half is moved up under the first."""
+    end = start
+    while end < len(lines) and lines[end].role == "header":
+        end += 1
+    for i in range(start, end - 2):
+        first, other, second = lines[i], lines[i + 1], lines[i + 2]
+        same_column = min(first.x1, second.x1) > max(first.x0, second.x0)  # x ranges overlap
+        if (
+            same_column
+            and not continues(first.text(), other.text())
+            and continues(first.text(), second.text())
+        ):
+            lines[i + 1], lines[i + 2] = second, other
