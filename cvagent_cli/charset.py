@@ -25,6 +25,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "HIDING_RE",
     "INVISIBLE_RE",
     "added_forbidden",
     "describe",
@@ -50,6 +51,10 @@ _FORBIDDEN_RE = re.compile(
 )
 #: Characters a person cannot see on a terminal: shown as ``⟨U+XXXX⟩`` in diffs.
 INVISIBLE_RE = re.compile(f"[{_BIDI}{_ZERO_WIDTH}{_ANNOTATION}{_SEPARATORS}{_TAGS}{_MARKS}]")
+#: The characters that hide text from a reader of a resume or job description (zero-width
+#: characters and joiners, direction marks and overrides, tags): the fence of untrusted
+#: text removes them, and a line holding one is hidden text (``truth/fencing.py``).
+HIDING_RE = re.compile(f"[{_ZERO_WIDTH}\u200c-\u200f\u202a-\u202e{_TAGS}]")
 
 
 def forbidden_in_resume(text: str) -> list[str]:

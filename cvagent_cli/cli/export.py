@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -9,6 +10,7 @@ from typing import Annotated
 import typer
 
 from cvagent_cli.cli.error_exit import handle_user_errors
+from cvagent_cli.errors import UsageError
 from cvagent_cli.formats.writing import templates
 from cvagent_cli.formats.writing.templates import DEFAULT, REGISTRY, TEMPLATES
 
@@ -40,8 +42,6 @@ def output_and_format(
 ) -> tuple[Path | None, str]:
     """Where the export goes (None: standard output) and its extension (``.pdf`` …), from
     ``-o`` and ``--format``; a clash or a format that cannot be known is a ``UsageError``."""
-    from cvagent_cli.errors import UsageError
-
     wanted = f".{fmt.value}" if fmt is not None else None
     if output is not None and str(output) in STDOUT_NAMES:
         if wanted is None:
@@ -70,10 +70,6 @@ def output_and_format(
 
 def write_stdout(data: bytes, suffix: str) -> None:
     """Export bytes into a pipe or file; binary formats never onto a terminal."""
-    import sys
-
-    from cvagent_cli.errors import UsageError
-
     if suffix in (".pdf", ".docx") and sys.stdout.isatty():
         raise UsageError(
             f"a {suffix[1:].upper()} file would be printed on the terminal as binary data",

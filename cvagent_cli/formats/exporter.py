@@ -88,9 +88,9 @@ def export_text(
     (``strict``: refuses instead) and says so."""
     if _is_data(target, suffix):
         check_output_path(target, overwrite=force)
-        text, left_out = ecosystem.render(markdown, suffix or target.suffix, source=source)
-        write_output(target, text.encode("utf-8"), new_mode=new_mode)
-        return Exported(target, None, left_out)
+        rendered = render_text(markdown, suffix or target.suffix, source=source)
+        write_output(target, rendered.data, new_mode=new_mode)
+        return Exported(target, None, rendered.left_out)
     exported = Exported(target, template)
     export_markdown(
         markdown,

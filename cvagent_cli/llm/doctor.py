@@ -46,6 +46,8 @@ PING_TOOL = {
     },
 }
 CHECK_TOKENS = 32
+#: Providers that serve a model from the user's own machine: never in litellm's price list.
+LOCAL_PROVIDERS = ("ollama", "ollama_chat", "hosted_vllm", "lm_studio", "llamafile")
 CHECK_TIMEOUT = 30.0
 _NEEDS_TOOLS = (
     "cvagent's chat needs a model that calls tools: e.g. openai/gpt-4o-mini, "
@@ -164,7 +166,7 @@ def _tool_check(gateway: LiteLLMGateway) -> Check:
 def _model_list_checks(litellm: Any, model: str, provider: str | None) -> list[Check]:
     info = _model_info(litellm, model)
     if info is None:
-        local = provider in ("ollama", "ollama_chat", "hosted_vllm", "lm_studio", "llamafile")
+        local = provider in LOCAL_PROVIDERS
         note = (
             "a local model: not in litellm's model list" if local else "not in litellm's model list"
         )
@@ -201,6 +203,7 @@ def _model_info(litellm: Any, model: str) -> dict[str, Any] | None:
 #: The models a chat has already met (a JSON list in the state dir): the first-use note
 #: is said once per model, not at every start.
 SEEN_FILE = "models_seen.json"
+MAX_SEEN = 100  # the oldest are forgotten (said again if ever met again)
 
 
 def first_use_note(gateway: LiteLLMGateway, seen_path: Path | None) -> str | None:
@@ -220,7 +223,7 @@ def first_use_note(gateway: LiteLLMGateway, seen_path: Path | None) -> str | Non
     checks = _model_list_checks(load_litellm(), resolved, provider)
     if all(c.status == "ok" for c in checks):
         return None
-    what = "a local model" if "local model" in checks[0].detail else "not in litellm's model list"
+    what = "a local model" if provider in LOCAL_PROVIDERS else "not in litellm's model list"
     return (
         f"first chat with {model} ({what}): its context window and price are unknown, so "
         "costs show as unknown — `cvagent doctor` checks that it answers, streams and calls tools"
@@ -240,6 +243,3 @@ def _remember(path: Path, model: str) -> None:
     with contextlib.suppress(OSError):  # a full disk costs the memory, not the chat
         path.parent.mkdir(parents=True, exist_ok=True)
         write_private_json(path, models)
-
-
-MAX_SEEN = 100
