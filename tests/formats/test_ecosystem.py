@@ -18,7 +18,7 @@ import yaml
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import InputError
-from cvagent_cli.formats.interchange import jsonresume, rendercv_yaml
+from cvagent_cli.formats.interchange import jsonresume, jsonresume_read, rendercv_yaml
 from cvagent_cli.formats.interchange import resume_data as rd
 from cvagent_cli.formats.interchange.ecosystem import render
 from cvagent_cli.formats.reading.importer import import_bytes, import_file
@@ -190,7 +190,7 @@ def test_a_section_with_no_field_is_kept_as_markdown_in_meta() -> None:
         "title": "Teaching",
         "markdown": "- Guest lecture (2021)\n- Workshop",
     }
-    back = jsonresume.to_markdown(doc)[0]
+    back = jsonresume_read.to_markdown(doc)[0]
     assert "## Teaching\n\n- Guest lecture (2021)\n- Workshop\n" in back
 
 
@@ -250,7 +250,7 @@ def test_unknown_fields_and_odd_dates_are_reported_not_dropped_silently() -> Non
         ],
         "hobbies": ["chess"],
     }  # fmt: skip
-    markdown, notes = jsonresume.to_markdown(obj)
+    markdown, notes = jsonresume_read.to_markdown(obj)
     assert "Jan 1, 2020 – Spring 2022" in markdown
     assert "'hobbies' is not a JSON Resume field; not imported" in notes
     assert "basics.nickname is not a JSON Resume field; not imported" in notes
@@ -263,7 +263,7 @@ def test_plain_text_from_json_is_escaped_for_markdown() -> None:
 
     obj = {"basics": {"name": "Ines Holt"}, "work": [{"name": "Star*Co", "position": "Dev",
            "highlights": ["# not a heading", "uses *stars* and [brackets]"]}]}  # fmt: skip
-    markdown, _ = jsonresume.to_markdown(obj)
+    markdown, _ = jsonresume_read.to_markdown(obj)
     html = MarkdownIt("commonmark").render(markdown)
     assert "<li># not a heading</li>" in html
     assert "<li>uses *stars* and [brackets]</li>" in html
@@ -494,7 +494,7 @@ def test_corpus_resumes_export_valid_files_and_lose_no_word(path: Path) -> None:
                     text = text.replace(d.text, " ")
                 missing = [w for w in _WORD_RE.findall(text) if w.casefold() not in held]
                 assert not missing, (s.title, item.text)
-    markdown, notes = jsonresume.to_markdown(doc)
+    markdown, notes = jsonresume_read.to_markdown(doc)
     assert notes == []
     back = ResumeDocument.from_text(markdown)
     assert [s.title for s in rd.top_sections(back)] == [s.title for s in rd.top_sections(original)]

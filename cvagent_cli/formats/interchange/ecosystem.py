@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cvagent_cli.document.document import ResumeDocument
-from cvagent_cli.formats.interchange import jsonresume, rendercv_yaml, resume_data
+from cvagent_cli.formats.interchange import jsonresume, jsonresume_read, rendercv_yaml, resume_data
 
 #: Export extensions and the format each one writes.
 EXPORT_SUFFIXES = {".json": "jsonresume", ".yaml": "rendercv", ".yml": "rendercv"}
@@ -28,4 +28,4 @@ def render(markdown: str, suffix: str, *, source: str = "<text>") -> tuple[str, 
 
 def import_json(data: bytes, source: str) -> tuple[str, list[str]]:
     """Resume Markdown from a JSON Resume file, and notes on what was not imported."""
-    return jsonresume.to_markdown(jsonresume.load(data, source), source)
+    return jsonresume_read.to_markdown(jsonresume_read.load(data, source), source)
