@@ -14,6 +14,7 @@ from cvagent_cli.formats.writing.html_export import (
     export_markdown,
     render_document,
 )
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.formats.writing.templates import DEFAULT
 from cvagent_cli.store.textio import (
     check_output_path,
@@ -59,6 +60,7 @@ def render_text(
     template: str = DEFAULT,
     strict: bool = False,
     source: str = "<text>",
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> Rendered:
     """The bytes of resume Markdown ``markdown`` as a file of type ``suffix`` (``.pdf``,
     ``.docx``, ``.html``, ``.json``, ``.yaml``), for standard output."""
@@ -67,7 +69,12 @@ def render_text(
         return Rendered(text.encode("utf-8"), left_out)
     rendered = Rendered(b"")
     rendered.data = render_document(
-        markdown, suffix, template=template, strict=strict, warn=rendered.warnings.append
+        markdown,
+        suffix,
+        template=template,
+        strict=strict,
+        warn=rendered.warnings.append,
+        options=options,
     )
     return rendered
 
@@ -82,6 +89,7 @@ def export_text(
     source: str = "<text>",
     new_mode: int | None = None,
     suffix: str | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> Exported:
     """Write resume Markdown ``markdown`` as ``target`` (in the format ``suffix`` names,
     else its extension), atomically; a PDF leaves out the characters its fonts cannot draw
@@ -101,6 +109,7 @@ def export_text(
         warn=exported.warnings.append,
         new_mode=new_mode,
         suffix=suffix,
+        options=options,
     )
     return exported
 
@@ -113,6 +122,7 @@ def export_file(
     force: bool = False,
     strict: bool = False,
     suffix: str | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> Exported:
     """Write resume file ``source`` as ``target``; a new file gets ``source``'s permission
     bits.  A target cvagent cannot write is refused before ``source`` is read."""
@@ -127,4 +137,5 @@ def export_file(
         source=str(source),
         new_mode=new_file_mode(source),
         suffix=suffix,
+        options=options,
     )

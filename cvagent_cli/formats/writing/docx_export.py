@@ -28,6 +28,7 @@ from cvagent_cli.formats.writing.layout import (
     read_layout,
     where,
 )
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.formats.writing.templates import get_template
 from cvagent_cli.install import documents_hint
 
@@ -177,7 +178,11 @@ def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
 
 
 def render_docx(
-    markdown: str | Layout, template: str = "classic", *, now: datetime | None = None
+    markdown: str | Layout,
+    template: str = "classic",
+    *,
+    now: datetime | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> bytes:
     """Markdown → DOCX bytes: headings keep their level, bullets are List Bullet."""
     docx = require_docx()

@@ -24,6 +24,7 @@ from cvagent_cli.formats.writing.layout import (
     read_layout,
     where,
 )
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.formats.writing.templates import check_template, get_template
 from cvagent_cli.store.textio import check_output_path, write_output
 
@@ -48,6 +49,7 @@ def render_html(
     template: str = "classic",
     *,
     now: datetime | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> str:
     """Markdown → one HTML document with an embedded print stylesheet, and the resume's
     title, author, description, keywords and date in ``<title>`` and ``<meta>`` tags."""
@@ -208,6 +210,7 @@ def export_markdown(
     warn: Callable[[str], None] | None = None,
     new_mode: int | None = None,
     suffix: str | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> Path:
     """Write resume Markdown ``text`` as ``target`` (.pdf, .docx or .html, or ``suffix``),
     atomically.
@@ -217,7 +220,13 @@ def export_markdown(
     umask (never the temporary file's 0600)."""
     suffix = check_export_target(target, force, suffix)
     data = render_document(
-        text, suffix, template=template, strict=strict, warn=warn, name=target.name
+        text,
+        suffix,
+        template=template,
+        strict=strict,
+        warn=warn,
+        name=target.name,
+        options=options,
     )
     return write_output(target, data, new_mode=new_mode)
 
@@ -230,6 +239,7 @@ def render_document(
     strict: bool = False,
     warn: Callable[[str], None] | None = None,
     name: str = "the PDF",
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> bytes:
     """The bytes of resume Markdown ``text`` as a ``.pdf``, ``.docx`` or ``.html`` file
     (``export -o - --format pdf`` writes them to standard output)."""
@@ -238,15 +248,15 @@ def render_document(
         # One writer per file: the others, and the libraries they load, stay unloaded.
         from cvagent_cli.formats.writing.docx_export import render_docx
 
-        return render_docx(text, template)
+        return render_docx(text, template, options=options)
     if suffix == ".pdf":
         from cvagent_cli.formats.writing.pdf_export import describe, export_pdf
 
-        result = export_pdf(text, template, strict=strict)
+        result = export_pdf(text, template, strict=strict, options=options)
         if result.left_out and warn is not None:
             warn(
                 f"left out of {name}: {describe(result.left_out)}, "
                 "which the PDF fonts cannot draw (--strict refuses instead)"
             )
         return result.data
-    return render_html(text, template=template).encode("utf-8")
+    return render_html(text, template=template, options=options).encode("utf-8")

@@ -50,6 +50,7 @@ from cvagent_cli.formats.writing.layout import (
     read_layout,
     where,
 )
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import WIDE_TEXT
@@ -472,13 +473,24 @@ class PdfResult:
     space: float  # the spacing the layout was kept at (1.0: the template's own)
 
 
-def render_pdf(markdown: str, template: str = "classic", *, strict: bool = False) -> bytes:
+def render_pdf(
+    markdown: str,
+    template: str = "classic",
+    *,
+    strict: bool = False,
+    options: WriteOptions = DEFAULT_OPTIONS,
+) -> bytes:
     """Markdown → PDF bytes (see ``export_pdf`` for the warnings)."""
-    return export_pdf(markdown, template, strict=strict).data
+    return export_pdf(markdown, template, strict=strict, options=options).data
 
 
 def export_pdf(
-    markdown: str, template: str = "classic", *, strict: bool = False, now: datetime | None = None
+    markdown: str,
+    template: str = "classic",
+    *,
+    strict: bool = False,
+    now: datetime | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> PdfResult:
     """Markdown → PDF, tightening the spacing once or twice when that saves a last page
     that holds only a small tail.  Characters no font draws are left out (``left_out``),
