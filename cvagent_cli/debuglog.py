@@ -80,17 +80,10 @@ _SAFE_OPTIONS = frozenset(
 )
 
 
-#: The words of cvagent's command tree (``cvagent log show``): kept as they are.  A word
-#: missing here is only logged by its size.
-_COMMAND_WORDS = frozenset(
-    "analyze chat export import config log doctor path show edit on off status list "
-    "search prune".split()
-)
-
-
-def describe_command(argv: list[str]) -> str:
-    """The command line as the log keeps it: the program, the subcommand, the options, the
-    paths it names and the values of setting options; any other text as ``<N chars>``."""
+def describe_command(argv: list[str], command_words: frozenset[str] = frozenset()) -> str:
+    """The command line as the log keeps it: the program, the subcommands (the words of
+    ``command_words``, the app's command tree), the options, the paths it names and the
+    values of setting options; any other text as ``<N chars>``."""
     shown = [Path(argv[0]).name] if argv else []
     safe_value = False
     for arg in argv[1:]:
@@ -103,7 +96,7 @@ def describe_command(argv: list[str]) -> str:
                 shown.append(arg)
             safe_value = not eq and arg in _SAFE_OPTIONS
         else:
-            keep = safe_value or arg in _COMMAND_WORDS or _names_a_path(arg)
+            keep = safe_value or arg in command_words or _names_a_path(arg)
             shown.append(arg if keep else _size(arg))
             safe_value = False
     return " ".join(shown)
@@ -120,8 +113,9 @@ def _size(text: str) -> str:
     return f"<{len(text)} chars>"
 
 
-def start(verbose: bool = False) -> Path | None:
-    """Start writing the debug log if it was asked for; its path, or None.
+def start(verbose: bool = False, command_words: frozenset[str] = frozenset()) -> Path | None:
+    """Start writing the debug log if it was asked for; its path, or None.  The command
+    line is logged with ``command_words`` (the app's commands) kept as they are.
 
     An unwritable state directory costs the log, never the command."""
     if not requested(verbose):
@@ -152,7 +146,7 @@ def start(verbose: bool = False) -> Path | None:
         platform.release(),
         platform.machine(),
     )
-    log.debug("command: %s", describe_command(sys.argv))
+    log.debug("command: %s", describe_command(sys.argv, command_words))
     return path
 
 

@@ -7,10 +7,11 @@ import logging
 from pathlib import Path
 
 import pytest
+import typer.main
 from typer.testing import CliRunner
 
 from cvagent_cli import debuglog
-from cvagent_cli.cli.app import app
+from cvagent_cli.cli.app import app, command_words
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.settings import Settings, load_settings
@@ -25,6 +26,7 @@ pytestmark = [
 
 FAKE_KEY = "sk-debuglog-test-key-1234567890abcdef"
 SAMPLE = str(SAMPLES / "en_new_grad.md")
+WORDS = command_words(typer.main.get_command(app))
 runner = CliRunner()
 
 
@@ -181,7 +183,7 @@ def test_what_the_user_typed_never_reaches_the_log(monkeypatch):
     monkeypatch.setattr(
         "sys.argv", ["/venv/bin/cvagent", "--verbose", "chat", SAMPLE, "-m", typed, "--yes"]
     )
-    debuglog.start(verbose=True)
+    debuglog.start(verbose=True, command_words=WORDS)
     text = read_log()
     line = next(ln for ln in text.splitlines() if "command: " in ln)
     assert line.endswith(f"command: cvagent --verbose chat {SAMPLE} -m <46 chars> --yes")
@@ -193,12 +195,26 @@ def test_what_the_user_typed_never_reaches_the_log(monkeypatch):
     [
         (["cvagent", "--message=quit my job", "chat"], "cvagent --message=<11 chars> chat"),
         (["cvagent", "chat", "-", "--model", "gpt-4o"], "cvagent chat - --model gpt-4o"),
-        (["cvagent", "log", "search", "salary"], "cvagent log search <6 chars>"),
+        (["cvagent", "log", "search", "salary"], "cvagent log <6 chars> <6 chars>"),
+        (["cvagent", "log", "status"], "cvagent log status"),
+        (["cvagent", "config", "show"], "cvagent config show"),
         (["cvagent", "chat", "no/such/file.md"], "cvagent chat <15 chars>"),
     ],
 )
 def test_the_command_line_keeps_settings_and_paths_and_counts_text(argv, logged):
-    assert debuglog.describe_command(argv) == logged
+    assert debuglog.describe_command(argv, WORDS) == logged
+
+
+def test_the_command_words_are_the_apps_commands():
+    assert {"analyze", "chat", "export", "import", "doctor", "config", "log", "on", "off"} <= WORDS
+    assert not {"search", "prune", "list"} & WORDS  # not commands: typed text, counted
+
+
+def test_the_logged_command_line_keeps_the_apps_command_words(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["/venv/bin/cvagent", "--verbose", "log", "status"])
+    result = CliRunner().invoke(app, ["--verbose", "log", "status"])
+    assert result.exit_code == 0, result.output
+    assert "command: cvagent --verbose log status" in read_log()
 
 
 def test_the_log_is_private_like_every_state_file(monkeypatch):

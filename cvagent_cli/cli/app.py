@@ -53,8 +53,19 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def command_words(command: object) -> frozenset[str]:
+    """The names of every command and subcommand under ``command`` (a typer group: typer
+    vendors its own click, so its groups are known by their ``commands``, not a class)."""
+    words: set[str] = set()
+    for name, sub in getattr(command, "commands", {}).items():
+        words.add(name)
+        words |= command_words(sub)
+    return frozenset(words)
+
+
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[
         bool | None,
         typer.Option(
@@ -79,7 +90,7 @@ def root(
     # the debug log loads only when cvagent starts a command, not for --help
     from cvagent_cli.debuglog import start
 
-    path = start(verbose)
+    path = start(verbose, command_words=command_words(ctx.find_root().command))
     if path is not None and verbose:
         typer.echo(f"cvagent: debug log: {path}", err=True)
 
