@@ -173,3 +173,15 @@ def _pdf_with_source(page: str, source: str | bytes, folder: Path) -> bytes:
     data = typst.compile(str(folder / "cv.typ"), root=str(folder), font_paths=fonts)
     assert isinstance(data, bytes)
     return data
+
+
+def test_an_export_says_when_the_source_holds_what_the_page_does_not_show(tmp_path: Path) -> None:
+    from cvagent_cli.formats.exporter import export_text
+
+    exported = export_text(UNUSUAL, tmp_path / "cv.docx")
+    (warning,) = exported.warnings
+    assert "cv.docx carries the resume's Markdown" in warning
+    assert "(front matter, 1 HTML comment); --no-source leaves it out" in warning
+    assert not export_text(UNUSUAL, tmp_path / "b.docx", options=WITHOUT).warnings
+    assert not export_text(UNUSUAL, tmp_path / "c.html").warnings
+    assert not export_text(SAMPLE, tmp_path / "d.docx").warnings

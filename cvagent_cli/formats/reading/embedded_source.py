@@ -64,9 +64,12 @@ class Embedded:
 NONE = Embedded(None, None)
 
 
-def read_embedded(data: bytes, fmt: str, source: str, *, from_layout: bool = False) -> Embedded:
+def read_embedded(
+    data: bytes, fmt: str, source: str, *, from_layout: bool = False, pages: int = 20
+) -> Embedded:
     """The embedded Markdown of PDF or DOCX ``data`` when it may be returned as the import,
-    else why not."""
+    else why not (the words of at most ``pages`` pages are compared: a longer file is read
+    from its layout)."""
     raw = _find(data, fmt)
     if raw is None:
         return NONE
@@ -80,7 +83,8 @@ def read_embedded(data: bytes, fmt: str, source: str, *, from_layout: bool = Fal
         return Embedded(
             None, f"the Markdown source embedded in this file was not used: {exc.message}", True
         )
-    page, text = Counter(tokens(_visible_text(data, fmt))), Counter(tokens(layout_text(markdown)))
+    page = Counter(tokens(_visible_text(data, fmt, pages)))
+    text = Counter(tokens(layout_text(markdown)))
     if page != text:
         return Embedded(None, _disagreement(page, text), True)
     return Embedded(markdown, USED)
@@ -149,11 +153,11 @@ def layout_text(markdown: str) -> str:
     return "\n".join("".join(run.text for run in line) for line in lines)
 
 
-def _visible_text(data: bytes, fmt: str) -> str:
+def _visible_text(data: bytes, fmt: str, pages: int) -> str:
     if fmt == "pdf":
         from pdfminer.high_level import extract_text  # lazy: heavy
 
-        return extract_text(io.BytesIO(data))
+        return extract_text(io.BytesIO(data), maxpages=pages)
     with zipfile.ZipFile(io.BytesIO(data)) as package:
         body = _xml(package, "word/document.xml")
     return "\n".join(

@@ -226,7 +226,7 @@ def import_bytes(
     if fmt in ("pdf", "docx"):
         from cvagent_cli.formats.reading.embedded_source import read_embedded  # (as for PDF)
 
-        embedded = read_embedded(data, fmt, source, from_layout=from_layout)
+        embedded = read_embedded(data, fmt, source, from_layout=from_layout, pages=PAGE_BUDGET)
         if embedded.markdown is not None:
             return describe(embedded.markdown, fmt, source, Recognition([embedded.note or ""]))
         if embedded.note:

@@ -21,6 +21,9 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli.document.blocks import front_matter_length
+from cvagent_cli.wording import plural
+
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
 
@@ -37,6 +40,16 @@ _CUSTOM_XML_PROPS = (
 _PROPS_TYPE = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
 _DATASTORE = "http://schemas.openxmlformats.org/officeDocument/2006/customXml"
 _ITEM_RE = re.compile(r"/customXml/item\d+\.xml$")
+
+
+def unprinted(markdown: str) -> list[str]:
+    """What the embedded source holds that the page does not show ("front matter", "2 HTML
+    comments"): the export says so, since the file may go to a stranger."""
+    found = ["front matter"] if front_matter_length(markdown) else []
+    comments = markdown.count("<!--")
+    if comments:
+        found.append(plural(comments, "HTML comment"))
+    return found
 
 
 def pdf_attachment(folder: Path, markdown: str) -> str:
