@@ -50,6 +50,14 @@ def test_every_sample_comes_back_byte_for_byte(index: int, fmt: str) -> None:
     assert result.notes == [USED] and not result.warnings
 
 
+def test_the_pdf_with_its_source_attached_is_still_pdf_ua() -> None:
+    # typst refuses PDF/UA for some documents and the writer then falls back to a tagged
+    # PDF without the claim: the attachment must not be one of them
+    data = render_pdf(UNUSUAL)
+    assert b"<pdfuaid:part>1</pdfuaid:part>" in data
+    assert b"/EmbeddedFiles" in data and b"/Subtype/text#2Fmarkdown" in data
+
+
 @pytest.mark.parametrize("fmt", ["pdf", "docx"])
 def test_front_matter_comments_and_crlf_survive(fmt: str) -> None:
     result = import_bytes(_export(UNUSUAL, fmt, "modern"), "cv", f".{fmt}")
