@@ -39,7 +39,7 @@ def main(repeats: int = 3) -> None:
     from tests.support import bad_documents as bad
 
     sample = render_pdf((ROOT / "sample_resumes" / "en_senior_backend.md").read_text("utf-8"))
-    reference = _time(lambda: import_bytes(sample, "sample.pdf", ".pdf"), repeats)
+    reference = _time(lambda: import_bytes(sample, "sample.pdf", ".pdf", from_layout=True), repeats)
     inputs = [
         ("encrypted.pdf", bad.encrypted_pdf()),
         ("image-only.pdf", bad.image_only_pdf()),

@@ -38,14 +38,14 @@ def measure(repeats: int) -> list[dict]:
         row: dict = {"sample": path.name}
         for fmt in FORMATS:
             data = render[fmt](text)  # warm-up
-            import_bytes(data, path.name, f".{fmt}")
+            import_bytes(data, path.name, f".{fmt}", from_layout=True)
             exports, imports = [], []
             for _ in range(repeats):
                 t = time.perf_counter()
                 data = render[fmt](text)
                 exports.append(time.perf_counter() - t)
                 t = time.perf_counter()
-                result = import_bytes(data, path.name, f".{fmt}")
+                result = import_bytes(data, path.name, f".{fmt}", from_layout=True)
                 imports.append(time.perf_counter() - t)
             check = compare(text, result.markdown)
             row[fmt] = {

@@ -12,6 +12,7 @@ import typer
 from cvagent_cli.cli.error_exit import handle_user_errors
 from cvagent_cli.errors import UsageError
 from cvagent_cli.formats.writing import templates
+from cvagent_cli.formats.writing.options import WriteOptions
 from cvagent_cli.formats.writing.templates import DEFAULT, REGISTRY, TEMPLATES
 
 TEMPLATE_HELP = ", ".join(f"{t.name} ({t.summary})" for t in REGISTRY.values())
@@ -117,10 +118,20 @@ def export_command(
             help="Refuse (exit 2) a resume with characters the PDF fonts cannot draw, instead of leaving them out with a warning.",
         ),
     ] = False,
+    no_source: Annotated[
+        bool,
+        typer.Option(
+            "--no-source",
+            help="Leave the Markdown source out of a PDF or DOCX. By default it is embedded (the whole file: front matter and comments too), so cvagent import gives the resume back exactly.",
+        ),
+    ] = False,
 ) -> None:
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
     or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
 
+    A PDF or DOCX carries the resume's Markdown inside (a PDF attachment, a
+    DOCX custom part), so cvagent import of it gives the resume back exactly;
+    --no-source leaves it out.
     PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
 
       cvagent export resume.md -o resume.pdf
@@ -135,6 +146,7 @@ def export_command(
     from cvagent_cli.store.textio import read_text_file
 
     target, suffix = output_and_format(resume, output, fmt)
+    options = WriteOptions(embed_source=not no_source)
     if target is None:  # standard output
         rendered = render_text(
             read_text_file(resume).text,
@@ -142,6 +154,7 @@ def export_command(
             template=template,
             strict=strict,
             source=str(resume),
+            options=options,
         )
         for item in rendered.left_out:
             typer.echo(f"cvagent: not in the output: {item}", err=True)
@@ -150,7 +163,13 @@ def export_command(
         write_stdout(rendered.data, suffix)
         return
     exported = export_file(
-        resume, target, template=template, force=force, strict=strict, suffix=suffix
+        resume,
+        target,
+        template=template,
+        force=force,
+        strict=strict,
+        suffix=suffix,
+        options=options,
     )
     for item in exported.left_out:
         typer.echo(f"cvagent: not in {target.name}: {item}", err=True)

@@ -39,12 +39,22 @@ def import_command(
             "--quiet", "-q", help="No recognition report on stderr (warnings are still shown)."
         ),
     ] = False,
+    from_layout: Annotated[
+        bool,
+        typer.Option(
+            "--from-layout",
+            help="Read the page even when the PDF or DOCX carries the Markdown source cvagent embedded in it.",
+        ),
+    ] = False,
 ) -> None:
     """Import a PDF, Word (.docx), HTML, plain-text or JSON Resume file as resume Markdown.
 
     Recovers the name, sections (##), entries (###), bullets and contact
     lines from the file's layout (a JSON Resume file: from its fields);
     prints what it recognised, and anything not imported, to stderr.
+    A PDF or DOCX that cvagent exported carries its Markdown source inside:
+    that comes back exactly, unless the page was edited since (then the
+    page is read, with a warning) or --from-layout is given.
     PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
     A scanned PDF (no text layer) is read by OCR when the ocr extra is
     installed (a progress bar per page, at most 6 pages); without it, it is refused.
@@ -70,11 +80,13 @@ def import_command(
     with page_progress("reading the scanned pages (OCR)") as progress:
         if file == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
-            result = import_bytes(data, "standard input", progress=progress)
+            result = import_bytes(
+                data, "standard input", progress=progress, from_layout=from_layout
+            )
             target = output or "-"
         else:
             path = Path(file)
-            result = import_file(path, progress)
+            result = import_file(path, progress, from_layout=from_layout)
             target = output or str(default_output(path))
             if output is None and Path(target).resolve() == path.resolve():
                 raise InputError(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cvagent_cli.formats.interchange import ecosystem
+from cvagent_cli.formats.writing.embedded_source import unprinted
 from cvagent_cli.formats.writing.html_export import (
     check_export_target,
     export_markdown,
@@ -46,6 +47,18 @@ def _is_data(target: Path, suffix: str | None) -> bool:
     return (suffix or target.suffix).lower() in ecosystem.EXPORT_SUFFIXES
 
 
+def source_notice(markdown: str, suffix: str, name: str, options: WriteOptions) -> list[str]:
+    """The warning that a PDF or DOCX will carry text its page does not show, in the
+    Markdown source embedded in it (``writing/embedded_source.py``)."""
+    hidden = unprinted(markdown) if options.embed_source else []
+    if not hidden or suffix.lower() not in (".pdf", ".docx"):
+        return []
+    return [
+        f"{name} carries the resume's Markdown, with what the page does not show "
+        f"({', '.join(hidden)}); --no-source leaves it out"
+    ]
+
+
 @dataclass
 class Rendered:
     data: bytes
@@ -67,7 +80,7 @@ def render_text(
     if suffix.lower() in ecosystem.EXPORT_SUFFIXES:
         text, left_out = ecosystem.render(markdown, suffix, source=source)
         return Rendered(text.encode("utf-8"), left_out)
-    rendered = Rendered(b"")
+    rendered = Rendered(b"", warnings=source_notice(markdown, suffix, "the output", options))
     rendered.data = render_document(
         markdown,
         suffix,
@@ -99,7 +112,8 @@ def export_text(
         rendered = render_text(markdown, suffix or target.suffix, source=source)
         write_output(target, rendered.data, new_mode=new_mode)
         return Exported(target, None, rendered.left_out)
-    exported = Exported(target, template)
+    notice = source_notice(markdown, suffix or target.suffix, target.name, options)
+    exported = Exported(target, template, warnings=notice)
     export_markdown(
         markdown,
         target,

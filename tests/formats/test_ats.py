@@ -218,7 +218,7 @@ def test_the_contact_details_of_every_sample_are_links(path: Path) -> None:
 def test_importing_the_export_gives_the_resume_back(path: Path, template: str, fmt: str) -> None:
     original = path.read_text(encoding="utf-8")
     data = pdf_of(path, template) if fmt == "pdf" else render_docx(original, template)
-    imported = import_bytes(data, path.name, f".{fmt}").markdown
+    imported = import_bytes(data, path.name, f".{fmt}", from_layout=True).markdown
     result = compare(original, imported)
     assert result.sections and result.bullets and result.contacts, imported
     assert result.score, (result.score_before, result.score_after)

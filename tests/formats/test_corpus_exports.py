@@ -62,7 +62,7 @@ def test_an_imported_document_exports_and_round_trips_in_every_template(
                 template=template,
                 warn=warnings.append,
             )
-            back = import_file(target)
+            back = import_file(target, from_layout=True)
             assert (back.sections, back.bullets) == (imported.sections, imported.bullets), (
                 template,
                 suffix,

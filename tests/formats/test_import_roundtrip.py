@@ -17,7 +17,7 @@ RENDER = {"pdf": render_pdf, "docx": render_docx, "html": lambda md: render_html
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_export_then_import_keeps_the_resume(sample: Path, fmt: str) -> None:
     original = sample.read_text(encoding="utf-8")
-    result = import_bytes(RENDER[fmt](original), sample.name, f".{fmt}")
+    result = import_bytes(RENDER[fmt](original), sample.name, f".{fmt}", from_layout=True)
     a = ResumeDocument.from_text(original)
     b = ResumeDocument.from_text(result.markdown)
     assert titles(b) == titles(a)

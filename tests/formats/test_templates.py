@@ -57,7 +57,7 @@ def test_compact_html_adds_the_compact_stylesheet() -> None:
 def test_a_compact_export_imports_back_too(fmt: str) -> None:
     text = LONGEST.read_text(encoding="utf-8")
     data = (render_pdf if fmt == "pdf" else render_docx)(text, "compact")
-    assert compare(text, import_bytes(data, "c", f".{fmt}").markdown).ok
+    assert compare(text, import_bytes(data, "c", f".{fmt}", from_layout=True).markdown).ok
 
 
 @pytest.mark.slow

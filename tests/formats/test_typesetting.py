@@ -267,7 +267,7 @@ def test_importing_a_modern_export_puts_the_place_back_in_the_entry_title(fmt: s
         "docx": lambda: render_docx(SAMPLE, "modern"),
         "html": lambda: render_html(SAMPLE, template="modern").encode(),
     }[fmt]
-    imported = import_bytes(render(), "cv", f".{fmt}").markdown
+    imported = import_bytes(render(), "cv", f".{fmt}", from_layout=True).markdown
     for title, dates in (
         ("Staff Software Engineer — Northwind Payments, Seattle, WA", "Mar 2019 – Present"),
         ("Senior Software Engineer — Cascade Logistics, Bellevue, WA", "Jun 2015 – Feb 2019"),

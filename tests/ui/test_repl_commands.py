@@ -918,3 +918,18 @@ def test_a_retry_at_once_is_not_announced_as_in_0_s(resume):
 
     _, out, _ = run(resume, ["hello"], client=RetryingClient([ModelResponse("Hi.")]))
     assert "the server dropped the connection; retrying now" in out and "0 s" not in out
+
+
+def test_export_embeds_the_source_unless_no_source(resume, tmp_path):
+    with_source, without = tmp_path / "a.docx", tmp_path / "b.docx"
+    _, out, _ = run(resume, [f"/export {with_source}", f"/export --no-source {without}"])
+    assert f"exported the resume to {without}" in out
+    assert b"urn:cvagent:resume-source" in _parts(with_source)
+    assert b"urn:cvagent:resume-source" not in _parts(without)
+
+
+def _parts(docx: Path) -> bytes:
+    import zipfile
+
+    with zipfile.ZipFile(docx) as package:
+        return b"".join(package.read(name) for name in package.namelist())

@@ -195,10 +195,17 @@ def read_paragraphs(
 
 
 def import_bytes(
-    data: bytes, source: str, suffix: str | None = None, progress: PageProgress | None = None
+    data: bytes,
+    source: str,
+    suffix: str | None = None,
+    progress: PageProgress | None = None,
+    *,
+    from_layout: bool = False,
 ) -> ImportResult:
     """Convert a resume file's bytes to Markdown and say what was recognised (``progress``:
-    told of each page that OCR reads, when a PDF has no text layer)."""
+    told of each page that OCR reads, when a PDF has no text layer).  A PDF or DOCX that
+    cvagent wrote gives back the Markdown embedded in it, unless ``from_layout`` or its
+    page no longer agrees with it (``embedded_source.py``)."""
     if not data.strip():
         raise InputError(f"{source} is empty; there is no resume to import")
     if len(data) > MAX_BYTES:
@@ -215,7 +222,18 @@ def import_bytes(
             return describe(
                 text.strip() + "\n", fmt, source, Recognition(["already Markdown: kept as it is"])
             )
+    said = Recognition()  # what the embedded source came to, if the file has one
+    if fmt in ("pdf", "docx"):
+        from cvagent_cli.formats.reading.embedded_source import read_embedded  # (as for PDF)
+
+        embedded = read_embedded(data, fmt, source, from_layout=from_layout, pages=PAGE_BUDGET)
+        if embedded.markdown is not None:
+            return describe(embedded.markdown, fmt, source, Recognition([embedded.note or ""]))
+        if embedded.note:
+            (said.warnings if embedded.warning else said.notes).append(embedded.note)
     paras, recognition = read_paragraphs(data, source, fmt, progress)
+    recognition.notes[:0] = said.notes
+    recognition.warnings[:0] = said.warnings
     paras = join_wrapped_items(paras)
     named = SUFFIXES.get((suffix or "").lower())
     if named and named != fmt:
@@ -311,9 +329,13 @@ class Imported:
         )
 
 
-def import_file(path: Path, progress: PageProgress | None = None) -> ImportResult:
+def import_file(
+    path: Path, progress: PageProgress | None = None, *, from_layout: bool = False
+) -> ImportResult:
     """:func:`import_bytes` of the file at ``path`` (its format from its extension)."""
-    return import_bytes(read_input(path), str(path), path.suffix or None, progress)
+    return import_bytes(
+        read_input(path), str(path), path.suffix or None, progress, from_layout=from_layout
+    )
 
 
 def import_beside(path: Path) -> Imported:

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.errors import ConfigError
+from cvagent_cli.formats.writing.embedded_source import add_docx_source
 from cvagent_cli.formats.writing.layout import (
     Bullets,
     HeaderLine,
@@ -236,6 +237,8 @@ def render_docx(
                 add_runs(document.add_paragraph(style=style), item.runs)
         elif isinstance(block, Table):
             _table(document, block)
+    if options.embed_source and isinstance(markdown, str):
+        add_docx_source(document, markdown)
     buffer = io.BytesIO()
     document.save(buffer)
     return buffer.getvalue()

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import ConfigError, InputError
+from cvagent_cli.formats.writing.embedded_source import pdf_attachment
 from cvagent_cli.formats.writing.layout import (
     Block,
     Bullets,
@@ -515,9 +516,11 @@ def export_pdf(
     font_set = _typst_fonts(tuple(str(f.parent) for f in fonts))
     with tempfile.TemporaryDirectory(prefix="cvagent-pdf-") as folder:
         source = Path(folder) / "resume.typ"
+        attach = pdf_attachment(Path(folder), markdown) if options.embed_source else ""
         best: PdfResult | None = None
         for space in (1.0, *TIGHTER):
-            source.write_text(to_typst(layout, template, space=space, now=now), encoding="utf-8")
+            code = to_typst(layout, template, space=space, now=now) + attach
+            source.write_text(code, encoding="utf-8")
             compiler = typst.Compiler(str(source), root=folder, font_paths=font_set)
             try:
                 data = compiler.compile(format="pdf", pdf_standards=["ua-1"])
