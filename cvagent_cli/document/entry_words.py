@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import DateRange, find_ranges
 from cvagent_cli.document.person import ROLE_WORDS, ZH_ROLE_RE
 from cvagent_cli.script import HAN
@@ -101,16 +102,17 @@ def read_heading(title: str, language: str) -> Heading:
     """Employer and position from an entry title."""
     left, sep, right = split_title(title)
     if not sep:
-        if "，" not in left and ", " in left and language == "en":
+        role_first = languages.get(language).sections.role_first
+        if "，" not in left and ", " in left and role_first:
             a, b = left.split(", ", 1)
             if is_role(a):
                 return Heading(organisation=b, role=a, role_first=True)
-        if language == "zh" and " " in left and not ORG_RE.search(left.rsplit(" ", 1)[1]):
+        if not role_first and " " in left and not ORG_RE.search(left.rsplit(" ", 1)[1]):
             a, b = left.rsplit(" ", 1)
             if ORG_RE.search(a) or is_role(b):
                 return Heading(organisation=a, role=b, role_first=False)
         return Heading(organisation=left, role_first=False)
-    role_first = language != "zh"
+    role_first = languages.get(language).sections.role_first
     if ORG_RE.search(left) and not ORG_RE.search(right):
         role_first = False
     elif is_role(left) and not is_role(right):
