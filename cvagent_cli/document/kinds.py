@@ -39,7 +39,16 @@ _ALSO_ITEMS = frozenset(languages.words_of(lambda language: language.sections.la
 
 
 #: What joins two section names into one title ("Honors & Awards", "证书和奖项", "工作/实习").
-_TITLE_JOINER_RE = re.compile(r"\s*(?:&|＆|\+|/|／|、|\band\b|和|与|及)\s*", re.IGNORECASE)
+_TITLE_JOINER_RE = re.compile(
+    r"\s*(?:&|＆|\+|/|／|、|"
+    + "|".join(
+        rf"\b{word}\b" if language.spaced else word
+        for language in languages.every()
+        for word in language.sections.joiners
+    )
+    + r")\s*",
+    re.IGNORECASE,
+)
 
 
 def is_standalone_title(title: str) -> bool:

@@ -51,6 +51,10 @@ class Sections:
     titles: Mapping[str, tuple[str, ...]]
     #: (word, kind), in order: the first word contained in an unknown title decides its kind
     keywords: tuple[tuple[str, str], ...]
+    #: words that join two section names into one title ("Honors and Awards", "证书和奖项")
+    joiners: tuple[str, ...] = ()
+    #: words that make an entry an internship ("intern", "实习")
+    internship: tuple[str, ...] = ()
     #: names of languages: a section's title when a heading, an item of a list otherwise
     language_names: tuple[str, ...] = ()
     #: the standard titles, as advice quotes them
@@ -82,6 +86,17 @@ class Dates:
     range_words: tuple[str, ...] = ()
     #: characters between the ends of a range, like a dash ("至", "到")
     range_marks: str = ""
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """The words of numbers the metrics rule reads ("three engineers", "cut 2 hours")."""
+
+    #: numbers written as words, as regex alternatives ("two", "a dozen")
+    words: tuple[str, ...] = ()
+    #: units of time, as regex alternatives ("hours?", "小时"): a duration is a metric only
+    #: when it changed ("saved 10 hours")
+    durations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,6 +179,7 @@ class Language:
     dates: Dates
     wording: Wording
     labels: Labels = field(default_factory=Labels)
+    numbers: Numbers = field(default_factory=Numbers)
     #: a regex character-class body of the characters only this language writes ("" for a
     #: Latin-script language); a text with enough of them is in this language
     script: str = ""

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from cvagent_cli.languages import Dates, Labels, Language, Sections, Verbs, Wording, spaced_size
+from cvagent_cli.languages import (
+    Dates,
+    Labels,
+    Language,
+    Numbers,
+    Sections,
+    Verbs,
+    Wording,
+    spaced_size,
+)
 
 SECTIONS = Sections(
     titles={
@@ -225,6 +234,8 @@ SECTIONS = Sections(
         ("objective", "summary"),
         ("contact", "contact"),
     ),
+    joiners=("and",),
+    internship=("intern",),
     language_names=("english",),
     standard="Summary, Experience, Projects, Education, Skills, Certifications, Awards",
     export_titles={
@@ -496,6 +507,31 @@ DATES = Dates(
     range_words=("to", "until", "till"),
 )
 
+NUMBERS = Numbers(
+    words=tuple(
+        "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
+        "|fifty|sixty|hundred|a hundred|a thousand|a dozen".split("|")
+    ),
+    durations=(
+        r"(?:milli)?seconds?",
+        r"secs?",
+        r"minutes?",
+        r"mins?",
+        r"hours?",
+        r"hrs?",
+        r"days?",
+        r"weeks?",
+        r"months?",
+        r"years?",
+        r"yrs?",
+        r"quarters?",
+        r"semesters?",
+        r"summers?",
+        r"seasons?",
+        r"sprints?",
+    ),
+)
+
 LANGUAGE = Language(
     code="en",
     name="English",
@@ -504,6 +540,7 @@ LANGUAGE = Language(
     dates=DATES,
     wording=WORDING,
     labels=Labels(),
+    numbers=NUMBERS,
     markers=frozenset("the and of with for to in on at by from a an".split()),
     resume_words=frozenset("resume résumé cv c.v. curriculum vitae".split()),
     resume_fillers=frozenset("my the of".split()),

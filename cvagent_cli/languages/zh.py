@@ -6,7 +6,15 @@ Chinese puts no space between words, so a bullet is measured in characters
 
 from __future__ import annotations
 
-from cvagent_cli.languages import Dates, Labels, Language, Sections, Wording, unspaced_size
+from cvagent_cli.languages import (
+    Dates,
+    Labels,
+    Language,
+    Numbers,
+    Sections,
+    Wording,
+    unspaced_size,
+)
 from cvagent_cli.script import IDEOGRAPHS
 
 SECTIONS = Sections(
@@ -232,6 +240,8 @@ SECTIONS = Sections(
         ("联系", "contact"),
         ("个人信息", "contact"),
     ),
+    joiners=("和", "与", "及"),
+    internship=("实习",),
     language_names=("英语", "日语", "德语", "法语", "韩语"),
     standard="个人简介、工作经历、项目经历、教育背景、专业技能、获奖情况",
     role_first=False,
@@ -362,6 +372,23 @@ LABELS = Labels(
     phone_region="CN",
 )
 
+NUMBERS = Numbers(
+    # the numerals themselves (一, 十, 万) are document/numerals.py's, which the truth guard shares
+    durations=(
+        "秒钟?",
+        "分钟",
+        "小时",
+        "个?工作日",
+        "天",
+        "周",
+        "星期",
+        "个月",
+        "月",
+        "年",
+        "季度",
+    ),
+)
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
@@ -370,6 +397,7 @@ LANGUAGE = Language(
     dates=DATES,
     wording=WORDING,
     labels=LABELS,
+    numbers=NUMBERS,
     script=IDEOGRAPHS,
     # Japanese and Korean titles too: a CJK document's title is never its owner's name
     resume_words=frozenset(

@@ -25,7 +25,9 @@ from cvagent_cli.languages import WORD_RE, Language, Verbs
 from cvagent_cli.script import IDEOGRAPH_RE
 
 IMPACT_KINDS = frozenset({"experience", "projects", "volunteer"})
-_INTERN_RE = re.compile(r"intern|实习", re.IGNORECASE)
+_INTERN_RE = re.compile(
+    "|".join(languages.words_of(lambda language: language.sections.internship)), re.IGNORECASE
+)
 CJK_RE = IDEOGRAPH_RE
 EN_WORD_RE = WORD_RE
 _FIRST_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
