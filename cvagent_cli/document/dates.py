@@ -159,7 +159,7 @@ def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
         return YearMonth(numbers[-1], _span(name, token)[0]), None
     if name == "Mon YYYY":
         word = _LETTERS_RE.search(token)
-        month = _month(word.group()) if word else None
+        month = _month(word.group().lower()) if word else None
         return YearMonth(numbers[-1], month), numbers[0] if len(numbers) > 1 else None
     if name == "YYYY":
         return YearMonth(numbers[0]), None
@@ -168,8 +168,9 @@ def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
     return YearMonth(numbers[0], numbers[1]), numbers[2] if len(numbers) > 2 else None
 
 
+@functools.cache  # a dict lookup after the first time: a resume repeats a dozen names
 def _month(word: str) -> int | None:
-    """The month a month name stands for ("Sept" → 9)."""
+    """The month a lower-case month name stands for ("sept" → 9)."""
     found = next((i for i, regex in enumerate(_MONTH_RES) if regex.fullmatch(word)), None)
     return None if found is None else found % 12 + 1
 

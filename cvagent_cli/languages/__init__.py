@@ -67,6 +67,17 @@ class Sections:
 
 
 @dataclass(frozen=True)
+class Entries:
+    """The words of an entry's title ("Data Analyst — Acme Corp", "星河科技有限公司 前端工程师")."""
+
+    #: words that name a job: whole words where words are spaced ("engineer"), else parts of
+    #: a word ("工程师" in "运维工程师")
+    roles: tuple[str, ...] = ()
+    #: words that name an organisation, the same way ("inc", "university"; "公司", "大学")
+    organisations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Dates:
     """The words of dates ("Mar 2019 – Present", "2019.03 - 至今")."""
 
@@ -155,7 +166,10 @@ class Labels:
     contact: str = "Contact"  # a section of contact details
     email: str = "Email"
     phone: str = "Phone"
-    colon: str = ": "  # between a label and its value
+    colon: str = ": "  # between a contact's label and its value ("Email: …")
+    key_colon: str = ":"  # between a skill group's name and its items ("Languages:Go")
+    joiner: str = ", "  # between the items of a list ("Go, Rust")
+    degree_first: bool = True  # "B.Sc. in Physics, Uni" rather than "Uni 物理 本科"
     dash: str = " – "  # between the ends of a date range
     date_format: str = "Mon YYYY"  # how a data format's dates are written out
     html_lang: str = "en"  # the HTML lang attribute
@@ -179,6 +193,7 @@ class Language:
     dates: Dates
     wording: Wording
     labels: Labels = field(default_factory=Labels)
+    entries: Entries = field(default_factory=Entries)
     numbers: Numbers = field(default_factory=Numbers)
     #: a regex character-class body of the characters only this language writes ("" for a
     #: Latin-script language); a text with enough of them is in this language
@@ -239,15 +254,16 @@ def words_of(pick: Callable[[Language], Iterable[str]]) -> tuple[str, ...]:
 _SCRIPT_RES = {
     code: re.compile(f"[{lang.script}]") for code, lang in REGISTRY.items() if lang.script
 }
+_SCRIPTS = tuple((script, REGISTRY[code]) for code, script in _SCRIPT_RES.items())
 
 
 def of_line(text: str, document: Language) -> Language:
     """The language of one line of a resume in ``document``'s language: the language whose
     script it is written in, else the document's when that is written in Latin letters,
     else the fallback (an English bullet in a Chinese resume)."""
-    for code, script in _SCRIPT_RES.items():
+    for script, language in _SCRIPTS:
         if script.search(text):
-            return REGISTRY[code]
+            return language
     return document if document.spaced else REGISTRY[FALLBACK]
 
 

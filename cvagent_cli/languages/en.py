@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cvagent_cli.languages import (
     Dates,
+    Entries,
     Labels,
     Language,
     Numbers,
@@ -532,6 +533,17 @@ NUMBERS = Numbers(
     ),
 )
 
+ENTRIES = Entries(
+    roles=tuple(
+        "engineer developer manager designer analyst scientist intern consultant specialist architect director officer administrator programmer researcher assistant associate lead head accountant teacher nurse technician coordinator representative executive qa ui ux senior junior principal staff frontend backend full-stack fullstack".split()
+    ),
+    organisations=tuple(
+        "inc|llc|ltd|corp|corporation|company|co|university|college|institute|school|bank|labs?|group|agency|office|foundation|association|hospital|studio|gmbh|plc".split(
+            "|"
+        )
+    ),
+)
+
 LANGUAGE = Language(
     code="en",
     name="English",
@@ -541,6 +553,7 @@ LANGUAGE = Language(
     wording=WORDING,
     labels=Labels(),
     numbers=NUMBERS,
+    entries=ENTRIES,
     markers=frozenset("the and of with for to in on at by from a an".split()),
     resume_words=frozenset("resume résumé cv c.v. curriculum vitae".split()),
     resume_fillers=frozenset("my the of".split()),

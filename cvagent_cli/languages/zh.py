@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cvagent_cli.languages import (
     Dates,
+    Entries,
     Labels,
     Language,
     Numbers,
@@ -362,6 +363,9 @@ LABELS = Labels(
     email="邮箱",
     phone="电话",
     colon="：",
+    key_colon="：",
+    joiner="、",
+    degree_first=False,
     dash=" - ",
     date_format="YYYY.MM",
     html_lang="zh-CN",
@@ -389,6 +393,17 @@ NUMBERS = Numbers(
     ),
 )
 
+ENTRIES = Entries(
+    roles=tuple(
+        "工程师|经理|总监|专员|主管|开发|设计|运营|产品|实习|助理|老师|教师|分析|架构|测试|前端|后端|算法".split(
+            "|"
+        )
+    ),
+    organisations=tuple(
+        "公司|集团|大学|学院|学校|中学|银行|研究院|研究所|医院|实验室|事务所|分行|工作室".split("|")
+    ),
+)
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
@@ -398,6 +413,7 @@ LANGUAGE = Language(
     wording=WORDING,
     labels=LABELS,
     numbers=NUMBERS,
+    entries=ENTRIES,
     script=IDEOGRAPHS,
     # Japanese and Korean titles too: a CJK document's title is never its owner's name
     resume_words=frozenset(
