@@ -67,6 +67,19 @@ class Sections:
 
 
 @dataclass(frozen=True)
+class Contact:
+    """The words of a resume's contact details."""
+
+    #: labels before a place ("Location:", "现居："), and phrases that lead into one ("based in")
+    location_labels: tuple[str, ...] = ()
+    location_phrases: tuple[str, ...] = ()
+    #: cities a resume names without a label, looked for in this order
+    cities: tuple[str, ...] = ()
+    #: front-matter keys that hold contact details ("phone", "地址"), lower case
+    front_matter_keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Entries:
     """The words of an entry's title ("Data Analyst — Acme Corp", "星河科技有限公司 前端工程师")."""
 
@@ -194,6 +207,7 @@ class Language:
     wording: Wording
     labels: Labels = field(default_factory=Labels)
     entries: Entries = field(default_factory=Entries)
+    contact: Contact = field(default_factory=Contact)
     numbers: Numbers = field(default_factory=Numbers)
     #: a regex character-class body of the characters only this language writes ("" for a
     #: Latin-script language); a text with enough of them is in this language

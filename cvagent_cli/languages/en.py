@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cvagent_cli.languages import (
+    Contact,
     Dates,
     Entries,
     Labels,
@@ -544,6 +545,14 @@ ENTRIES = Entries(
     ),
 )
 
+CONTACT = Contact(
+    location_labels=("location", "address", "city"),
+    location_phrases=("based in",),
+    front_matter_keys=tuple(
+        "phone mobile tel telephone cell contact phone_number location city address country".split()
+    ),
+)
+
 LANGUAGE = Language(
     code="en",
     name="English",
@@ -554,6 +563,7 @@ LANGUAGE = Language(
     labels=Labels(),
     numbers=NUMBERS,
     entries=ENTRIES,
+    contact=CONTACT,
     markers=frozenset("the and of with for to in on at by from a an".split()),
     resume_words=frozenset("resume résumé cv c.v. curriculum vitae".split()),
     resume_fillers=frozenset("my the of".split()),

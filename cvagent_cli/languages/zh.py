@@ -7,6 +7,7 @@ Chinese puts no space between words, so a bullet is measured in characters
 from __future__ import annotations
 
 from cvagent_cli.languages import (
+    Contact,
     Dates,
     Entries,
     Labels,
@@ -404,6 +405,15 @@ ENTRIES = Entries(
     ),
 )
 
+CONTACT = Contact(
+    location_labels=("现居", "所在地", "居住地", "地址", "城市", "现居地", "期望城市", "工作地点"),
+    cities=tuple(
+        "北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 苏州 天津 重庆 长沙 厦门 青岛 郑州 合肥 珠海 "
+        "东莞 宁波 大连 济南 福州 香港".split()
+    ),
+    front_matter_keys=tuple("电话 手机 联系电话 联系方式 城市 地址 现居".split()),
+)
+
 LANGUAGE = Language(
     code="zh",
     name="Chinese",
@@ -414,6 +424,7 @@ LANGUAGE = Language(
     labels=LABELS,
     numbers=NUMBERS,
     entries=ENTRIES,
+    contact=CONTACT,
     script=IDEOGRAPHS,
     # Japanese and Korean titles too: a CJK document's title is never its owner's name
     resume_words=frozenset(

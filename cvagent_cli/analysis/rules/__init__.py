@@ -25,7 +25,8 @@ from cvagent_cli.languages import WORD_RE, Language, Verbs
 from cvagent_cli.script import IDEOGRAPH_RE
 
 IMPACT_KINDS = frozenset({"experience", "projects", "volunteer"})
-_INTERN_RE = re.compile(
+#: A word of an internship, in any language ("Data Intern", "实习生").
+INTERN_RE = re.compile(
     "|".join(languages.words_of(lambda language: language.sections.internship)), re.IGNORECASE
 )
 CJK_RE = IDEOGRAPH_RE
@@ -189,7 +190,7 @@ def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
 
 
 def is_internship(entry: Entry) -> bool:
-    return bool(_INTERN_RE.search(entry.text))
+    return bool(INTERN_RE.search(entry.text))
 
 
 def entry_label(ctx: Context, entry: Entry) -> str:

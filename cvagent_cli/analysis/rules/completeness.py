@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cvagent_cli import languages
-from cvagent_cli.analysis.rules import Context, RawFinding, is_internship
+from cvagent_cli.analysis.rules import INTERN_RE, Context, RawFinding, is_internship
 from cvagent_cli.document.document import ResumeDocument
 
 #: A top heading that only says "Resume", in any language.
@@ -73,7 +73,7 @@ def _experienced(ctx: Context) -> bool:
         if e.kind == "experience"
         and (e.ranges or e.bullets)
         and not is_internship(e)
-        and not re.search(r"intern|实习", titles.get(e.root_id, ""), re.IGNORECASE)
+        and not INTERN_RE.search(titles.get(e.root_id, ""))
     ]
     if len(jobs) >= EXPERIENCED_ENTRIES:
         return True
