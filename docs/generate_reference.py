@@ -59,7 +59,7 @@ def page(title: str, source: str, *blocks: str) -> str:
 # -- rules.md ----------------------------------------------------------------------------
 def rules_page() -> str:
     from cvagent_cli.analysis.analyzer import MAX_PER_RULE
-    from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, FIELDS, RULES
+    from cvagent_cli.analysis.rules.catalogue import FIELDS, RULES
     from cvagent_cli.analysis.rules.descriptions import describe
     from cvagent_cli.analysis.schema import CATEGORIES
 
@@ -85,22 +85,40 @@ def rules_page() -> str:
                 f" ({md(spec.severity_note)})" if spec.severity_note else ""
             )
             lines += [f"{md(describe(spec))} Severity: {severity}.", ""]
-            both = spec.fix_zh is None
-            lines.append(
-                f"- Fix{'' if both else ' (English)'}: {template(spec.fix_en, CONSTANT_FIELDS)}"
-            )
-            if spec.fix_zh:
-                lines.append(f"- Fix (Chinese): {template(spec.fix_zh, CONSTANT_FIELDS)}")
-            if spec.plain_en:
-                lines.append(
-                    "- When no example can be built from your words: "
-                    + template(spec.plain_en, CONSTANT_FIELDS)
-                )
-            if spec.plain_zh:
-                lines.append(f"- The same, Chinese: {template(spec.plain_zh, CONSTANT_FIELDS)}")
+            lines += _fix_lines(spec)
             blocks.append("\n".join(lines))
     blocks.append("## Fields in the fixes\n\n" + legend)
     return page("Analyzer rules", "cvagent_cli/analysis/rules/catalogue.py", *blocks)
+
+
+def _fix_lines(spec: Any) -> list[str]:
+    """The fix of ``spec`` in every language that has its own (the fallback language's
+    alone when no other has one), then the fixes for when no example can be built."""
+    from cvagent_cli import languages
+    from cvagent_cli.analysis.rules.catalogue import constant_fields
+
+    fallback = languages.get(languages.FALLBACK)
+    others = [lang for lang in languages.every() if lang is not fallback]
+    own = [lang for lang in others if spec.id in lang.fixes]
+    lines = [
+        f"- Fix{f' ({fallback.name})' if own else ''}: "
+        + template(fallback.fixes[spec.id], constant_fields(fallback))
+    ]
+    lines += [
+        f"- Fix ({lang.name}): {template(lang.fixes[spec.id], constant_fields(lang))}"
+        for lang in own
+    ]
+    if spec.id in fallback.plain_fixes:
+        lines.append(
+            "- When no example can be built from your words: "
+            + template(fallback.plain_fixes[spec.id], constant_fields(fallback))
+        )
+    lines += [
+        f"- The same, {lang.name}: " + template(lang.plain_fixes[spec.id], constant_fields(lang))
+        for lang in others
+        if spec.id in lang.plain_fixes
+    ]
+    return lines
 
 
 def _anchor(rule_id: str) -> str:

@@ -1,5 +1,5 @@
 """Dependencies run one way: cli → ui → agent → tools → formats / llm / workspace → analysis /
-truth → document → store → base.
+truth → document → store → languages → base.
 
 Every import in the package, including the lazy ones inside functions, is checked, so an
 import cycle between two layers cannot come back unnoticed.
@@ -27,6 +27,7 @@ RANKS = {
     "truth": 4,
     "document": 3,
     "store": 2,
+    "languages": 1,
 }
 BASE = 0  # top-level modules: errors, paths, settings, secrets, yamlio …
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cvagent_cli import languages
 from cvagent_cli.agent.capabilities import Capability
 from cvagent_cli.agent.references import named_entries, points_at
 from cvagent_cli.document.document import Section
@@ -55,10 +56,9 @@ class Prompt:
 
 
 def language_rule(language: str) -> str:
-    """A reminder for the turn where the base rule is easy to miss (English needs none)."""
-    if language == "zh":
-        return "The user writes in Chinese: reply in Simplified Chinese (简体中文), keep resume text in its own language."
-    return ""
+    """A reminder for the turn where the base rule is easy to miss (``Language.reply_rule``;
+    English needs none)."""
+    return languages.get(language).reply_rule
 
 
 def resume_outline(workspace: Workspace) -> str:

@@ -113,7 +113,7 @@ def analyze(
             estimated_pages=ats.estimated_pages(doc),
             sections=sum(1 for s in doc.sections if s.heading_line),
             bullets=sum(len(s.bullets) for s in doc.sections),
-            language=doc.language,  # type: ignore[arg-type]
+            language=doc.language,
         ),
         basics=basics,
         sections=[SectionOutline(**row) for row in doc.outline()],

@@ -63,7 +63,8 @@ class Stats(_Model):
     estimated_pages: float
     sections: int
     bullets: int
-    language: Literal["en", "zh"]
+    #: the resume's language: a code of cvagent_cli/languages ("en", "zh")
+    language: str
 
 
 class SectionOutline(_Model):

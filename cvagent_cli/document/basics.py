@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvagent_cli import languages
 from cvagent_cli.document import person
 from cvagent_cli.document.phones import (
     find_masked,
@@ -30,45 +31,22 @@ URL_RE = re.compile(
     re.IGNORECASE,
 )
 _LOCATION_LABEL_RE = re.compile(
-    r"(?:(?:location|address|city|现居|所在地|居住地|地址|城市|现居地|期望城市|工作地点)\s*[:：|｜]|based in)\s*"
+    r"(?:(?:"
+    + "|".join(languages.words_of(lambda language: language.contact.location_labels))
+    + r")\s*[:：|｜]|"
+    + "|".join(languages.words_of(lambda language: language.contact.location_phrases))
+    + r")\s*"
     r"([^|｜\n•·,，;；]+(?:,\s*[A-Z]{2}\b)?)",
     re.IGNORECASE,
 )
 _CITY_STATE_RE = re.compile(r"\b([A-Z][a-zA-Z]+(?: [A-Z][a-zA-Z]+)*, (?:[A-Z]{2}|[A-Z][a-z]+))\b")
-_ZH_CITIES = (
-    "北京",
-    "上海",
-    "广州",
-    "深圳",
-    "杭州",
-    "成都",
-    "南京",
-    "武汉",
-    "西安",
-    "苏州",
-    "天津",
-    "重庆",
-    "长沙",
-    "厦门",
-    "青岛",
-    "郑州",
-    "合肥",
-    "珠海",
-    "东莞",
-    "宁波",
-    "大连",
-    "济南",
-    "福州",
-    "香港",
-)
+#: Cities a resume names without a label, every language's.
+_CITIES = languages.words_of(lambda language: language.contact.cities)
 _NOT_WEBSITES = ("example.com/", "linkedin.com", "github.com")
 _FILE_EXT_RE = re.compile(r"\.(?:md|js|ts|py|go|java|net|jsx|tsx|io)$", re.IGNORECASE)
 
 
-_CONTACT_KEYS = frozenset(
-    "phone mobile tel telephone cell contact phone_number 电话 手机 联系电话 联系方式"
-    " location city address country 城市 地址 现居".split()
-)
+_CONTACT_KEYS = frozenset(languages.words_of(lambda language: language.contact.front_matter_keys))
 
 
 class BasicInfo(BaseModel):
@@ -226,7 +204,7 @@ def _location(text: str) -> str | None:
     match = _CITY_STATE_RE.search(text)
     if match:
         return match.group(1)
-    for city in _ZH_CITIES:
+    for city in _CITIES:
         if city in text:
             return city
     return None

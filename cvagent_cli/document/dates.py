@@ -1,5 +1,5 @@
-"""Dates and date ranges as resumes write them, in English and Chinese: cvagent's only
-date grammar (the analyzer's rules and the truth guard both read dates here).
+"""Dates and date ranges as resumes write them, in every language of ``cvagent_cli/languages``
+(their month names, seasons and words for "until now"): cvagent's only date grammar (the analyzer's rules and the truth guard both read dates here).
 
 ``find_dates(text)`` returns every single date (``Mar 3, 2020``, ``2019.03``, ``2019年3月``,
 ``2019``…) with its span.  ``find_ranges(text)`` returns every "start – end" range in a line: ``Mar 2019 – Present``,
@@ -18,28 +18,20 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-_MONTHS = {
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "may": 5,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
-_MONTH_NAME = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+from cvagent_cli import languages
+
+#: Every language's month names as one alternation, and the patterns that tell a name's
+#: month: ``_MONTH_RES[i]`` matches the names of month ``i % 12 + 1``.
+_MONTH_PATTERNS = tuple(m for language in languages.every() for m in language.dates.months)
+_MONTH_NAME = "(?:" + "|".join(_MONTH_PATTERNS) + ")"
+_MONTH_RES = tuple(re.compile(f"(?:{m})", re.IGNORECASE) for m in _MONTH_PATTERNS)
 _YEAR = r"(?:19|20)\d{2}"
 #: A season or a quarter is a span of months: its first as a start, its last as an end.
-_SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11),
-                  "winter": (1, 2)}  # fmt: skip
+_SEASON_MONTHS = {
+    word: months
+    for language in languages.every()
+    for word, months in language.dates.seasons.items()
+}
 _SEASON = "(?:" + "|".join(_SEASON_MONTHS) + ")"
 #: Formats that name a span of months; like a bare year, a coarser precision, not a style.
 SPAN_FORMATS = ("Season YYYY", "Qn YYYY")
@@ -70,26 +62,13 @@ _FORMATS: tuple[tuple[str, str], ...] = (
     ),
 )
 #: "Until now": the words that end a date range ("Mar 2019 – Present", "2020.03 - 至今",
-#: "2019/07–今"), cvagent's one list of them; a word that begins another comes after it.
-PRESENT_WORDS = (
-    "present",
-    "currently",
-    "current",
-    "now",
-    "today",
-    "ongoing",
-    "至今",
-    "现在",
-    "目前",
-    "今天",
-    "今",
-)
+#: "2019/07–今"), every language's; a word that begins another comes after it.
+PRESENT_WORDS = languages.words_of(lambda language: language.dates.present)
 PRESENT = "(?:" + "|".join(PRESENT_WORDS) + ")"
 #: Words that say, in a sentence rather than after a date, that a job goes on.
-STILL_WORDS = ("still", "仍在", "还在")
-# In running text these say something else: "today" and "ongoing" are rarely about the job,
-# and "今" is mostly "今年" (this year).
-_NOT_IN_PROSE = frozenset({"today", "ongoing", "今天", "今"})
+STILL_WORDS = languages.words_of(lambda language: language.dates.still)
+# In running text these say something else ("today" is rarely about the job).
+_NOT_IN_PROSE = frozenset(languages.words_of(lambda language: language.dates.present_not_in_prose))
 _PROSE_WORDS = [w for w in PRESENT_WORDS + STILL_WORDS if w not in _NOT_IN_PROSE]
 #: A message that says "I still work there" ("I'm currently at Acme", "目前仍在职").
 STILL_RE = re.compile(
@@ -98,7 +77,9 @@ STILL_RE = re.compile(
     + r")\b|"
     + "|".join(w for w in _PROSE_WORDS if not w.isascii())
 )
-SEPARATOR = r"(?:\s*(?:[-‐‑‒–—−－~～〜→至到]{1,2})\s*|\s+(?:to|until|till)\s+)"
+_RANGE_MARKS = "".join(languages.words_of(lambda language: language.dates.range_marks))
+_RANGE_WORDS = "|".join(languages.words_of(lambda language: language.dates.range_words))
+SEPARATOR = rf"(?:\s*(?:[-‐‑‒–—−－~～〜→{_RANGE_MARKS}]{{1,2}})\s*|\s+(?:{_RANGE_WORDS})\s+)"
 
 _TOKEN = "|".join(f"(?:{pattern})" for _, pattern in _FORMATS)
 RANGE_RE = re.compile(
@@ -110,7 +91,7 @@ _FORMAT_RES = tuple(
 )
 _PRESENT_RE = re.compile(rf"^{PRESENT}$", re.IGNORECASE)
 _NUM_RE = re.compile(r"\d+")
-_ALPHA_RE = re.compile(r"[A-Za-z]+")
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
 # A fast pre-check: no 4-digit 19xx/20xx year on the line means no range to parse.
 _HAS_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
@@ -177,8 +158,8 @@ def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
     if name in SPAN_FORMATS:
         return YearMonth(numbers[-1], _span(name, token)[0]), None
     if name == "Mon YYYY":
-        word = _ALPHA_RE.search(token)
-        month = _MONTHS[word.group()[:3].lower()] if word else None
+        word = _LETTERS_RE.search(token)
+        month = _month(word.group().lower()) if word else None
         return YearMonth(numbers[-1], month), numbers[0] if len(numbers) > 1 else None
     if name == "YYYY":
         return YearMonth(numbers[0]), None
@@ -187,12 +168,19 @@ def _read(name: str, token: str) -> tuple[YearMonth, int | None]:
     return YearMonth(numbers[0], numbers[1]), numbers[2] if len(numbers) > 2 else None
 
 
+@functools.cache  # a dict lookup after the first time: a resume repeats a dozen names
+def _month(word: str) -> int | None:
+    """The month a lower-case month name stands for ("sept" → 9)."""
+    found = next((i for i, regex in enumerate(_MONTH_RES) if regex.fullmatch(word)), None)
+    return None if found is None else found % 12 + 1
+
+
 def _span(name: str, token: str) -> tuple[int, int]:
     """The first and last month of a season ("Summer 2018": 6, 8) or quarter ("Q4": 10, 12)."""
     if name == "Qn YYYY":
         quarter = int(token.strip()[1])
         return 3 * quarter - 2, 3 * quarter
-    word = _ALPHA_RE.search(token)
+    word = _LETTERS_RE.search(token)
     return _SEASON_MONTHS[word.group().lower() if word else "summer"]
 
 

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cvagent_cli import languages
 from cvagent_cli.document.basics import BasicInfo, extract_basic_info
 from cvagent_cli.document.entries import Entry, read_entries, top_sections
 from cvagent_cli.document.kinds import classify_title, normalize_title
 from cvagent_cli.document.lazy import cached_property
 from cvagent_cli.document.tree import Block, build_tree, slugify
 from cvagent_cli.document.tree import Section as Section  # re-exported
-from cvagent_cli.script import HAN_RE, IDEOGRAPH_RE, language_of
+from cvagent_cli.script import HAN_RE, IDEOGRAPH_RE
 from cvagent_cli.store.textio import (
     CONTROL_RE,
     DecodedText,
@@ -260,11 +261,13 @@ class ResumeDocument:
 
     @cached_property
     def language(self) -> str:
-        """``zh`` when most words are Chinese characters, else ``en``."""
+        """The code of the language the resume is written in (``languages.detect``): ``zh``
+        when most words are Chinese characters, else ``en`` or another registered language."""
         if not self.front_matter_span and not self.cjk_chars:
-            return "en"  # the body is the whole text, and it has no CJK character at all
-        cjk = len(HAN_RE.findall(self.text))
-        return language_of(cjk, self.word_count)
+            han = 0  # the body is the whole text, and it has no CJK character at all
+        else:
+            han = len(HAN_RE.findall(self.text))
+        return languages.detect(self.text, han=han, words=self.word_count).code
 
     def outline(self) -> list[dict[str, Any]]:
         """A compact section list (id, title, kind, lines, bullets) for prompts and UIs."""

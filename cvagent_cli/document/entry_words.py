@@ -10,16 +10,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import DateRange, find_ranges
-from cvagent_cli.document.person import ROLE_WORDS, ZH_ROLE_RE
+from cvagent_cli.document.person import ROLE_PARTS_RE, ROLE_WORDS
 from cvagent_cli.script import HAN
 
 #: What separates the parts of an entry title, in the order they are looked for.
 SEPARATORS = (" — ", " – ", " | ", "｜", " · ", " - ", " —", "— ")
+#: A word that names an organisation: part of a word where words are not spaced ("公司"),
+#: else a whole word ("Inc.", "University").
 ORG_RE = re.compile(
-    r"公司|集团|大学|学院|学校|中学|银行|研究院|研究所|医院|实验室|事务所|分行|工作室|"
-    r"\b(?:inc|llc|ltd|corp|corporation|company|co|university|college|institute|school|bank|"
-    r"labs?|group|agency|office|foundation|association|hospital|studio|gmbh|plc)\b\.?",
+    "|".join(
+        languages.words_of(
+            lambda language: () if language.spaced else language.entries.organisations
+        )
+    )
+    + r"|\b(?:"
+    + "|".join(
+        languages.words_of(
+            lambda language: language.entries.organisations if language.spaced else ()
+        )
+    )
+    + r")\b\.?",
     re.IGNORECASE,
 )
 DEGREE_RE = re.compile(
@@ -53,7 +65,7 @@ def is_place(text: str) -> bool:
 def is_role(text: str) -> bool:
     """The text names a job ("Data Analyst", "运维工程师", "Intern")."""
     words = {w.strip(".,()").casefold() for w in text.split()}
-    return bool(words & ROLE_WORDS) or bool(ZH_ROLE_RE.search(text)) or "intern" in words
+    return bool(words & ROLE_WORDS) or bool(ROLE_PARTS_RE.search(text)) or "intern" in words
 
 
 def names_employer_or_role(text: str) -> bool:
@@ -101,16 +113,17 @@ def read_heading(title: str, language: str) -> Heading:
     """Employer and position from an entry title."""
     left, sep, right = split_title(title)
     if not sep:
-        if "，" not in left and ", " in left and language == "en":
+        role_first = languages.get(language).sections.role_first
+        if "，" not in left and ", " in left and role_first:
             a, b = left.split(", ", 1)
             if is_role(a):
                 return Heading(organisation=b, role=a, role_first=True)
-        if language == "zh" and " " in left and not ORG_RE.search(left.rsplit(" ", 1)[1]):
+        if not role_first and " " in left and not ORG_RE.search(left.rsplit(" ", 1)[1]):
             a, b = left.rsplit(" ", 1)
             if ORG_RE.search(a) or is_role(b):
                 return Heading(organisation=a, role=b, role_first=False)
         return Heading(organisation=left, role_first=False)
-    role_first = language != "zh"
+    role_first = languages.get(language).sections.role_first
     if ORG_RE.search(left) and not ORG_RE.search(right):
         role_first = False
     elif is_role(left) and not is_role(right):

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from cvagent_cli import languages
 from cvagent_cli.document.kinds import classify_title, strip_decoration
 from cvagent_cli.document.title_words import TITLE_FILLERS, TITLE_WORDS
 from cvagent_cli.script import HAN, is_east_asian
@@ -86,14 +87,13 @@ _CREDENTIALS_RE = re.compile(
 
 
 # A job title is not a name ("title: QA Automation Engineer" in front matter, "# 前端工程师").
+#: Words that name a job, in the languages written with spaces ("engineer").
 ROLE_WORDS = frozenset(
-    "engineer developer manager designer analyst scientist intern consultant specialist "
-    "architect director officer administrator programmer researcher assistant associate "
-    "lead head accountant teacher nurse technician coordinator representative executive "
-    "qa ui ux senior junior principal staff frontend backend full-stack fullstack".split()
+    languages.words_of(lambda language: language.entries.roles if language.spaced else ())
 )
-ZH_ROLE_RE = re.compile(
-    r"工程师|经理|总监|专员|主管|开发|设计|运营|产品|实习|助理|老师|教师|分析|架构|测试|前端|后端|算法"
+#: The same, in the languages written without spaces: found inside a word ("运维工程师").
+ROLE_PARTS_RE = re.compile(
+    "|".join(languages.words_of(lambda language: () if language.spaced else language.entries.roles))
 )
 
 
@@ -156,7 +156,7 @@ def looks_like_name(text: str) -> bool:
     if _is_cjk_name(text):
         return (
             text not in _GENERIC_WORDS
-            and not ZH_ROLE_RE.search(text)
+            and not ROLE_PARTS_RE.search(text)
             and classify_title(text) == "other"
         )
     if any(is_east_asian(ch) for ch in text) and any(ch.isascii() and ch.isalpha() for ch in text):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import find_ranges
 
 # Regions guessed from place names (lower-case substrings) and from the resume's language.
@@ -39,7 +40,6 @@ _PLACES: tuple[tuple[str, str], ...] = (
     ("turkey", "TR"), ("istanbul", "TR"), ("russia", "RU"), ("moscow", "RU"),
     ("ukraine", "UA"), ("kyiv", "UA"),
 )  # fmt: skip
-_LANGUAGE_REGION = {"zh": "CN"}
 # A digit run that could be a phone: 7+ digits with spaces, dots, dashes or brackets between.
 _CANDIDATE_RE = re.compile(r"\+?\(?\+?\d[\d\s().-]{5,}\d")
 _INTERNATIONAL_RE = re.compile(r"\(?\+\d")
@@ -63,7 +63,7 @@ def guess_regions(text: str, language: str) -> tuple[str, ...]:
     for place, region in _PLACES:
         if place in low and region not in regions:
             regions.append(region)
-    lang_region = _LANGUAGE_REGION.get(language)
+    lang_region = languages.get(language).labels.phone_region
     if lang_region and lang_region not in regions:
         regions.insert(0, lang_region)
     regions = regions[:2]

@@ -1,4 +1,5 @@
-"""The words a resume uses to name itself ("Resume", "CV", "简历" …), written once.
+"""The words a resume uses to name itself ("Resume", "CV", "简历" …), read from every
+language's table (``Language.resume_words``).
 
 A document title is never the person's name, never a headline and never a section: the
 Markdown parser, the name reader, the importers and the data formats all ask
@@ -10,15 +11,13 @@ from __future__ import annotations
 import html
 import re
 
+from cvagent_cli import languages
 from cvagent_cli.document.kinds import strip_decoration
 
-#: What a document calls itself.
-TITLE_WORDS = frozenset(
-    "resume résumé cv c.v. curriculum vitae 简历 个人简历 求职简历 我的简历 履历 个人履历 "
-    "이력서 자기소개서 履歴書 職務経歴書 経歴書".split()
-)
+#: What a document calls itself, in every language.
+TITLE_WORDS = frozenset(languages.words_of(lambda language: language.resume_words))
 #: Words that may stand beside those in a title ("My Resume", "个人 简历", "CV of").
-TITLE_FILLERS = frozenset("个人 求职 我的 my the of".split())
+TITLE_FILLERS = frozenset(languages.words_of(lambda language: language.resume_fillers))
 
 _TAG_RE = re.compile(r"<[^<>]*>")
 _MARKUP_RE = re.compile(r"[*_`#>~]+")

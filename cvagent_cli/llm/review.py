@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cvagent_cli import languages
 from cvagent_cli.analysis.schema import AnalysisReport
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.streaming import ECHOING, REPEATING, ReplyGuard
@@ -27,7 +28,7 @@ Be specific and brief. {untrusted}"""
 def review_messages(
     doc: ResumeDocument, report: AnalysisReport, jd_keywords: list[str] | None = None
 ) -> list[dict[str, Any]]:
-    language = "Simplified Chinese (简体中文)" if doc.language == "zh" else "English"
+    language = languages.get(doc.language).reply_in
     text = doc.text
     if len(text) > MAX_RESUME_CHARS:
         text = (

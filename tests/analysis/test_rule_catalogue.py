@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli import languages
 from cvagent_cli.analysis.analyzer import not_a_resume_finding, run_rules
 from cvagent_cli.analysis.rules import RawFinding, build_context
-from cvagent_cli.analysis.rules.catalogue import CONSTANT_FIELDS, FIELDS, RULES
+from cvagent_cli.analysis.rules.catalogue import FIELDS, RULES, constant_fields
 from cvagent_cli.analysis.rules.descriptions import describe
 from cvagent_cli.document.document import ResumeDocument
 
@@ -78,8 +79,15 @@ def test_every_catalogue_row_is_emitted_by_some_resume(emitted):
 
 
 def test_every_chinese_fix_is_shown_on_some_chinese_resume(emitted):
-    with_zh = {spec.id for spec in RULES.values() if spec.fix_zh}
+    with_zh = set(languages.get("zh").fixes)
     assert with_zh - {rule for rule, lang in emitted if lang == "zh"} == set()
+
+
+def test_every_fix_belongs_to_a_rule_and_every_rule_has_a_fallback_fix():
+    fallback = languages.get(languages.FALLBACK)
+    assert set(fallback.fixes) == set(RULES)
+    for language in languages.every():
+        assert set(language.fixes) | set(language.plain_fixes) <= set(RULES), language
 
 
 def test_findings_carry_their_rows_severity_category_and_fix(emitted):
@@ -95,9 +103,8 @@ def test_findings_carry_their_rows_severity_category_and_fix(emitted):
 def test_every_fix_field_is_explained_and_every_explained_field_used(spec):
     """Constant fields are filled by the catalogue; each other field has a line in FIELDS
     (the reference page's legend)."""
-    for template in (spec.fix_en, spec.fix_zh, spec.plain_en, spec.plain_zh):
-        if template is not None:
-            assert set(fields_of(template)) <= set(CONSTANT_FIELDS) | set(FIELDS), spec.id
+    for language, template in templates_of(spec):
+        assert set(fields_of(template)) <= set(constant_fields(language)) | set(FIELDS), spec.id
     assert describe(spec).endswith(".") and spec.severity in ("error", "warning", "info")
 
 
@@ -105,11 +112,20 @@ def test_no_field_is_explained_that_no_fix_uses():
     used = {
         name
         for spec in RULES.values()
-        for template in (spec.fix_en, spec.fix_zh, spec.plain_en, spec.plain_zh)
-        if template
+        for _, template in templates_of(spec)
         for name in fields_of(template)
     }
     assert set(FIELDS) <= used
+
+
+def templates_of(spec):
+    """Every language's fix and plain fix of ``spec``, with their language."""
+    return [
+        (language, table[spec.id])
+        for language in languages.every()
+        for table in (language.fixes, language.plain_fixes)
+        if spec.id in table
+    ]
 
 
 def fields_of(template: str) -> list[str]:

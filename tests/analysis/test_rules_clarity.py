@@ -7,12 +7,13 @@ from datetime import date
 
 import pytest
 
+from cvagent_cli import languages
 from cvagent_cli.analysis.rules import build_context, clarity
 from cvagent_cli.analysis.rules.clarity import past_form
-from cvagent_cli.analysis.rules.lexicon import BUZZWORD_TRIGGERS, BUZZWORDS_EN
 from cvagent_cli.document.document import ResumeDocument
 
 TODAY = date(2025, 6, 1)
+ENGLISH_VERBS = languages.get("en").wording.verbs
 EN_HEAD = "# Jane Doe\n\n## Experience\n\n### Engineer — Acme\nJan 2020 – Present\n\n"
 ZH_HEAD = "# 张三\n\n## 工作经历\n\n### 某科技公司 — 工程师\n2020.01 - 至今\n\n"
 
@@ -162,13 +163,21 @@ def test_buzzwords_negative(text: str) -> None:
     assert "clarity.buzzword" not in {f.rule_id for f in run(f"# Jane\n\n## Summary\n\n{text}\n")}
 
 
-@pytest.mark.parametrize("pattern", BUZZWORDS_EN)
-def test_every_buzzword_has_a_trigger(pattern: str) -> None:
+@pytest.mark.parametrize(
+    ("triggers", "pattern"),
+    [
+        (language.wording.buzzword_triggers, pattern)
+        for language in languages.every()
+        if language.wording.buzzword_triggers
+        for pattern in language.wording.buzzwords
+    ],
+)
+def test_every_buzzword_has_a_trigger(triggers: tuple[str, ...], pattern: str) -> None:
     # The fast pre-check must never hide a buzzword: each pattern contains a trigger.
     plain = re.sub(r"\[- \]\??|\(\?:|\)\??|\?|\[- \]|\(\?! programming\)|\|", " ", pattern).lower()
     assert any(
         trigger.replace("-", " ") in plain.replace("-", " ") or trigger in pattern
-        for trigger in BUZZWORD_TRIGGERS
+        for trigger in triggers
     ), pattern
 
 
@@ -247,12 +256,16 @@ def test_mixed_tense_suggestion_gives_the_past_form() -> None:
     ],
 )
 def test_past_form(word: str, past: str) -> None:
-    assert past_form(word) == past
+    assert ENGLISH_VERBS is not None
+    assert past_form(word, ENGLISH_VERBS) == past
 
 
 def test_buzzwords_are_lower_case_ascii() -> None:
     # _buzzwords matches an ASCII bullet's lower-cased text with the case-sensitive pattern.
-    assert all(word.isascii() and word == word.lower() for word in BUZZWORDS_EN)
+    for language in languages.every():
+        if language.spaced:
+            words = language.wording.buzzwords
+            assert all(word.isascii() and word == word.lower() for word in words)
 
 
 def test_buzzwords_keep_the_bullets_own_case() -> None:

@@ -15,18 +15,22 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from cvagent_cli import languages
 from cvagent_cli.analysis.rules.catalogue import RULES
-from cvagent_cli.analysis.rules.lexicon import ACTION_VERBS, IRREGULAR_PAST
 from cvagent_cli.analysis.schema import Finding, Severity
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.entries import Entry
 from cvagent_cli.document.lazy import cached_property
+from cvagent_cli.languages import WORD_RE, Language, Verbs
 from cvagent_cli.script import IDEOGRAPH_RE
 
 IMPACT_KINDS = frozenset({"experience", "projects", "volunteer"})
-_INTERN_RE = re.compile(r"intern|实习", re.IGNORECASE)
+#: A word of an internship, in any language ("Data Intern", "实习生").
+INTERN_RE = re.compile(
+    "|".join(languages.words_of(lambda language: language.sections.internship)), re.IGNORECASE
+)
 CJK_RE = IDEOGRAPH_RE
-EN_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’+#./-]*")
+EN_WORD_RE = WORD_RE
 _FIRST_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # "Tech: Go, Kafka" / "技术栈：Spring Boot": a label, not an achievement.
 _LABEL_RE = re.compile(r"^\s*([^:：]{1,24})[:：]\s*\S")
@@ -45,7 +49,7 @@ class Item:
     line: int
     text: str
     is_bullet: bool
-    zh: bool
+    language: Language  # the line's own: an English bullet in a Chinese resume is English
 
     @cached_property
     def lower(self) -> str:
@@ -61,7 +65,7 @@ class Item:
     @cached_property
     def label(self) -> bool:
         """A "Tech: Go, Kafka" line (``is_label``)."""
-        return is_label(self.text, self.zh)
+        return is_label(self.text, self.language)
 
     @cached_property
     def first_word(self) -> str:
@@ -70,13 +74,14 @@ class Item:
     @cached_property
     def first_lemma(self) -> str | None:
         """``lemma(first_word)``: the opening action verb's base form, if it is one."""
-        return lemma(self.first_word)
+        verbs = self.language.wording.verbs
+        return lemma(self.first_word, verbs) if verbs else None
 
 
 @dataclass
 class Context:
     doc: ResumeDocument
-    lang: str
+    language: Language
     today: date
     kinds: dict[str, str]
     roots: dict[str, str]
@@ -104,7 +109,7 @@ class Context:
         *,
         fix: Mapping[str, object] | None = None,
         plain: bool = False,
-        lang: str | None = None,
+        language: Language | None = None,
         severity: Severity | None = None,
         section: Section | str | None = None,
         line: int | None = None,
@@ -113,14 +118,14 @@ class Context:
         """A finding of ``rule_id`` with its severity and fix from the catalogue.
 
         ``fix`` fills the fix template's fields (see ``catalogue``); ``plain`` picks the fix
-        for when no example could be built; ``lang`` overrides the resume's language (a
+        for when no example could be built; ``language`` overrides the resume's (a
         Chinese bullet in an English resume); ``severity`` overrides the catalogue's."""
         spec = RULES[rule_id]
         return make(
             rule_id,
             severity or spec.severity,
             message,
-            spec.fix(lang or self.lang, plain=plain, **(fix or {})),
+            spec.fix(language or self.language, plain=plain, **(fix or {})),
             section=section,
             line=line,
             text=text,
@@ -156,19 +161,16 @@ def effective_kinds(doc: ResumeDocument) -> tuple[dict[str, str], dict[str, str]
 
 def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
     kinds, roots = effective_kinds(doc)
+    language = languages.get(doc.language)
     items: list[Item] = []
     for section in doc.sections:
         kind = kinds[section.id]
         for bullet in section.bullets:
-            items.append(
-                Item(
-                    section, kind, bullet.line, bullet.text, True, bool(CJK_RE.search(bullet.text))
-                )
-            )
+            line_language = languages.of_line(bullet.text, language)
+            items.append(Item(section, kind, bullet.line, bullet.text, True, line_language))
         for para in section.paragraphs:
-            items.append(
-                Item(section, kind, para.line, para.text, False, bool(CJK_RE.search(para.text)))
-            )
+            line_language = languages.of_line(para.text, language)
+            items.append(Item(section, kind, para.line, para.text, False, line_language))
     items.sort(key=lambda it: it.line)
     owner: list[Section | None] = [None] * (len(doc.lines) + 2)
     for section in doc.sections:  # own spans do not overlap: linear overall
@@ -176,7 +178,7 @@ def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
             owner[number] = section
     return Context(
         doc,
-        doc.language,
+        language,
         today or date.today(),
         kinds,
         roots,
@@ -188,7 +190,7 @@ def build_context(doc: ResumeDocument, today: date | None = None) -> Context:
 
 
 def is_internship(entry: Entry) -> bool:
-    return bool(_INTERN_RE.search(entry.text))
+    return bool(INTERN_RE.search(entry.text))
 
 
 def entry_label(ctx: Context, entry: Entry) -> str:
@@ -218,11 +220,12 @@ def first_word(text: str) -> str:
     return words[0] if words else ""
 
 
-def lemma(word: str) -> str | None:
-    """The action-verb base of ``word`` ("Led" → lead, "shipped" → ship), or None."""
+def lemma(word: str, verbs: Verbs) -> str | None:
+    """The action-verb base of ``word`` ("Led" → lead, "shipped" → ship), or None: English
+    inflections, the only language with ``verbs`` so far."""
     w = word.lower()
-    if w in IRREGULAR_PAST:
-        return IRREGULAR_PAST[w]
+    if w in verbs.irregular_past:
+        return verbs.irregular_past[w]
     candidates = [w]
     if w.endswith("ied"):
         candidates.append(w[:-3] + "y")
@@ -236,20 +239,21 @@ def lemma(word: str) -> str | None:
         candidates.append(w[:-1])
     if w.endswith("ing"):
         candidates += [w[:-3], w[:-3] + "e", w[:-4]]
-    return next((c for c in candidates if c in ACTION_VERBS), None)
+    return next((c for c in candidates if c in verbs.action), None)
 
 
-def is_label(text: str, zh: bool) -> bool:
+def is_label(text: str, language: Language) -> bool:
     if ":" not in text and "：" not in text:
         return False  # what _LABEL_RE needs first, at a fraction of its cost
     match = _LABEL_RE.match(text)
     if not match:
         return False
     prefix = match.group(1).strip()
-    if zh:
-        return len(prefix) <= 8
+    if not language.spaced:
+        return len(prefix) <= 8  # characters: no spaces to count words by
     words = prefix.split()
-    return 0 < len(words) <= 4 and lemma(words[0]) is None
+    verbs = language.wording.verbs
+    return 0 < len(words) <= 4 and (verbs is None or lemma(words[0], verbs) is None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,8 @@ def check(ctx: Context) -> list[RawFinding]:
 
 def _length(ctx: Context) -> list[RawFinding]:
     words, pages = ctx.doc.word_count, estimated_pages(ctx.doc)
-    if (words > MAX_WORDS and ctx.lang == "en") or pages > MAX_PAGES:
+    # a word limit where words are spaced; a Chinese resume is judged by its pages
+    if (words > MAX_WORDS and ctx.language.spaced) or pages > MAX_PAGES:
         return [
             ctx.report(
                 "ats.too-long", f"About {plural(words, 'word')}, an estimated {pages:.1f} pages."
@@ -153,7 +154,9 @@ def _duplicates(ctx: Context) -> list[RawFinding]:
         if item.kind == "contact":
             continue
         key = _NORMALIZE_RE.sub(" ", item.lower).strip()
-        if (len(key) < 8) if item.zh else (key.count(" ") < 3):  # under 8 characters / 4 words
+        if (
+            (key.count(" ") < 3) if item.language.spaced else (len(key) < 8)
+        ):  # under 8 characters / 4 words
             continue
         if key in seen:
             findings.append(

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 
 from cvagent_cli.analysis.rules import (
     IMPACT_KINDS,
     Context,
     Item,
     RawFinding,
-    en_words,
     lemma,
-)
-from cvagent_cli.analysis.rules.lexicon import (
-    AMBIGUOUS_TENSE,
-    BUZZWORD_TRIGGERS,
-    BUZZWORDS_EN,
-    BUZZWORDS_ZH,
-    IRREGULAR_PARTICIPLES,
-    IRREGULAR_PAST,
-    NOT_PASSIVE,
 )
 from cvagent_cli.analysis.rules.rewrite import (
     active_without_me,
@@ -30,13 +22,12 @@ from cvagent_cli.analysis.rules.rewrite import (
     zh_core,
 )
 from cvagent_cli.analysis.schema import Severity
+from cvagent_cli.languages import Language, Verbs
 from cvagent_cli.script import HAN
 from cvagent_cli.wording import plural
 
 LENGTH_KINDS = frozenset({"experience", "projects"})
 _PASSIVE_KINDS = IMPACT_KINDS | {"summary"}
-MAX_WORDS_EN, MIN_WORDS_EN = 35, 4
-MAX_CHARS_ZH, MIN_CHARS_ZH = 90, 8
 REPEAT_LIMIT = 3  # the same opening verb this many times in one section is flagged
 
 # "I" is matched case-sensitively and never inside "I/O" or an initial like "R. I."
@@ -46,31 +37,61 @@ _WE_RE = re.compile(r"\b(?:we|our|ours)\b", re.IGNORECASE)
 # "我" not after "自" and not before "们": the look-behind comes after the literal so that re
 # can skip ahead to each 我 or 本 instead of trying the pattern at every position.
 _ZH_PRONOUN_RE = re.compile(r"我(?<!自我)(?!们)|本人")
-_PASSIVE_RE = re.compile(
-    r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|"
-    + "|".join(IRREGULAR_PARTICIPLES)
-    + r")\b",
-    re.IGNORECASE,
-)
 # "4 were promoted", "who were hired", "they were promoted": the passive names others' outcome.
 _OUTCOME_FOR_OTHERS_RE = re.compile(
     r"(?:\b\d+|\b(?:who|they|which|all|both|most))\s*$", re.IGNORECASE
 )
-_BUZZ_EN_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b", re.IGNORECASE)
-# The clichés are lower-case ASCII: in an ASCII text they match the lower-cased text at the
-# same offsets, ~3× faster than a case-insensitive search of the text.
-_BUZZ_EN_LOWER_RE = re.compile(r"\b(?:" + "|".join(BUZZWORDS_EN) + r")\b")
-_BUZZ_ZH_RE = re.compile("|".join(BUZZWORDS_ZH))
-# any(trigger in text for trigger in BUZZWORD_TRIGGERS), in one pass over the text
-_BUZZ_TRIGGER_RE = re.compile("|".join(map(re.escape, BUZZWORD_TRIGGERS)))
 # Cheap set tests that let most bullets skip the full regexes.
 _PRONOUN_TOKENS = frozenset("i i'm i've i'd i'll i’m i’ve me my myself mine we our ours".split())
 _BE_TOKENS = frozenset("am is are was were be been being".split())
 _ZH_OPENER_RE = re.compile(rf"^\W*(?:我|本人)?(?:主要)?([{HAN}]{{2}})")
-_PAST_OF = {base: past for past, base in IRREGULAR_PAST.items() if not past.startswith("re")}
 _DOUBLE_FINAL = frozenset(
     "ship plan stop drop map chat commit submit control admit scrap step tap".split()
 )
+
+
+@dataclass(frozen=True)
+class _Buzzwords:
+    """A language's clichés as regexes: ``any_re`` finds them anywhere (case-insensitive
+    and whole-word where words are spaced); ``lower_re`` finds them in a lower-cased ASCII
+    text at the same offsets, ~3× faster; ``trigger_re`` is the pre-check (one of
+    ``buzzword_triggers`` in the lower-cased text), None when the language has none."""
+
+    any_re: re.Pattern[str] | None
+    lower_re: re.Pattern[str] | None
+    trigger_re: re.Pattern[str] | None
+
+
+@functools.cache
+def _buzzwords_of(language: Language) -> _Buzzwords:
+    wording = language.wording
+    if not wording.buzzwords:
+        return _Buzzwords(None, None, None)
+    words = "|".join(wording.buzzwords)
+    if not language.spaced:
+        return _Buzzwords(re.compile(words), None, None)
+    triggers = wording.buzzword_triggers
+    return _Buzzwords(
+        re.compile(rf"\b(?:{words})\b", re.IGNORECASE),
+        re.compile(rf"\b(?:{words})\b"),
+        re.compile("|".join(map(re.escape, triggers))) if triggers else None,
+    )
+
+
+@functools.cache
+def _passive_re(verbs: Verbs) -> re.Pattern[str]:
+    return re.compile(
+        r"\b(?:am|is|are|was|were|be|been|being)\s+(?:\w+ly\s+)?(\w+ed|"
+        + "|".join(verbs.participles)
+        + r")\b",
+        re.IGNORECASE,
+    )
+
+
+@functools.cache
+def _past_of(verbs: Verbs) -> dict[str, str]:
+    """Base → irregular past ("lead" → "led"), without the re- forms."""
+    return {base: past for past, base in verbs.irregular_past.items() if not past.startswith("re")}
 
 
 def check(ctx: Context) -> list[RawFinding]:
@@ -88,15 +109,9 @@ def check(ctx: Context) -> list[RawFinding]:
 def _length(ctx: Context, item: Item) -> list[RawFinding]:
     if not item.is_bullet or item.kind not in LENGTH_KINDS or item.label:
         return []
-    if item.zh:
-        size, unit, high, low = (
-            len(re.sub(r"\s", "", item.text)),
-            "characters",
-            MAX_CHARS_ZH,
-            MIN_CHARS_ZH,
-        )
-    else:
-        size, unit, high, low = len(en_words(item.text)), "words", MAX_WORDS_EN, MIN_WORDS_EN
+    wording = item.language.wording
+    size, unit = wording.size(item.text), wording.size_unit
+    high, low = wording.longest_bullet, wording.shortest_bullet
     if size > high:
         return [
             ctx.report_item(
@@ -124,7 +139,8 @@ def _length(ctx: Context, item: Item) -> list[RawFinding]:
 def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
     work = item.kind in IMPACT_KINDS
     severity: Severity
-    if item.zh:
+    spaced = item.language.spaced
+    if not spaced:
         match = _ZH_PRONOUN_RE.search(item.text)
         word, severity = (match.group(), "warning" if work else "info") if match else (None, "info")
     elif not item.tokens & _PRONOUN_TOKENS:
@@ -137,7 +153,7 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
             word = match.group() if match else None
     if word is None:
         return []
-    if item.zh:
+    if not spaced:
         plain = bool(_ZH_PRONOUN_RE.search(zh_core(item.text, limit=len(item.text))))
         fix: dict[str, object] = {"core_zh": zh_core(item.text)}
     else:
@@ -150,17 +166,18 @@ def _pronoun(ctx: Context, item: Item) -> list[RawFinding]:
             f'First-person pronoun "{word}": resumes are written without them.',
             fix=fix,
             plain=plain,
-            lang="zh" if item.zh else "en",
+            language=item.language,
             severity=severity,
         )
     ]
 
 
 def _passive(ctx: Context, item: Item) -> list[RawFinding]:
-    if item.zh or item.kind not in _PASSIVE_KINDS or not item.tokens & _BE_TOKENS:
+    verbs = item.language.wording.verbs
+    if verbs is None or item.kind not in _PASSIVE_KINDS or not item.tokens & _BE_TOKENS:
         return []
-    for match in _PASSIVE_RE.finditer(item.text):
-        if match.group(1).lower() in NOT_PASSIVE or _OUTCOME_FOR_OTHERS_RE.search(
+    for match in _passive_re(verbs).finditer(item.text):
+        if match.group(1).lower() in verbs.not_passive or _OUTCOME_FOR_OTHERS_RE.search(
             item.text, 0, match.start()
         ):
             continue  # "4 were promoted": a result for other people, rightly passive
@@ -172,21 +189,24 @@ def _passive(ctx: Context, item: Item) -> list[RawFinding]:
                 f'Passive voice "{match.group()}" hides who did the work.',
                 fix={"active": active},
                 plain=not active,
-                lang="en",
+                language=item.language,
             )
         ]
     return []
 
 
 def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
-    if item.zh:
-        found = [m.group() for m in _BUZZ_ZH_RE.finditer(item.text)]
-    elif not _BUZZ_TRIGGER_RE.search(item.lower):
+    buzz = _buzzwords_of(item.language)
+    if buzz.any_re is None:
+        return []
+    if buzz.lower_re is None:
+        found = [m.group() for m in buzz.any_re.finditer(item.text)]
+    elif buzz.trigger_re and not buzz.trigger_re.search(item.lower):
         return []
     elif item.text.isascii():
-        found = [item.text[m.start() : m.end()] for m in _BUZZ_EN_LOWER_RE.finditer(item.lower)]
+        found = [item.text[m.start() : m.end()] for m in buzz.lower_re.finditer(item.lower)]
     else:
-        found = [m.group() for m in _BUZZ_EN_RE.finditer(item.text)]
+        found = [m.group() for m in buzz.any_re.finditer(item.text)]
     if not found:
         return []
     # One finding per line, naming every cliché on it: a list of eight identical
@@ -207,7 +227,7 @@ def _buzzwords(ctx: Context, item: Item) -> list[RawFinding]:
 
 
 def _opener_key(item: Item) -> str | None:
-    if item.zh:
+    if not item.language.spaced:
         match = _ZH_OPENER_RE.match(item.text)
         return match.group(1) if match else None
     return item.first_lemma or (item.first_word.lower() or None)
@@ -234,21 +254,22 @@ def _repeated_openers(ctx: Context) -> list[RawFinding]:
     return findings
 
 
-def _tense(word: str, base: str | None) -> str | None:
-    """``base`` is ``lemma(word)``."""
+def _tense(word: str, base: str | None, verbs: Verbs) -> str | None:
+    """``base`` is ``lemma(word, verbs)``."""
     w = word.lower()
-    if not w or w in AMBIGUOUS_TENSE:
+    if not w or w in verbs.ambiguous_tense:
         return None
-    if w in IRREGULAR_PAST or (w.endswith("ed") and base):
+    if w in verbs.irregular_past or (w.endswith("ed") and base):
         return "past"
     return "present" if base else None
 
 
-def past_form(word: str) -> str:
+def past_form(word: str, verbs: Verbs) -> str:
     """ "Managing" → "Managed", "Lead" → "Led": the suggestion for a past role."""
-    base = lemma(word) or word.lower()
-    if base in _PAST_OF:
-        past = _PAST_OF[base]
+    base = lemma(word, verbs) or word.lower()
+    past_of = _past_of(verbs)
+    if base in past_of:
+        past = past_of[base]
     elif base.endswith("e"):
         past = base + "d"
     elif base.endswith("y") and base[-2:-1] not in "aeiou":
@@ -281,22 +302,25 @@ def _mixed_tenses(ctx: Context) -> list[RawFinding]:
         past: list[tuple[Item, str]] = []
         present: list[tuple[Item, str]] = []
         for item in ctx.items_of(entry):
-            if item.zh:
+            verbs = item.language.wording.verbs
+            if verbs is None:
                 continue
             word = item.first_word
-            tense = _tense(word, item.first_lemma)
+            tense = _tense(word, item.first_lemma, verbs)
             if tense == "present" and _is_activity_noun(item, word):
                 continue
             if tense:
                 (past if tense == "past" else present).append((item, word))
         if past and present:
             item, word = present[0]
+            verbs = item.language.wording.verbs
+            assert verbs is not None  # only lines with verbs have a tense
             findings.append(
                 ctx.report_item(
                     "clarity.mixed-tense",
                     item,
                     f'This past role mixes tenses: "{past[0][1]}" (past) and "{word}" (present).',
-                    fix={"word": word, "past": past_form(word)},
+                    fix={"word": word, "past": past_form(word, verbs)},
                 )
             )
     return findings

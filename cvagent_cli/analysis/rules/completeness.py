@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from cvagent_cli.analysis.rules import Context, RawFinding, is_internship
-from cvagent_cli.analysis.rules.lexicon import GENERIC_TITLES
+from cvagent_cli import languages
+from cvagent_cli.analysis.rules import INTERN_RE, Context, RawFinding, is_internship
 from cvagent_cli.document.document import ResumeDocument
 
+#: A top heading that only says "Resume", in any language.
+GENERIC_TITLES = frozenset(languages.words_of(lambda language: language.resume_titles))
 EXPERIENCED_ENTRIES = 2  # non-internship jobs …
 EXPERIENCED_MONTHS = 60  # … or five years spanned: a summary is expected
 _NAME_LABEL_RE = re.compile(
@@ -71,7 +73,7 @@ def _experienced(ctx: Context) -> bool:
         if e.kind == "experience"
         and (e.ranges or e.bullets)
         and not is_internship(e)
-        and not re.search(r"intern|实习", titles.get(e.root_id, ""), re.IGNORECASE)
+        and not INTERN_RE.search(titles.get(e.root_id, ""))
     ]
     if len(jobs) >= EXPERIENCED_ENTRIES:
         return True

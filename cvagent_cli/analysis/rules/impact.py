@@ -8,6 +8,7 @@ so ``check`` also leaves an ``ImpactStats`` in ``ctx.extras["impact"]``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -16,23 +17,12 @@ from cvagent_cli.analysis.rules import (
     Context,
     Item,
     RawFinding,
-    en_words,
-)
-from cvagent_cli.analysis.rules.lexicon import (
-    WEAK_OPENERS_EN,
-    WEAK_OPENERS_ZH,
 )
 from cvagent_cli.analysis.rules.metrics import has_metric
 from cvagent_cli.analysis.rules.rewrite import capitalised, en_core, zh_core
 from cvagent_cli.document.dates import find_ranges
+from cvagent_cli.languages import Language
 
-_WEAK_EN_RE = re.compile(
-    r"^\W*(?:i\s+|we\s+)?(?:was\s+|were\s+|am\s+)?("
-    + "|".join(re.escape(w) for w in WEAK_OPENERS_EN)
-    + r")\b",
-    re.IGNORECASE,
-)
-_WEAK_ZH_RE = re.compile(r"^\W*(?:我|本人)?(" + "|".join(WEAK_OPENERS_ZH) + ")")
 _LEADING_FIGURES = frozenset("0123456789$€£¥")
 
 
@@ -51,8 +41,22 @@ class ImpactStats:
         return self.weak_openers / self.measured if self.measured else 0.0
 
 
+@functools.cache
+def _weak_opener_re(language: Language) -> re.Pattern[str] | None:
+    """``language``'s weak openers at the start of a line, after its ``weak_opener_lead``; a
+    whole word where words are written with spaces ("helped", not "helpedesk")."""
+    wording = language.wording
+    if not wording.weak_openers:
+        return None
+    openers = "|".join(re.escape(w) for w in wording.weak_openers)
+    if not language.spaced:
+        return re.compile(rf"^\W*{wording.weak_opener_lead}({openers})")
+    return re.compile(rf"^\W*{wording.weak_opener_lead}({openers})\b", re.IGNORECASE)
+
+
 def weak_opener(item: Item) -> str | None:
-    match = (_WEAK_ZH_RE if item.zh else _WEAK_EN_RE).match(item.text)
+    regex = _weak_opener_re(item.language)
+    match = regex.match(item.text) if regex else None
     return match.group(1) if match else None
 
 
@@ -70,11 +74,12 @@ def measured_items(ctx: Context) -> list[Item]:
 
 def _header_like(item: Item) -> bool:
     """A "Company — Title  2019 – 2021" line or a short title, not a sentence about work."""
-    size = len(item.text) if item.zh else len(en_words(item.text))
-    if size < (8 if item.zh else 4):
+    wording = item.language.wording
+    size = wording.line_size(item.text)
+    if size < wording.header_size:
         return True
     ranges = find_ranges(item.text)
-    return bool(ranges) and size < (40 if item.zh else 14)
+    return bool(ranges) and size < wording.dated_header_size
 
 
 def check(ctx: Context) -> list[RawFinding]:
@@ -106,7 +111,7 @@ def check(ctx: Context) -> list[RawFinding]:
             )
         elif (
             item.is_bullet
-            and not item.zh
+            and item.language.wording.verbs is not None
             and item.kind != "volunteer"
             and not _starts_with_verb(item)
         ):

@@ -40,6 +40,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from cvagent_cli import languages
 from cvagent_cli.document.basics import EMAIL_LIKE
 from cvagent_cli.document.dates import find_ranges
 from cvagent_cli.document.numerals import ZH_DIGITS, ZH_POWERS
@@ -50,12 +51,17 @@ _FULLWIDTH = str.maketrans("０１２３４５６７８９％", "0123456789%")
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _ZH_NUMERAL = ZH_DIGITS + ZH_POWERS
 _ZH_NUM = f"[{_ZH_NUMERAL}]+"
-_EN_NUMBER_WORDS = (
-    "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
-    "|fifty|sixty|hundred|a hundred|a thousand|a dozen"
+# The number words and units of time of the languages' tables: those written with spaces
+# are read word by word (whole words, any case), the others character by character.
+_NUMBER_WORDS_RE = "|".join(
+    languages.words_of(lambda language: language.numbers.words if language.spaced else ())
 )
-_DURATION_EN = r"(?:milli)?seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|quarters?|semesters?|summers?|seasons?|sprints?"
-_DURATION_ZH = r"秒钟?|分钟|小时|个?工作日|天|周|星期|个月|月|年|季度"
+_SPACED_DURATIONS = "|".join(
+    languages.words_of(lambda language: language.numbers.durations if language.spaced else ())
+)
+_UNSPACED_DURATIONS = "|".join(
+    languages.words_of(lambda language: () if language.spaced else language.numbers.durations)
+)
 # A duration is a result only when it changed: a change word shortly before it, "by N days",
 # or "N weeks ahead / earlier".
 _CHANGE_RE = re.compile(
@@ -291,9 +297,9 @@ _NUMBER_MEASURE_RE = re.compile(
     # a Chinese counter: 12家, 6 个微服务, 60余人 (not 6 个月)
     rf"|\s*(?:余|多|几|\+)?\s*(?:[{_ZH_COUNTERS}](?!月|工作日)|人次|人日)"
     # "50+ 物料组件", "4,000+": a plus says "at least this many" (a length of time excepted)
-    rf"|\+(?!\s*(?:{_DURATION_EN}|{_DURATION_ZH}))"
+    rf"|\+(?!\s*(?:{_SPACED_DURATIONS}|{_UNSPACED_DURATIONS}))"
     # "a 6-engineer team", "a 2,000-item backlog" (not "3-tier", "12-week")
-    rf"|-(?!(?:{_DURATION_EN}|tier|layer|step|way|star|level|stage|page|point)\b)[a-z]+\s+[a-z]+"
+    rf"|-(?!(?:{_SPACED_DURATIONS}|tier|layer|step|way|star|level|stage|page|point)\b)[a-z]+\s+[a-z]+"
     # "an 80 person workshop", "a 25 member team": a count of people written before its noun
     rf"|\s+(?:{_PEOPLE})\s+(?!(?:{_FUNCTION_ALT})\b)[a-z]+"
     # "3 of 4 bids", "800 → 120"
@@ -320,7 +326,7 @@ _WORD_MEASURES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
         ),
         re.compile(
             r"(?i:\b(?:team|group|crew|audience|class|total|cohort|fleet|community|base|portfolio)\s+of\s+"
-            rf"(?:over\s+|about\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+)?(?:{_NUM}|{_EN_NUMBER_WORDS})\b)"
+            rf"(?:over\s+|about\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+)?(?:{_NUM}|{_NUMBER_WORDS_RE})\b)"
         ),
     ),
     # placings won: 1st place, first prize
@@ -332,8 +338,8 @@ _WORD_MEASURES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = (
     (
         frozenset({"from"}),
         re.compile(
-            rf"(?i:\bfrom\s+{_ABOUT}(?:{_NUM}|{_EN_NUMBER_WORDS})\b[^.;,]{{0,30}}?"
-            rf"\bto\s+{_ABOUT}(?:{_NUM}|{_EN_NUMBER_WORDS}|zero)\b)"
+            rf"(?i:\bfrom\s+{_ABOUT}(?:{_NUM}|{_NUMBER_WORDS_RE})\b[^.;,]{{0,30}}?"
+            rf"\bto\s+{_ABOUT}(?:{_NUM}|{_NUMBER_WORDS_RE}|zero)\b)"
             rf"|(?i:\bto\s+{_NUM}\b[^.;,]{{0,20}}?\bfrom\s+{_NUM}\b)"
         ),
     ),
@@ -397,16 +403,16 @@ _ZH_MEASURE_RE = re.compile(
 )
 _DURATION_RES = (
     re.compile(
-        rf"(?i:{_NUM}\s*(?:{_DURATION_EN})\b|\b(?:{_EN_NUMBER_WORDS})\s+(?:{_DURATION_EN})\b)"
+        rf"(?i:{_NUM}\s*(?:{_SPACED_DURATIONS})\b|\b(?:{_NUMBER_WORDS_RE})\s+(?:{_SPACED_DURATIONS})\b)"
     ),
-    re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_DURATION_ZH})"),
+    re.compile(rf"(?:{_NUM}|{_ZH_NUM})\s*(?:{_UNSPACED_DURATIONS})"),
 )
 _DIGIT_RE = re.compile(f"[0-9{FULLWIDTH_DIGITS}]")
 _SURE_RE = re.compile(r"[%％]|\d\s*(?:万|亿|倍|毫秒|个百分点)|[$€£¥￥]\s?\d")
 _PERCENT_DOUBT_RE = re.compile(r"[\"“《「『]|://|www\.")
 _NUMBER_WORDS = frozenset(
     (
-        _EN_NUMBER_WORDS.replace("a ", "")
+        _NUMBER_WORDS_RE.replace("a ", "")
         + "|zero|million|billion|trillion|hundreds|thousands|millions|billions|dozens|double|doubled|"
         "doubling|triple|tripled|tripling|quadrupled|halved|twice|threefold|fourfold|fivefold|tenfold|half|"
         "third|quarter|thirds|quarters"
@@ -415,7 +421,7 @@ _NUMBER_WORDS = frozenset(
 # Anything that could start a metric: a digit, a number or scale word, a Chinese numeral.
 _MAYBE_RE = re.compile(
     rf"\d|[{_ZH_NUMERAL}亿零]|百分之|翻番|翻倍|数量级"
-    rf"|(?i:\b(?:{_EN_NUMBER_WORDS}|zero|million|billion|trillion|hundreds|thousands|millions|billions|dozens|doubl\w*|tripl\w*|quadrupl\w*|halved|twice|\w+fold|half|third|quarter)\b)"
+    rf"|(?i:\b(?:{_NUMBER_WORDS_RE}|zero|million|billion|trillion|hundreds|thousands|millions|billions|dozens|doubl\w*|tripl\w*|quadrupl\w*|halved|twice|\w+fold|half|third|quarter)\b)"
 )
 
 
@@ -425,11 +431,11 @@ _MAYBE_RE = re.compile(
 _COUNT_WORDS = r"((?:\s+[A-Za-z](?:[\w/.&+'-]|’)*){1,4})"
 _EN_COUNT_RES = (
     re.compile(rf"{_NUM}\s*\+?{_COUNT_WORDS}"),
-    re.compile(rf"(?i:\b(?:{_EN_NUMBER_WORDS})\b)(?!\.\w){_COUNT_WORDS}"),
+    re.compile(rf"(?i:\b(?:{_NUMBER_WORDS_RE})\b)(?!\.\w){_COUNT_WORDS}"),
 )
 # a plural noun, or an acronym's plural ("GPUs", "APIs")
 _COUNT_NOUN_RE = re.compile(rf"[a-z][a-z-]*[a-z]s|[A-Z][A-Z0-9]+s|{_COUNTABLE_IRREGULAR}")
-_DURATION_NOUN_RE = re.compile(rf"(?i)(?:{_DURATION_EN})$")
+_DURATION_NOUN_RE = re.compile(rf"(?i)(?:{_SPACED_DURATIONS})$")
 
 
 def _en_counts(masked: str, tokens: frozenset[str]) -> Iterator[tuple[int, int]]:
