@@ -71,7 +71,8 @@ def test_the_images_are_small_and_every_one_is_on_the_page() -> None:
     for image in images:
         assert f"(gallery/{image.name})" in page
         assert image.stat().st_size < 80_000, image.name
-        assert Image.open(image).size[0] <= 80 * 210 / 25.4  # 80 dpi across an A4 page
+        with Image.open(image) as opened:
+            assert opened.size[0] <= 80 * 210 / 25.4  # 80 dpi across an A4 page
 
 
 def test_the_readme_and_the_user_guide_link_the_gallery() -> None:

@@ -2,12 +2,13 @@
 ``cvagent import`` of that file gives the resume back byte for byte
 (``reading/embedded_source.py`` reads it, and checks it still agrees with the page).
 
-- PDF: an embedded file (``resume.md``, ``text/markdown``, relationship ``Source``), attached
-  by Typst's ``pdf.attach``; PDF viewers list it under attachments.  It keeps the file
-  PDF/UA-1.
+- PDF: an embedded file (``resume.md``, ``text/markdown``) in the catalog's name tree,
+  attached by Typst's ``pdf.attach`` (Typst 0.14+; it writes the ``source`` relationship as
+  ``/AFRelationship`` only in a PDF/A-3 file, which this is not); PDF viewers list it under
+  attachments, and the file stays PDF/UA-1.
 - DOCX: a custom XML part (``customXml/itemN.xml``, the package's documented place for data
-  that is not content, which Word keeps when it saves), holding the text in one element of
-  its own namespace, with its properties part as Word writes them.
+  that is not content, which Word keeps when it saves; LibreOffice does too), holding the
+  text in one element of its own namespace, with its properties part as Word writes them.
 
 The text is stored as UTF-8, as the writer was given it (front matter, comments and line
 endings included): what is embedded is exactly what import returns.
