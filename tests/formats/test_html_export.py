@@ -1,4 +1,5 @@
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,9 @@ import pytest
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import InputError
 from cvagent_cli.formats.exporter import export_file
+from cvagent_cli.formats.writing.html_export import render_html
+from cvagent_cli.formats.writing.options import WriteOptions
+from cvagent_cli.formats.writing.templates import TEMPLATES
 
 SAMPLES = sorted(
     p
@@ -20,23 +24,21 @@ def _section_titles(sample: Path) -> list[str]:
     return [s.title for s in doc.sections if s.heading_line and s.level == 2]
 
 
-@pytest.mark.parametrize("template", ["classic", "modern"])
+@pytest.mark.parametrize("template", TEMPLATES)
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_export_html_keeps_every_heading_of_the_sample(
     sample: Path, template: str, tmp_path: Path
 ) -> None:
     """Every section title the document model finds ("## Skills", "**Skills**", a setext
-    heading) is on the page, in order; in the modern template (written from the layout,
-    as the PDF is) each is an ``<h2>``.  Classic is markdown-it's page of the Markdown, where
-    a bold line stays a bold paragraph."""
+    heading) is an ``<h2>`` of the page, in order, in every template (each is written
+    from the layout, as the PDF is)."""
     out = export_file(sample, tmp_path / "r.html", template=template).target
     page = out.read_text(encoding="utf-8")
     doc = ResumeDocument.from_path(sample)
     titles = [s.title for s in doc.sections if s.heading_line and s.level == 2]
     assert titles
-    if template == "modern":
-        headings = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h2>(.*?)</h2>", page)]
-        assert headings == titles
+    headings = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h2>(.*?)</h2>", page)]
+    assert headings == titles
     text = re.sub(r"<[^>]+>", "", page.split("<body>", 1)[1])
     position = 0
     for title in titles:
@@ -122,3 +124,131 @@ def test_export_pdf_drops_icons_silently_and_draws_emoji(tmp_path: Path) -> None
     with pdfplumber.open(str(out)) as pdf:
         text = pdf.pages[0].extract_text()
     assert "ana@example.com" in text and "\uf0e0" not in text and "🚀" in text
+
+
+# -- links, entry rows, addresses and print (issue 31) ------------------------------------
+LINKED = """# Ana Exemplo
+
+ana.exemplo@example.com | +1 206-555-0142 | linkedin.com/in/ana-exemplo-example | [Portfolio](https://ana-exemplo.example.dev/work)
+
+## Experience
+
+### Staff Engineer — Northwind Payments, Seattle, WA
+Mar 2019 – Present
+
+- Led the ledger rewrite ([design notes](https://notes.example.com/ledger-rewrite))
+- Cut p99 latency from 900 ms to 300 ms
+"""
+
+
+def _text(fragment: str) -> str:
+    return re.sub(r"<[^>]+>", "", fragment).replace("&nbsp;", " ")
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_template_links_the_contact_line_and_the_markdown_links(template: str) -> None:
+    page = render_html(LINKED, template=template)
+    links = {href: _text(text) for href, text in re.findall(r'<a href="([^"]+)">(.*?)</a>', page)}
+    assert links["mailto:ana.exemplo@example.com"] == "ana.exemplo@example.com"
+    assert (
+        links["https://linkedin.com/in/ana-exemplo-example"]
+        == "linkedin.com/in/ana-exemplo-example"
+    )
+    assert links["https://ana-exemplo.example.dev/work"] == "Portfolio"
+    assert links["https://notes.example.com/ledger-rewrite"] == "design notes"
+    assert any(href.startswith("tel:+1206555") for href in links)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_an_entrys_dates_sit_on_its_title_row_not_in_a_paragraph(template: str) -> None:
+    """As in the PDF: one row, the title left and the dates right (in modern with the
+    place the title ends with)."""
+    page = render_html(LINKED, template=template)
+    rows = re.findall(r'<div class="entry"><h3>(.*?)</h3><p class="where">(.*?)</p></div>', page)
+    assert len(rows) == 1
+    title, right = (_text(x) for x in rows[0])
+    if template == "modern":
+        assert (title, right) == (
+            "Staff Engineer — Northwind Payments",
+            "Seattle, WA · Mar 2019 – Present",
+        )
+    else:
+        assert (title, right) == (
+            "Staff Engineer — Northwind Payments, Seattle, WA",
+            "Mar 2019 – Present",
+        )
+    assert "<p>Mar 2019" not in page
+    assert ".entry { display: flex;" in page
+
+
+def test_web_addresses_break_only_after_a_slash_and_emails_never() -> None:
+    page = render_html(LINKED)
+    link = re.search(r'<a href="https://linkedin.com/[^"]+">(.*?)</a>', page)
+    assert link is not None
+    pieces = link.group(1).split("<wbr>")
+    assert [_text(p) for p in pieces] == ["linkedin.com/", "in/", "ana-exemplo-example"]
+    assert all(p.startswith('<span class="nobr">') for p in pieces)  # no break at a hyphen
+    assert '<span class="nobr">ana.exemplo@example.com</span>' in page
+    assert ".nobr { white-space: nowrap; }" in page
+
+
+@pytest.mark.parametrize(("paper", "size"), [(None, "A4"), ("a4", "A4"), ("letter", "letter")])
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_print_css_sets_the_paper_and_the_templates_margins(
+    template: str, paper: str | None, size: str
+) -> None:
+    from cvagent_cli.formats.writing.templates import get_template
+
+    page = render_html(LINKED, template=template, options=WriteOptions(paper=paper))
+    margin = dict(re.findall(r"([xy]): ([\d.]+)cm", get_template(template).pdf.margin))
+    assert (
+        f"@page {{ size: {size}; margin: {float(margin['y'])}cm {float(margin['x'])}cm; }}" in page
+    )
+    css = page.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert re.search(r"h2, h3, h4, h5, h6, \.entry \{ break-after: avoid;", css)
+    assert re.search(r"\.entry, li, tr \{ break-inside: avoid;", css)
+
+
+def _print_pages(html_file: Path) -> int:
+    import subprocess
+
+    pdf = html_file.with_suffix(".pdf")
+    subprocess.run(
+        [
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={pdf}",
+            str(html_file),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    found = re.search(r"Pages:\s+(\d+)", info.stdout)
+    assert found, info.stdout
+    return int(found.group(1))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (shutil.which("chromium") and shutil.which("pdfinfo")), reason="needs chromium and pdfinfo"
+)
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize(
+    "name", ["en_senior_backend.md", "zh_new_grad.md", "en_mid_data_analyst.md"]
+)
+def test_a_page_prints_on_as_many_pages_as_the_pdf(
+    template: str, name: str, tmp_path: Path
+) -> None:
+    """Chromium's print of the HTML (the template's paper, margins and sizes) takes the
+    pages the PDF export takes: a one-page resume prints on one page."""
+    from cvagent_cli.formats.writing.pdf_export import export_pdf
+
+    text = (Path("sample_resumes") / name).read_text(encoding="utf-8")
+    page = tmp_path / "r.html"
+    page.write_text(render_html(text, template=template), encoding="utf-8")
+    assert _print_pages(page) == export_pdf(text, template).pages

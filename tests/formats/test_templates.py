@@ -47,10 +47,11 @@ def test_compact_docx_sets_smaller_text_and_margins() -> None:
     assert compact.sections[0].left_margin < classic.sections[0].left_margin
 
 
-def test_compact_html_adds_the_compact_stylesheet() -> None:
+def test_compact_html_takes_the_compact_sizes_and_margins() -> None:
     text = LONGEST.read_text(encoding="utf-8")
-    assert "font-size: 13px" in render_html(text, template="compact")
-    assert "font-size: 13px" not in render_html(text)
+    assert "--size: 9pt;" in render_html(text, template="compact")
+    assert "margin: 1.0cm 1.2cm;" in render_html(text, template="compact")
+    assert "--size: 10pt;" in render_html(text)
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "docx"])

@@ -1,14 +1,26 @@
-"""resume.md → a printable, self-contained HTML page (markdown-it-py is already a dependency)."""
+"""resume.md → a printable, self-contained HTML page, written from the resume's layout
+(``layout.read_layout``, the reading the PDF and DOCX share) in a template's look.
+
+Every template writes the same page: links (the contact line's e-mail, phone and web
+addresses, and the Markdown's own links) as ``<a href>``; an entry as a row with its title
+on the left and its dates on the right (``.entry``, the place beside the dates where the
+template moves it there); e-mail addresses and phone numbers that never break, and web
+addresses that break only after a ``/``.  The page's sizes come from the template's PDF
+settings (type sizes, leading, spacing, margins), and the print stylesheet sets the
+paper (``WriteOptions.paper``, A4 when not chosen) and keeps what the PDF keeps together:
+a section title with what follows, an entry's row with its first lines, a bullet whole.
+"""
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import InputError
-from cvagent_cli.formats.markdown_source import strip_front_matter
 from cvagent_cli.formats.writing.layout import (
     Bullets,
     HeaderLine,
@@ -25,22 +37,72 @@ from cvagent_cli.formats.writing.layout import (
     where,
 )
 from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
-from cvagent_cli.formats.writing.templates import check_template, get_template
+from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.store.textio import check_output_path, write_output
 
 if TYPE_CHECKING:
     from datetime import datetime
 
+#: The shared stylesheet; ``--size`` … ``--lead`` come from the template (``page_css``).
+#: A gap the PDF sets from one baseline to the next block's capitals (``s`` × the space
+#: unit, in the body's type size) is ``calc(s * var(--space) - var(--lead))`` here: a
+#: CSS line box adds the leading around its text itself.  Bullets are spaced as lines are.
 STYLESHEET = """
-body { font-family: "Helvetica Neue", Arial, "Noto Sans SC", "PingFang SC", sans-serif;
-       max-width: 46em; margin: 2em auto; line-height: 1.4; color: #222; }
-h1 { margin-bottom: 0.2em; }
-h2 { border-bottom: 1px solid #888; margin-top: 1.2em; font-size: 1.15em; }
-h3 { margin: 0.8em 0 0.2em; font-size: 1em; }
-ul { margin: 0.2em 0; padding-left: 1.2em; }
-a { color: inherit; }
-@media print { body { margin: 0; } @page { margin: 1.5cm; } }
+html { font-size: var(--size); }
+body { font-family: "Noto Sans", "Helvetica Neue", Arial, "Noto Sans SC", "Noto Sans CJK SC",
+       "PingFang SC", sans-serif; line-height: var(--line); color: #222;
+       max-width: var(--measure); margin: 2rem auto; padding: 0 1rem; }
+h1 { font-size: var(--name-size); line-height: 1.15;
+     margin: 0 0 calc(0.55rem * var(--space) - var(--lead)); }
+h2 { font-size: var(--section-size); line-height: 1.2; border-bottom: 0.6pt solid currentColor;
+     margin: calc(1.25rem * var(--space) - var(--lead)) 0 calc(0.6rem * var(--space)); }
+h3, h4, h5, h6 { font-size: 1em;
+     margin: calc(0.95rem * var(--space) - var(--lead)) 0 calc(0.45rem * var(--space) - var(--lead)); }
+p, ul, ol, table { margin: calc(0.65rem * var(--space) - var(--lead)) 0; }
+p.header { margin: calc(0.35rem * var(--space)) 0; }
+ul, ol { padding-left: 1.2em; }
+li > ul, li > ol { margin: 0; }
+a { color: inherit; text-decoration: none; }
+.nobr { white-space: nowrap; }
+.entry { display: flex; align-items: baseline; column-gap: 1.2em;
+         margin: calc(0.95rem * var(--space) - var(--lead)) 0 calc(0.45rem * var(--space) - var(--lead)); }
+.entry > :first-child { margin: 0; flex: 1 1 auto; }
+.entry .where { margin: 0; color: #444; white-space: nowrap; text-align: right; }
+.entry .org { font-weight: normal; }
+table { border-collapse: collapse; }
+th, td { text-align: left; vertical-align: top; padding: 0.3em 0.35em; }
+table.pairs th { padding-left: 0; padding-right: 1.2em; }
+h2, h3, h4, h5, h6, .entry { break-after: avoid; page-break-after: avoid; }
+.entry, li, tr { break-inside: avoid; page-break-inside: avoid; }
+p, li { orphans: 2; widows: 2; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; }
+}
 """
+
+#: CSS page sizes of the papers ``WriteOptions.paper`` names, and their widths.
+_PAPERS = {"a4": ("A4", 21.0), "letter": ("letter", 21.59)}
+#: The height of a capital over the type size (Noto Sans): a line's pitch in the PDF is
+#: this plus the template's leading.
+_CAP_HEIGHT = 0.714
+_MARGIN_RE = re.compile(r"([xy])\s*:\s*([\d.]+)cm")
+_EM_RE = re.compile(r"^([\d.]+)em$")
+
+
+def page_css(style: PdfStyle, paper: str | None) -> str:
+    """The CSS variables and ``@page`` rule of a template's PDF settings on ``paper``."""
+    size, width = _PAPERS[paper or "a4"]
+    margins = {axis: float(cm) for axis, cm in _MARGIN_RE.findall(style.margin)}
+    x, y = margins.get("x", 1.5), margins.get("y", 1.5)
+    found = _EM_RE.match(style.leading)
+    leading = float(found.group(1)) if found else 0.55
+    return (
+        f":root {{ --size: {style.size}; --name-size: {style.name_size}; "
+        f"--section-size: {style.section_size}; --line: {_CAP_HEIGHT + leading:.3f}; "
+        f"--lead: {leading}rem; --space: {style.space}; "
+        f"--measure: {width - 2 * x:.2f}cm; }}\n"
+        f"@page {{ size: {size}; margin: {y}cm {x}cm; }}\n"
+    )
 
 
 def render_html(
@@ -55,19 +117,10 @@ def render_html(
     title, author, description, keywords and date in ``<title>`` and ``<meta>`` tags."""
     from datetime import datetime, timezone
 
-    from markdown_it import MarkdownIt  # lazy: not needed at start-up
-
-    html_style = get_template(template).html
-    style = STYLESHEET + html_style.css
+    chosen = get_template(template)
+    style = page_css(chosen.pdf, options.paper) + STYLESHEET + chosen.html.css
     layout = read_layout(markdown)
-    if html_style.from_layout:
-        body = layout_html(layout)
-    else:
-        body = (
-            MarkdownIt("commonmark", {"html": True, "breaks": True, "linkify": False})
-            .enable(["table", "strikethrough"])
-            .render(strip_front_matter(markdown))
-        )
+    body = layout_html(layout, chosen.pdf)
     created = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%d")
     meta = {
         "author": layout.name,
@@ -104,8 +157,29 @@ def runs_html(runs: Line) -> str:
     return "".join(out)
 
 
+#: Longer than this, a word may break anywhere rather than run past the margin (as in the PDF).
+_LONG_WORD = 60
+_URL_TEXT_RE = re.compile(r"^(?:https?://)?[\w.-]+\.[a-z]{2,}(?:/\S*)?$", re.IGNORECASE)
+
+
+def _text_html(text: str, href: str | None) -> str:
+    """A run's text: an e-mail address or phone number unbreakable, a web address in
+    pieces that end at each ``/`` (it breaks there, never at a hyphen)."""
+    target = href or ""
+    if target.startswith(("mailto:", "tel:")) or ("@" in text and " " not in text):
+        return _nobr(text)
+    if _URL_TEXT_RE.match(text):
+        return "<wbr>".join(_nobr(part) for part in re.findall(r"[^/]*/+|[^/]+$", text))
+    return html.escape(text, quote=False)
+
+
+def _nobr(text: str) -> str:
+    escaped = html.escape(text, quote=False)
+    return escaped if len(text) > _LONG_WORD else f'<span class="nobr">{escaped}</span>'
+
+
 def _run_html(run: Run) -> str:
-    text = html.escape(run.text, quote=False)
+    text = html.escape(run.text, quote=False) if run.code else _text_html(run.text, run.href)
     for flag, tag in (
         (run.code, "code"),
         (run.strike, "s"),
@@ -117,15 +191,17 @@ def _run_html(run: Run) -> str:
     return text
 
 
-def layout_html(layout: Layout) -> str:
+def layout_html(layout: Layout, style: PdfStyle | None = None) -> str:
     """The page body written from the resume's layout: an entry is a row with its title
-    on the left and its place and dates on the right (``.where``)."""
+    on the left and its dates on the right (``.where``; with the place, in a template
+    that moves it there)."""
+    style = style or PdfStyle()
     out: list[str] = []
     for block in layout.blocks:
         if isinstance(block, Name):
             out.append(f"<h1>{runs_html(block.runs)}</h1>")
         elif isinstance(block, HeaderLine):  # the lines under the name: one paragraph
-            items = " | ".join(runs_html(item) for item in block.items)
+            items = "&nbsp;| ".join(runs_html(item) for item in block.items)
             if out and out[-1].startswith('<p class="header">'):
                 out[-1] = out[-1].removesuffix("</p>") + f"<br>\n{items}</p>"
             else:
@@ -133,11 +209,7 @@ def layout_html(layout: Layout) -> str:
         elif isinstance(block, Heading):
             out.append(f"<h2>{runs_html(block.runs)}</h2>")
         elif isinstance(block, Subheading):
-            tag = f"h{min(block.level, 6)}"
-            right = where(block)
-            side = f'<p class="where">{runs_html(right)}</p>' if right else ""
-            head = block.head if block.place else block.title
-            out.append(f'<div class="entry"><{tag}>{runs_html(head)}</{tag}>{side}</div>')
+            out.append(_entry_html(block, style))
         elif isinstance(block, Paragraph):
             out.append("<p>" + "<br>\n".join(runs_html(line) for line in block.lines) + "</p>")
         elif isinstance(block, Bullets):
@@ -145,6 +217,24 @@ def layout_html(layout: Layout) -> str:
         elif isinstance(block, Table):
             out.append(_table_html(block))
     return "\n".join(out) + "\n"
+
+
+def _entry_html(block: Subheading, style: PdfStyle) -> str:
+    """An entry's row: the title (its place moved right where the template does) on the
+    left, the dates on the right."""
+    tag = f"h{min(block.level, 6)}"
+    moved = style.place_right and bool(block.place)
+    right = where(block) if moved else block.dates
+    head = block.head if moved else block.title
+    title = runs_html(head)
+    if style.title_split and right and len(head) == 1 and not head[0].href:
+        left, sep, rest = split_title(head[0].text)
+        if sep:  # "Title — Employer": the title bold, the employer regular
+            at = head[0].text.index(sep)
+            left, rest = head[0].text[:at], head[0].text[at:]
+            title = f'{_text_html(left, None)}<span class="org">{_text_html(rest, None)}</span>'
+    side = f'<p class="where">{runs_html(right)}</p>' if right else ""
+    return f'<div class="entry"><{tag}>{title}</{tag}>{side}</div>'
 
 
 def _list_html(items: list[Item]) -> str:

@@ -46,12 +46,11 @@ class DocxStyle:
 
 @dataclass(frozen=True)
 class HtmlStyle:
-    """The HTML page's settings: CSS added to the shared stylesheet."""
+    """The HTML page's settings: CSS added to the shared stylesheet (whose type sizes,
+    leading, spacing and page margins come from ``PdfStyle``, so a page prints as the PDF
+    does)."""
 
     css: str = ""
-    # written from the resume's layout, as the PDF and DOCX are, so an entry's row can hold
-    # its place and dates; else markdown-it's page
-    from_layout: bool = False
 
 
 @dataclass(frozen=True)

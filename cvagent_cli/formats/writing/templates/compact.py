@@ -1,7 +1,7 @@
 """``compact``: tighter margins, a smaller font and less space between blocks, to fit one
 page where possible."""
 
-from cvagent_cli.formats.writing.templates import DocxStyle, HtmlStyle, PdfStyle, Template
+from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle, Template
 
 TEMPLATE = Template(
     "compact",
@@ -15,15 +15,4 @@ TEMPLATE = Template(
         leading="0.5em",
     ),
     docx=DocxStyle(compact=True),
-    html=HtmlStyle(
-        css="""
-body { font-size: 13px; line-height: 1.25; max-width: 52em; margin: 1em auto; }
-h1 { font-size: 1.6em; margin: 0 0 0.1em; }
-h2 { margin-top: 0.8em; margin-bottom: 0.3em; }
-h3 { margin: 0.5em 0 0.1em; }
-p { margin: 0.2em 0; }
-ul { margin: 0.1em 0; }
-@media print { @page { margin: 1cm; } }
-"""
-    ),
 )

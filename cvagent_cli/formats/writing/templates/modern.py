@@ -27,17 +27,14 @@ TEMPLATE = Template(
     docx=DocxStyle(accent=ACCENT, place_right=True),
     html=HtmlStyle(
         css=f"""
-h1 {{ color: #{ACCENT.lower()}; text-align: center; font-size: 2.2em; }}
-h1 + p, p.header {{ text-align: center; margin: 0.1em 0; }}
-h2 {{ color: #{ACCENT.lower()}; border-bottom-color: #{ACCENT.lower()}; }}
+h1 {{ color: #{ACCENT.lower()}; text-align: center; }}
+p.header {{ text-align: center; }}
+h2 {{ color: #{ACCENT.lower()}; border-bottom: none; display: flex; align-items: center;
+     gap: 0.6em; }}
+h2::after {{ content: ""; flex: 1; border-top: 0.6pt solid #{ACCENT.lower()}; }}
 li::marker {{ color: #{ACCENT.lower()}; }}
 a {{ color: #{ACCENT.lower()}; }}
-.entry {{ display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1.2em;
-         margin: 0.8em 0 0.2em; }}
-.entry > :first-child {{ margin: 0; }}
-.entry .where {{ margin: 0 0 0 auto; color: #5a5a5a; white-space: nowrap; }}
-table.pairs th {{ text-align: left; padding-right: 1.2em; }}
-""",
-        from_layout=True,
+.entry .where {{ color: #5a5a5a; }}
+"""
     ),
 )
