@@ -126,7 +126,7 @@ def export_command(
       cvagent export resume.md -o resume.pdf
       cvagent export resume.md -o resume.docx --template compact
       cvagent export resume.md -o resume.json     (JSON Resume, schema v1.0.0)
-      cvagent export resume.md -o cv.yaml         (then: rendercv render cv.yaml)
+      cvagent export resume.md -o cv.yaml         (rendercv 2.8: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
       cvagent export resume.md -o - --format json | jq .basics
     """

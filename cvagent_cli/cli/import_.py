@@ -20,7 +20,7 @@ def import_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="The resume to import: .pdf, .docx (or .docm), .html, .txt (or .md), .json (JSON Resume), or - for stdin (format sniffed from the bytes).",
+            help="The resume to import: .pdf, .docx (or .docm), .html, .txt (or .md), .json (JSON Resume), .yaml/.yml (rendercv), or - for stdin (format sniffed from the bytes).",
             show_default=False,
         ),
     ],
@@ -40,10 +40,10 @@ def import_command(
         ),
     ] = False,
 ) -> None:
-    """Import a PDF, Word (.docx), HTML, plain-text or JSON Resume file as resume Markdown.
+    """Import a PDF, Word (.docx), HTML, text, JSON Resume or rendercv file as resume Markdown.
 
     Recovers the name, sections (##), entries (###), bullets and contact
-    lines from the file's layout (a JSON Resume file: from its fields);
+    lines from the file's layout (a JSON Resume or rendercv file: from its fields);
     prints what it recognised, and anything not imported, to stderr.
     PDF and DOCX need the documents extra: pip install '.\\[documents]' in a checkout
     A scanned PDF (no text layer) is read by OCR when the ocr extra is
@@ -54,6 +54,7 @@ def import_command(
       cvagent import resume.pdf                 (writes resume.md next to it)
       cvagent import cv.docx -o resume.md --force
       cvagent import resume.json                (JSON Resume → resume.md)
+      cvagent import cv.yaml -o resume.md       (rendercv's input file)
       cat cv.html | cvagent import - > resume.md
     """
     # the importer loads when the command runs, not when cvagent starts (see app.py)

@@ -18,12 +18,20 @@ SUFFIXES = {
     ".md": "text",
     ".markdown": "text",
     ".json": "json",  # JSON Resume
+    ".yaml": "rendercv",  # rendercv's cv.yaml (its content is checked: a top-level cv:)
+    ".yml": "rendercv",
 }
 
 #: What chat and analyze import on the fly instead of reading as Markdown text.
 DOCUMENT_FORMATS = ("pdf", "docx", "html", "json")
 DOCUMENT_SUFFIXES = tuple(suffix for suffix, fmt in SUFFIXES.items() if fmt in DOCUMENT_FORMATS)
-FORMAT_NAMES = {"pdf": "PDF", "docx": "Word", "html": "HTML", "json": "JSON Resume"}
+FORMAT_NAMES = {
+    "pdf": "PDF",
+    "docx": "Word",
+    "html": "HTML",
+    "json": "JSON Resume",
+    "rendercv": "rendercv YAML",
+}
 #: For a document that cannot be read (damaged, or not what its name says).
 UNREADABLE_HINT = (
     "open it in the app that made it and save it again as PDF or .docx, "

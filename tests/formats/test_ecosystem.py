@@ -36,16 +36,18 @@ def _schema(name: str) -> dict:
 
 
 def json_resume_errors(doc: dict) -> list[str]:
+    """Errors against the published schema, with every format checked: the schema is
+    draft 4, whose checker knows no ``date``, but the schema's ``format: date`` is what
+    a validator of a later draft (and JSON Resume's own tools) check."""
     validator = jsonschema.Draft4Validator(
-        _schema("jsonresume-v1.0.0.schema.json"),
-        format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER,
+        _schema("jsonresume-v1.0.0.schema.json"), format_checker=jsonschema.FormatChecker()
     )
     return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(doc)]
 
 
-def rendercv_errors(doc: dict) -> list[str]:
+def rendercv_errors(doc: dict, version: str = "2.8") -> list[str]:
     validator = jsonschema.Draft7Validator(
-        _schema("rendercv-2.3.schema.json"),
+        _schema(f"rendercv-{version}.schema.json"),
         format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER,
     )
     return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(doc)]
@@ -152,9 +154,9 @@ def test_english_fields_are_mapped() -> None:
             "Envoy",
         ],
     }
+    # a certificate's date is a whole day (format: date): a year stays in the name
     assert doc["certificates"][0] == {
-        "name": "AWS Certified Solutions Architect – Professional",
-        "date": "2021",
+        "name": "AWS Certified Solutions Architect – Professional (2021)"
     }
 
 
@@ -311,10 +313,19 @@ def test_stdin_json_resume_is_recognised_by_its_bytes() -> None:
 # -- rendercv --------------------------------------------------------------------------
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_rendercv_yaml_is_valid_against_rendercvs_schema(sample: Path) -> None:
+    """rendercv 2.8's schema takes every sample; 2.3's takes the English ones, and a
+    Chinese one but for the 2.8 locale and date template (2.3 has neither)."""
     text, _ = render(sample.read_text(encoding="utf-8"), ".yaml")
     doc = yaml.safe_load(text)
     assert rendercv_errors(doc) == []
-    assert doc["design"] == {"theme": "classic"}
+    assert doc["design"]["theme"] == "classic"
+    old = rendercv_errors(doc, "2.3")
+    if sample.name.startswith("en"):
+        assert old == [] and "locale" not in doc and doc["design"] == {"theme": "classic"}
+    else:
+        assert old and all(e.startswith(("['locale'", "['design'")) for e in old), old
+        del doc["locale"], doc["design"]["templates"]
+        assert rendercv_errors(doc, "2.3") == []
     data = rd.read(ResumeDocument.from_text(sample.read_text(encoding="utf-8")))
     titles = [p.title for p in data.parts if p.field != "basics"]
     assert list(doc["cv"]["sections"]) == titles
@@ -344,7 +355,12 @@ def test_rendercv_entries_take_rendercvs_shapes() -> None:
         "details": "Python, Go, C, Java, TypeScript, SQL",
     }
     assert sections["Leadership"][0]["bullet"].startswith("Teaching Assistant")
-    assert any("phone" in x for x in left_out)  # +1 555 numbers are not valid numbers
+    # +1 555 numbers are no valid numbers: a custom connection (rendercv 2.8) shows it
+    cv = yaml.safe_load(text)["cv"]
+    assert "phone" not in cv and left_out == []
+    assert {"placeholder": "+1 555-010-7788", "url": None, "fontawesome_icon": "phone"} in cv[
+        "custom_connections"
+    ]
 
 
 def test_rendercv_gets_an_end_before_the_start_as_text() -> None:
@@ -361,11 +377,18 @@ def test_rendercv_phone_is_international_when_valid() -> None:
 
 
 def _rendercv():
+    """rendercv's own validation of a file's mapping (2.8's, else 2.3's), when installed."""
     try:
-        from rendercv.data.reader import validate_input_dictionary_and_return_the_data_model
+        from rendercv.schema.rendercv_model_builder import (
+            build_rendercv_model_from_commented_map,
+        )
     except ImportError:
-        return None
-    return validate_input_dictionary_and_return_the_data_model
+        try:
+            from rendercv.data.reader import validate_input_dictionary_and_return_the_data_model
+        except ImportError:
+            return None
+        return validate_input_dictionary_and_return_the_data_model
+    return build_rendercv_model_from_commented_map
 
 
 @pytest.mark.skipif(_rendercv() is None, reason="rendercv is not installed (pip install rendercv)")
@@ -431,6 +454,138 @@ def test_rendercv_renders_the_yaml_to_a_pdf(tmp_path: Path, name: str) -> None:
                 assert _squash(first)[:40] in squashed
 
 
+# -- issue 31: profiles, nested bullets, rendercv 2.8, rendercv import ----------------------
+NESTED = """# Ana Exemplo
+
+M.Sc. Data Scientist · ana@example.com · ana-exemplo.example.dev · codeberg.org/ana-exemplo
+
+## Experience
+
+### Engineer — Acme Corp, Seattle, WA
+Jan 2020 – Present
+
+- Led the **payments** rewrite ([design notes](https://notes.example.com/pay))
+  - Cut latency 40% - measured at p99
+    - p99 from 900 ms to 300 ms
+  - Moved 3 services
+- Mentored two engineers
+
+## Projects
+
+### Tracker
+- Code at github.com/acme-example/tracker and https://tracker.example.io
+
+## Education
+
+### M.Sc. Statistics — Example University
+2016 – 2018
+"""
+
+
+def test_only_the_contact_line_makes_profiles() -> None:
+    """The contact line's addresses are profiles; an abbreviation on it ("M.Sc.") and a
+    project's links in a bullet are not."""
+    basics = export_json(NESTED)["basics"]
+    assert basics["url"] == "https://ana-exemplo.example.dev"
+    assert [p["url"] for p in basics["profiles"]] == ["https://codeberg.org/ana-exemplo"]
+    cv = yaml.safe_load(render(NESTED, ".yaml")[0])["cv"]
+    linked = [c.get("url") for c in cv.get("custom_connections", [])]
+    assert linked == ["https://codeberg.org/ana-exemplo"]
+    assert "social_networks" not in cv  # github.com/acme-example/tracker is a project's
+
+
+def test_json_resume_keeps_each_nested_bullet_once_with_its_level() -> None:
+    work = export_json(NESTED)["work"][0]
+    assert work["highlights"] == [
+        "Led the payments rewrite (design notes (https://notes.example.com/pay))",
+        "Cut latency 40% - measured at p99",
+        "p99 from 900 ms to 300 ms",
+        "Moved 3 services",
+        "Mentored two engineers",
+    ]
+    assert work["highlightLevels"] == [0, 1, 2, 1, 0]
+    back, notes = jsonresume_read.to_markdown(export_json(NESTED))
+    assert notes == []
+    assert (
+        "  - Cut latency 40% - measured at p99\n    - p99 from 900 ms to 300 ms\n"
+        "  - Moved 3 services\n- Mentored two engineers\n" in back
+    )
+
+
+def test_rendercv_writes_nested_bullets_as_its_sub_bullets_and_keeps_markdown() -> None:
+    """rendercv draws "a - b" as a bullet and its sub-bullet (one level): a nested bullet is
+    written so, once; a " - " of the text itself is kept from splitting (a no-break space)."""
+    cv = yaml.safe_load(render(NESTED, ".yaml")[0])["cv"]
+    highlights = cv["sections"]["Experience"][0]["highlights"]
+    assert highlights == [
+        "Led the **payments** rewrite ([design notes](https://notes.example.com/pay))"
+        " - Cut latency 40%\u00a0- measured at p99 - p99 from 900 ms to 300 ms - Moved 3 services",
+        "Mentored two engineers",
+    ]
+    assert cv["headline"] == "M.Sc. Data Scientist"
+
+
+def test_rendercv_gets_the_chinese_locale_and_date_style() -> None:
+    doc = yaml.safe_load(
+        render((ROOT / "sample_resumes" / "zh_new_grad.md").read_text("utf-8"), ".yaml")[0]
+    )
+    assert doc["locale"] == {"language": "mandarin_chinese"}
+    assert doc["design"]["templates"] == {"single_date": "YEAR.MONTH_IN_TWO_DIGITS"}
+    assert doc["cv"]["headline"]
+
+
+def _entries(markdown: str) -> list[tuple[str, str, list[str]]]:
+    """Each entry of a resume: the section's field, its dates, its bullets."""
+    data = rd.read(ResumeDocument.from_text(markdown))
+    return [
+        (p.field or "", f"{e.dates.start}-{e.dates.end}-{e.dates.current}", e.bullets)
+        for p in data.parts
+        if p.field in rd.ENTRY_FIELDS
+        for e in p.entries
+    ]
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_a_rendercv_export_imports_back_to_the_same_entries(sample: Path) -> None:
+    """Markdown → rendercv YAML → ``cvagent import`` → Markdown: the same entries, with
+    their dates and bullets, and the same name, e-mail and section titles."""
+    text = sample.read_text(encoding="utf-8")
+    result = import_bytes(render(text, ".yaml")[0].encode(), "cv.yaml", ".yaml")
+    assert result.format == "rendercv" and result.notes == []
+    original, back = ResumeDocument.from_text(text), ResumeDocument.from_text(result.markdown)
+    assert _entries(result.markdown) == _entries(text)
+    assert back.basics.name == original.basics.name
+    assert back.basics.email == original.basics.email
+    titles = [s.title for s in rd.top_sections(original) if s.kind != "contact"]
+    assert [s.title for s in rd.top_sections(back)] == titles
+
+
+def test_a_rendercv_file_imports_nested_bullets_bold_and_links() -> None:
+    result = import_bytes(render(NESTED, ".yaml")[0].encode(), "standard input")
+    assert result.format == "rendercv"  # told by its top-level cv: key
+    assert (
+        "- Led the **payments** rewrite ([design notes](https://notes.example.com/pay))\n"
+        "  - Cut latency 40% - measured at p99\n  - p99 from 900 ms to 300 ms\n" in result.markdown
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"cv: [unclosed", "not valid YAML (line 1, column"),
+        (b"name: Ana\nsections: {}\n", "not a rendercv file (no 'cv:' section)"),
+        (b"cv:\n  name: Ana\n  sections: [1, 2]\n", "cv.sections should be a mapping"),
+        (b"cv:\n  sections:\n    Experience: text\n", "cv.sections.Experience should be a list"),
+    ],
+)
+def test_bad_rendercv_yaml_is_an_input_error_naming_the_place(
+    data: bytes, message: str, tmp_path: Path
+) -> None:
+    (tmp_path / "cv.yml").write_bytes(data)
+    with pytest.raises(InputError, match=re.escape(message)):
+        import_file(tmp_path / "cv.yml")
+
+
 # -- the command line -----------------------------------------------------------------
 def _cvagent(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -458,6 +613,14 @@ def test_cli_exports_json_and_yaml_and_imports_json(tmp_path: Path) -> None:
     done = _cvagent("export", str(sample), "-o", "cv.yml", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert rendercv_errors(yaml.safe_load((tmp_path / "cv.yml").read_text("utf-8"))) == []
+    done = _cvagent("import", "cv.yml", "-o", "back.md", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "imported cv.yml (rendercv) → back.md" in done.stderr
+    assert (tmp_path / "back.md").read_text("utf-8").startswith("# 王晓雨\n")
+    (tmp_path / "other.yaml").write_text("name: not a resume\n", encoding="utf-8")
+    done = _cvagent("import", "other.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "other.yaml: not a rendercv file (no 'cv:' section)" in done.stderr
 
 
 @pytest.mark.slow

@@ -27,8 +27,13 @@ def test_the_extension_picks_the_writer_and_whether_a_template_applies(
 
 
 def test_data_formats_say_what_they_leave_out(tmp_path: Path) -> None:
-    exported = export_text(RESUME, tmp_path / "cv.yaml")
-    assert any("headline" in item for item in exported.left_out)  # rendercv has no field
+    with_intro = RESUME.replace(
+        "## Experience\n\n", "## Experience\n\nSix years in retail data.\n\n"
+    )
+    exported = export_text(with_intro, tmp_path / "cv.yaml")
+    # rendercv has no place for a section's text above its entries; the headline has one
+    assert exported.left_out == ["the text above the entries of 'Experience'"]
+    assert "headline: Data Analyst" in exported.target.read_text(encoding="utf-8")
     data = json.loads(export_text(RESUME, tmp_path / "cv.json").target.read_text())
     assert data["work"][0]["highlights"] == ["Built dashboards"]
 

@@ -9,7 +9,14 @@ what no field holds goes to documented places, so nothing is dropped:
   (``contact``), the resume's language and date style;
 - extra properties on an item, which the schema allows on every item: ``location``,
   ``summary`` and ``highlights`` on ``education`` (and ``location`` on ``projects`` and
-  ``volunteer``), ``dateNote`` ("(expected)") on any entry.
+  ``volunteer``), ``dateNote`` ("(expected)") on any entry, ``highlightLevels`` (below).
+
+Nested bullets: ``highlights`` lists every bullet once, in the resume's order, a nested one
+after its parent; when any is nested, ``highlightLevels`` gives each one's depth (0 at the
+top, 1 under the bullet before it …), so a theme shows them all and the import nests them
+again.  Dates pass the schema's format checks: ISO 8601 (``2019-03``, ``2019``), and a
+certificate's ``date`` (``format: date``) only as a whole day; a year or month stays in its
+name as written.
 
 """
 
@@ -247,13 +254,13 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
             _dated(item, entry)
             _put(item, "location", entry.location or degree.location)
             _put(item, "summary", summary)
-            _put(item, "highlights", entry.bullets)
+            _highlights(item, entry)
         elif part.field == "projects":
             _put(item, "name", entry.title)
             _put(item, "description", summary)
             _dated(item, entry)
             _put(item, "location", entry.location)
-            _put(item, "highlights", entry.bullets)
+            _highlights(item, entry)
         else:
             heading = read_heading(entry.title, lang) if entry.title else Heading()
             org_key = "organization" if part.field == "volunteer" else "name"
@@ -262,9 +269,16 @@ def _entries(part: rd.Part, lang: str) -> list[dict[str, Any]]:
             _put(item, "location", entry.location or heading.location)
             _dated(item, entry)
             _put(item, "summary", summary)
-            _put(item, "highlights", entry.bullets)
+            _highlights(item, entry)
         items.append(item)
     return items
+
+
+def _highlights(item: dict[str, Any], entry: rd.EntryData) -> None:
+    """Every bullet once; their depths beside them when any is nested."""
+    _put(item, "highlights", entry.bullets)
+    if any(entry.levels):
+        item["highlightLevels"] = list(entry.levels)
 
 
 def _single_date(text: str) -> tuple[str, str]:
@@ -304,6 +318,10 @@ def _items(part: rd.Part, lang: str) -> list[dict[str, Any]]:
             out.append({"name": label, "reference": rest} if label else {"reference": text})
         else:
             name, date = _single_date(text)
+            if part.field == "certificates" and len(date) != len("2021-06-30"):
+                # the schema's certificate date is a whole day (format: date): a year or a
+                # month stays in the name, as written ("Tableau Desktop Specialist (2021)")
+                name, date = text, ""
             key, date_key = {
                 "awards": ("title", "date"),
                 "certificates": ("name", "date"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from cvagent_cli.document.dates import (
@@ -150,6 +151,7 @@ _READ = {
         "endDate",
         "summary",
         "highlights",
+        "highlightLevels",
         "url",
         "description",
         "dateNote",
@@ -164,6 +166,7 @@ _READ = {
         "highlights",
         "url",
         "dateNote",
+        "highlightLevels",
     },
     "education": {
         "institution",
@@ -178,6 +181,7 @@ _READ = {
         "summary",
         "highlights",
         "dateNote",
+        "highlightLevels",
     },
     "projects": {
         "name",
@@ -193,6 +197,7 @@ _READ = {
         "location",
         "summary",
         "dateNote",
+        "highlightLevels",
     },
     "skills": {"name", "level", "keywords"},
     "interests": {"name", "keywords"},
@@ -204,14 +209,20 @@ _READ = {
 }
 
 
-def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, list[str]]:
-    """Resume Markdown for a JSON Resume object, and notes on anything not imported."""
+def to_markdown(
+    obj: dict[str, Any], source: str = "resume.json", *, markdown_text: bool = False
+) -> tuple[str, list[str]]:
+    """Resume Markdown for a JSON Resume object, and notes on anything not imported.
+    ``markdown_text``: its strings are inline Markdown already (a rendercv file's), kept
+    as they are, not plain text to escape."""
     r = _Reader(source)
     basics = r.obj(obj.get("basics"), "basics")
     meta = r.obj(obj.get("meta"), "meta")
     ext = r.obj(meta.get("cvagent"), "meta.cvagent")
     lang: str = ext["language"] if ext.get("language") in ("en", "zh") else _language(obj)
-    writer = _Writer(r, lang, str(ext.get("dateStyle") or ""), str(ext.get("present") or ""))
+    writer = _Writer(
+        r, lang, str(ext.get("dateStyle") or ""), str(ext.get("present") or ""), markdown_text
+    )
     for key in obj:
         if key not in {"basics", "meta", "$schema", *SECTION_FIELDS}:
             r.notes.append(f"'{key}' is not a JSON Resume field; not imported")
@@ -249,13 +260,16 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
             if not wrote_summary:
                 out += [f"## {title}", ""]
                 if basics.get("summary"):
-                    out += [_escape_block(r.text(basics.get("summary"), "basics.summary")), ""]
-                out += _unplaced(r, section, i)
+                    out += [
+                        writer.escape_block(r.text(basics.get("summary"), "basics.summary")),
+                        "",
+                    ]
+                out += _unplaced(r, section, i, writer.escape)
             wrote_summary = True
             continue
         if field == "label":
             headline = r.text(basics.get("label"), "basics.label")
-            out += [f"## {title}", ""] + ([_escape_block(headline), ""] if headline else [])
+            out += [f"## {title}", ""] + ([writer.escape_block(headline), ""] if headline else [])
             continue
         if field == "basics":
             out += [f"## {title}", ""] + ([contact, ""] if contact else [])
@@ -271,12 +285,12 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
         chunk = items[start:end]
         used[field] = start + len(chunk)
         intro = r.texts(section.get("intro"), f"meta.cvagent.sections[{i}].intro")
-        unplaced = _unplaced(r, section, i)
+        unplaced = _unplaced(r, section, i, writer.escape)
         if not chunk and not intro and not unplaced and "title" not in section:
             continue
         out += [f"## {title}", ""]
         for paragraph in intro:
-            out += [_escape_block(paragraph), ""]
+            out += [writer.escape_block(paragraph), ""]
         if chunk:
             out += writer.section(field, chunk, start, section)
         out += unplaced
@@ -299,9 +313,11 @@ def to_markdown(obj: dict[str, Any], source: str = "resume.json") -> tuple[str, 
     return re.sub(r"\n{3,}", "\n\n", text), r.notes
 
 
-def _unplaced(r: _Reader, section: dict[str, Any], i: int) -> list[str]:
+def _unplaced(
+    r: _Reader, section: dict[str, Any], i: int, escape: Callable[[str], str]
+) -> list[str]:
     lines = r.texts(section.get("unplaced"), f"meta.cvagent.sections[{i}].unplaced")
-    return ["\n".join(_escape(x) for x in lines), ""] if lines else []
+    return ["\n".join(escape(x) for x in lines), ""] if lines else []
 
 
 def _language(obj: dict[str, Any]) -> str:
@@ -321,15 +337,20 @@ def _escape(text: str) -> str:
     return _LINE_START_RE.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
 
 
-def _escape_block(text: str) -> str:
+def _escape_block(text: str, escape: Callable[[str], str] = _escape) -> str:
     """A paragraph of plain text (its lines kept, "- " lines as bullets)."""
     out = []
     for line in text.splitlines():
         if line.startswith(("- ", "• ")):
-            out.append("- " + _escape(line[2:].strip()))
+            out.append("- " + escape(line[2:].strip()))
         else:
-            out.append(_escape(line.strip()))
+            out.append(escape(line.strip()))
     return "\n".join(out)
+
+
+def _line_starts(text: str) -> str:
+    """Inline Markdown kept as it is, but never read as a block (a heading, a list item)."""
+    return _LINE_START_RE.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
 
 
 _ISO_RE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?(?:[T ][\d:.]+Z?)?\s*$")
@@ -345,13 +366,19 @@ _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
 class _Writer:
-    def __init__(self, reader: _Reader, lang: str, style: str, present: str) -> None:
+    def __init__(
+        self, reader: _Reader, lang: str, style: str, present: str, markdown_text: bool = False
+    ) -> None:
         self.r = reader
+        self.escape: Callable[[str], str] = _line_starts if markdown_text else _escape
         self.lang = lang
         default = "YYYY.MM" if lang == "zh" else "Mon YYYY"
         self.style = style if style and style != "YYYY" else default
         self.present = present or ("至今" if lang == "zh" else "Present")
         self.dash = " - " if lang == "zh" else " – "
+
+    def escape_block(self, text: str) -> str:
+        return _escape_block(text, self.escape)
 
     # -- dates ------------------------------------------------------------------
     def date(self, value: object, where: str) -> tuple[str, bool]:
@@ -371,7 +398,7 @@ class _Writer:
             ym = parsed[0]
             return self.format(ym.year, ym.month, None), False
         self.r.notes.append(f"{where}: '{text}' is not an ISO 8601 date; kept as written")
-        return _escape(text), False
+        return self.escape(text), False
 
     def format(self, year: int, month: int | None, day: int | None) -> str:
         if not month or not 1 <= month <= 12:
@@ -432,8 +459,8 @@ class _Writer:
                 )
             if link:
                 links.append(_strip_scheme(link))
-        lines = [f"# {_escape(name) if name else 'Resume'}", ""]
-        first = " | ".join(_escape(t) for t in (label, place) if t)
+        lines = [f"# {self.escape(name) if name else 'Resume'}", ""]
+        first = " | ".join(self.escape(t) for t in (label, place) if t)
         colon = "：" if self.lang == "zh" else ": "
         contact = []
         if email:
@@ -444,7 +471,7 @@ class _Writer:
         if url:
             contact.append(_strip_scheme(url))
         body = [x for x in (first, " | ".join(contact)) if x]
-        body += [_escape(x) for x in extra]
+        body += [self.escape(x) for x in extra]
         return lines, "\n".join(body)
 
     # -- sections ---------------------------------------------------------------
@@ -469,7 +496,7 @@ class _Writer:
                 "",
                 "",
             ]
-            rows = [f"| {' | '.join(_escape(h) for h in header)} |", "|---|---|"]
+            rows = [f"| {' | '.join(self.escape(h) for h in header)} |", "|---|---|"]
             for line in lines:
                 left, _, right = _unbold(line).partition(self._colon_split(line))
                 rows.append(f"| {left.strip()} | {right.strip()} |")
@@ -529,16 +556,16 @@ class _Writer:
         url = t("url")
         lines: list[str] = []
         if heading:
-            lines.append(f"### {_escape(heading)}")
+            lines.append(f"### {self.escape(heading)}")
         if date_line:
-            lines.append(_escape(date_line) if not heading else date_line)
+            lines.append(self.escape(date_line) if not heading else date_line)
         if lines:
             lines.append("")
         if url:
             lines += [f"<{web_url(url)}>", ""]
         for key in ("description", "summary"):
             if t(key):
-                lines += [_escape_block(t(key)), ""]
+                lines += [self.escape_block(t(key)), ""]
         extra: list[str] = []
         if field == "education":
             if t("score"):
@@ -555,11 +582,26 @@ class _Writer:
             keywords = self.r.texts(item.get("keywords"), f"{where}.keywords")
             if keywords:
                 extra.append(("技术栈：" if zh else "Keywords: ") + ", ".join(keywords))
-        bullets = [*extra, *self.r.texts(item.get("highlights"), f"{where}.highlights")]
-        lines += [f"- {_escape(b)}" for b in bullets]
+        highlights = self.r.texts(item.get("highlights"), f"{where}.highlights")
+        bullets = [*extra, *highlights]
+        levels = [0] * len(extra) + self.levels(item.get("highlightLevels"), len(highlights))
+        lines += [
+            f"{'  ' * level}- {self.escape(b)}" for b, level in zip(bullets, levels, strict=True)
+        ]
         if bullets:
             lines.append("")
         return lines
+
+    @staticmethod
+    def levels(value: object, count: int) -> list[int]:
+        """The depths of ``count`` highlights (``highlightLevels``, cvagent's own): a
+        bullet nests at most one level under the one before it; anything else is flat."""
+        given = value if isinstance(value, list) and len(value) == count else []
+        out: list[int] = []
+        for level in given:
+            depth = level if isinstance(level, int) and not isinstance(level, bool) else 0
+            out.append(max(0, min(depth, out[-1] + 1 if out else 0)))
+        return out or [0] * count
 
     def item(self, field: str, item: dict[str, Any], where: str) -> str:
         def t(key: str) -> str:
@@ -574,16 +616,16 @@ class _Writer:
                 name = f"{name} ({t('level')})" if name else t("level")
             keywords = self.r.texts(item.get("keywords"), f"{where}.keywords")
             if keywords and name:
-                return f"**{_escape(name)}{colon}** " + _escape(joiner.join(keywords))
-            return _escape(name or joiner.join(keywords))
+                return f"**{self.escape(name)}{colon}** " + self.escape(joiner.join(keywords))
+            return self.escape(name or joiner.join(keywords))
         if field == "languages":
             language, fluency = t("language"), t("fluency")
             sep = colon if zh else colon + " "
-            return _escape(f"{language}{sep}{fluency}" if fluency else language)
+            return self.escape(f"{language}{sep}{fluency}" if fluency else language)
         if field == "references":
             name, ref = t("name"), t("reference")
             sep = colon if zh else colon + " "
-            return _escape(f"{name}{sep}{ref}" if name and ref else name or ref)
+            return self.escape(f"{name}{sep}{ref}" if name and ref else name or ref)
         key, date_key, by_key = {
             "awards": ("title", "date", "awarder"),
             "certificates": ("name", "date", "issuer"),
@@ -592,13 +634,13 @@ class _Writer:
         name, by = t(key), t(by_key)
         date, _ = self.date(item.get(date_key), f"{where}.{date_key}")
         text = " — ".join(x for x in (name, by) if x)
-        text = _escape(text)
+        text = self.escape(text)
         if t("url"):
             text = f"[{text}]({web_url(t('url'))})" if text else f"<{web_url(t('url'))}>"
         if date:
             text = f"{date} {text}" if zh else f"{text} ({date})"
         if t("summary"):
-            text += ("：" if zh else ": ") + _escape(t("summary"))
+            text += ("：" if zh else ": ") + self.escape(t("summary"))
         return text
 
 

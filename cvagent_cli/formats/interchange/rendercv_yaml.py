@@ -1,12 +1,22 @@
 """rendercv's input file (``cv.yaml``), so a resume can be rendered with any rendercv theme.
 
-The structured resume (``resume_data``) maps onto rendercv 2.3's data model: ``cv`` with
-name, location, email, phone, website and social networks, and ``sections`` (title → a list
-of entries of one type each: ExperienceEntry, EducationEntry, NormalEntry, OneLineEntry,
-BulletEntry, or TextEntry strings); ``design.theme`` is ``classic``.  What rendercv has no
-place for (a headline, contact lines other than these, links on a network rendercv does not
-know, a phone number that is not a valid international number) is listed in
-``RendercvFile.left_out`` so the command can say so.
+The structured resume (``resume_data``) maps onto rendercv 2.8's data model: ``cv`` with
+name, headline, location, email, phone, website, social networks and custom connections
+(the contact details no other field holds: a link on a network rendercv does not know, a
+phone number that is not a valid international one, lines such as "工作年限：5 年"), and
+``sections`` (title → a list of entries of one type each: ExperienceEntry, EducationEntry,
+NormalEntry, OneLineEntry, BulletEntry, or TextEntry strings); ``design.theme`` is
+``classic``.  Highlights and text keep their bold, italics and links as rendercv's
+Markdown; a nested bullet is written with rendercv's sub-bullet syntax ("parent - child":
+one level, deeper ones at that level), and a " - " in the text itself is kept from being
+read as one (its space is a no-break space).  A Chinese resume gets rendercv's
+``mandarin_chinese`` locale ("至今", "最后更新于") and its own date style
+(``design.templates.single_date``: "2019.03").
+
+rendercv 2.3 reads the same file where it can: it ignores ``headline`` and
+``custom_connections`` and shows the dates in English, and it refuses the 2.8 locale, so
+a Chinese resume's file needs 2.8.  ``RendercvFile.left_out`` lists what has no place at
+all (the text above a section's entries) so the command can say so.
 """
 
 from __future__ import annotations
@@ -19,9 +29,10 @@ import yaml
 
 from cvagent_cli.document.dates import YearMonth
 from cvagent_cli.document.entry_words import read_degree, read_heading
+from cvagent_cli.document.inline import HTML_TAG_RE
 from cvagent_cli.formats.interchange import resume_data as rd
 
-#: The social networks rendercv 2.3 knows (``SocialNetwork.network``), by host.
+#: The social networks rendercv 2.3 and 2.8 both know (``SocialNetwork.network``), by host.
 NETWORKS = {
     "linkedin.com": "LinkedIn",
     "github.com": "GitHub",
@@ -37,6 +48,23 @@ NETWORKS = {
     "leetcode.com": "Leetcode",
     "x.com": "X",
     "twitter.com": "X",
+}
+
+#: The address rendercv links a network's username to (``SocialNetwork``'s URLs).
+NETWORK_URLS = {
+    "LinkedIn": "https://linkedin.com/in/",
+    "GitHub": "https://github.com/",
+    "GitLab": "https://gitlab.com/",
+    "IMDB": "https://imdb.com/name/",
+    "Instagram": "https://instagram.com/",
+    "ORCID": "https://orcid.org/",
+    "StackOverflow": "https://stackoverflow.com/users/",
+    "ResearchGate": "https://researchgate.net/profile/",
+    "YouTube": "https://youtube.com/@",
+    "Google Scholar": "https://scholar.google.com/citations?user=",
+    "Telegram": "https://t.me/",
+    "Leetcode": "https://leetcode.com/u/",
+    "X": "https://x.com/",
 }
 
 
@@ -61,21 +89,40 @@ def _str_presenter(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
 _Dumper.add_representer(str, _str_presenter)
 
 
+#: cvagent's date styles (``document.dates``) as rendercv 2.8's date template; "Mon YYYY"
+#: is rendercv's own default and is left unsaid.
+DATE_TEMPLATES = {
+    "YYYY.MM": "YEAR.MONTH_IN_TWO_DIGITS",
+    "YYYY-MM": "YEAR-MONTH_IN_TWO_DIGITS",
+    "YYYY/MM": "YEAR/MONTH_IN_TWO_DIGITS",
+    "YYYY年M月": "YEAR年MONTH月",
+    "MM/YYYY": "MONTH_IN_TWO_DIGITS/YEAR",
+    "MM.YYYY": "MONTH_IN_TWO_DIGITS.YEAR",
+}
+#: rendercv's locale for a resume's language (English is its default).
+LOCALES = {"zh": "mandarin_chinese"}
+#: rendercv's sub-bullet separator inside a highlight.
+SUB_BULLET = " - "
+
+
 def to_rendercv(data: rd.ResumeData, theme: str = "classic") -> RendercvFile:
     out = RendercvFile({})
     b = data.basics
     cv: dict[str, Any] = {}
     if b.name:
         cv["name"] = b.name
+    if b.label:
+        cv["headline"] = b.label
     if b.location:
         cv["location"] = b.location
     if b.email:
         cv["email"] = b.email
     phone = _phone(b.phone, "CN" if data.language == "zh" else "US")
+    connections: list[dict[str, Any]] = []
     if phone:
         cv["phone"] = phone
-    elif b.phone:
-        out.left_out.append(f"phone {b.phone} (rendercv takes a valid international number)")
+    elif b.phone:  # rendercv takes a valid international number only
+        connections.append(_connection(b.phone, None, "phone"))
     if b.website:
         cv["website"] = _url(b.website)
     networks = []
@@ -84,12 +131,12 @@ def to_rendercv(data: rd.ResumeData, theme: str = "classic") -> RendercvFile:
         if network:
             networks.append(network)
         else:
-            out.left_out.append(f"link {link} (not a network rendercv knows)")
+            connections.append(_connection(_bare(link), _url(link), "link"))
     if networks:
         cv["social_networks"] = networks
-    if b.label:
-        out.left_out.append(f"headline '{b.label}' (rendercv has no field for it)")
-    out.left_out += [f"contact line '{x}'" for x in b.extra]
+    connections += [_connection(line, None, "circle-info") for line in b.extra]
+    if connections:
+        cv["custom_connections"] = connections
     sections: dict[str, list[Any]] = {}
     for part in data.parts:
         if part.field == "basics":
@@ -104,8 +151,22 @@ def to_rendercv(data: rd.ResumeData, theme: str = "classic") -> RendercvFile:
         sections[title] = entries
     if sections:
         cv["sections"] = sections
-    out.data = {"cv": cv, "design": {"theme": theme}}
+    design: dict[str, Any] = {"theme": theme}
+    if data.date_style in DATE_TEMPLATES and data.language in LOCALES:
+        design["templates"] = {"single_date": DATE_TEMPLATES[data.date_style]}
+    out.data = {"cv": cv, "design": design}
+    if data.language in LOCALES:
+        out.data["locale"] = {"language": LOCALES[data.language]}
     return out
+
+
+def _connection(text: str, url: str | None, icon: str) -> dict[str, Any]:
+    """A custom connection (rendercv 2.8): the text shown, its link, a Font Awesome icon."""
+    return {"placeholder": text, "url": url, "fontawesome_icon": icon}
+
+
+def _bare(link: str) -> str:
+    return re.sub(r"^https?://(?:www\.)?", "", link, flags=re.I).rstrip("/")
 
 
 def _phone(text: str, region: str) -> str:
@@ -179,8 +240,35 @@ def _common(item: dict[str, Any], entry: rd.EntryData, location: str = "") -> di
     if summary:
         item["summary"] = summary
     if entry.bullets:
-        item["highlights"] = list(entry.bullets)
+        item["highlights"] = highlights(entry)
     return item
+
+
+def highlights(entry: rd.EntryData) -> list[str]:
+    """The entry's bullets as rendercv's highlights, in its Markdown: a nested bullet joins
+    the top-level one before it as a sub-bullet ("parent - child")."""
+    marked = entry.marked if len(entry.marked) == len(entry.bullets) else entry.bullets
+    levels = entry.levels if len(entry.levels) == len(entry.bullets) else [0] * len(marked)
+    out: list[str] = []
+    for text, level in zip(marked, levels, strict=True):
+        text = markdown(text).replace(SUB_BULLET, "\u00a0- ")
+        if level and out:
+            out[-1] += SUB_BULLET + text
+        else:
+            out.append(text)
+    return out
+
+
+_AUTOLINK_RE = re.compile(r"<((?:https?|mailto):[^<>\s]+)>")
+
+
+def markdown(source: str) -> str:
+    """Inline Markdown as rendercv reads it (bold, italics, code, links): an autolink as
+    a link, images as their text, HTML tags and strikethrough marks dropped."""
+    text = _AUTOLINK_RE.sub(lambda m: f"[{_bare(m.group(1))}]({m.group(1)})", source)
+    text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"~~(.+?)~~", r"\1", HTML_TAG_RE.sub("", text))
+    return " ".join(text.split())
 
 
 def _section(part: rd.Part, lang: str, left_out: list[str]) -> list[Any]:

@@ -108,7 +108,9 @@ class EntryData:
     date_text: str = ""  # the dates as written
     location: str = ""
     summary: list[str] = field(default_factory=list)  # paragraphs (lines joined by "\n")
-    bullets: list[str] = field(default_factory=list)
+    bullets: list[str] = field(default_factory=list)  # every bullet once, nested ones too
+    levels: list[int] = field(default_factory=list)  # each bullet's depth (0: top level)
+    marked: list[str] = field(default_factory=list)  # each bullet's inline Markdown
 
 
 @dataclass
@@ -294,6 +296,8 @@ class _Reader:
         for lines in [*entry.head, *entry.paragraphs]:
             self.add_paragraph(data, lines)
         data.bullets = [flat(b.text) for b in entry.bullets]
+        data.levels = [b.depth for b in entry.bullets]
+        data.marked = [" ".join(b.text.split()) for b in entry.bullets]
         return data
 
     @staticmethod
@@ -378,8 +382,12 @@ class _Reader:
         stated = " ".join([*map(flat, lines), *map(str, (doc.front_matter or {}).values())])
         links = [x for x in (info.linkedin, info.github) if x]
         links += [x for x in info.links if x not in links and x != info.website]
-        out.links = [x for x in links if _stated(x, stated)]
-        out.website = info.website if info.website and _stated(info.website, stated) else ""
+        out.links = [x for x in links if _stated(x, stated) and is_address(x)]
+        out.website = (
+            info.website
+            if info.website and _stated(info.website, stated) and is_address(info.website)
+            else ""
+        )
         known = [out.name, out.email, out.phone, out.location, out.website, *out.links]
         for number, line in enumerate(lines):
             for piece in re.split(r"\s+[|｜·•]\s+|\s*[|｜]\s*|\s{3,}", flat(line)):
@@ -452,6 +460,21 @@ class _Reader:
             known.append(piece)
             return True
         return False
+
+
+_HOST_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:www\.)?([^/?#]+)(.*)$", re.IGNORECASE)
+
+
+def is_address(link: str) -> bool:
+    """A web address, not an abbreviation the address pattern also matches ("M.Sc.",
+    "B.Eng"): a scheme, "www.", a path, or a host whose last label is lower case."""
+    found = _HOST_RE.match(link.rstrip("."))
+    if not found:
+        return False
+    host, rest = found.groups()
+    if re.match(r"^(?:[a-z][a-z0-9+.-]*://|www\.)", link, re.IGNORECASE) or rest.strip("/"):
+        return True
+    return host.rsplit(".", 1)[-1].islower()
 
 
 def _stated(link: str, text: str) -> bool:

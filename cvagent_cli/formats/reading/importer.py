@@ -78,6 +78,8 @@ def sniff(data: bytes) -> str:
         return "json"  # a JSON Resume file
     if head.startswith((b"<!doctype html", b"<html")) or b"<html" in head[:512] or b"<body" in head:
         return "html"
+    if re.search(rb"^cv:", data[:4096], re.MULTILINE):
+        return "rendercv"  # rendercv's cv.yaml
     return "text"
 
 
@@ -92,7 +94,8 @@ def format_of(source: str, data: bytes, suffix: str | None) -> str:
         if suffix not in SUFFIXES:
             raise InputError(
                 f"{source}: cannot import '{suffix}' files",
-                hint="import a .pdf, .docx, .html, .txt, .md or .json (JSON Resume) file",
+                hint="import a .pdf, .docx, .html, .txt, .md, .json (JSON Resume) "
+                "or .yaml (rendercv) file",
             )
         sniffed = sniff(data)
         if sniffed in ("pdf", "docx"):
@@ -208,6 +211,11 @@ def import_bytes(
         from cvagent_cli.formats.interchange.ecosystem import import_json  # (as for PDF)
 
         markdown, notes = import_json(data, source)
+        return describe(markdown, fmt, source, Recognition(notes))
+    if fmt == "rendercv":
+        from cvagent_cli.formats.interchange.ecosystem import import_rendercv  # (as for PDF)
+
+        markdown, notes = import_rendercv(data, source)
         return describe(markdown, fmt, source, Recognition(notes))
     if fmt == "text":
         text = decode_bytes(data, source).text
