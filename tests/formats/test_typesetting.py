@@ -247,9 +247,9 @@ def test_docx_and_html_set_the_place_beside_the_dates_in_the_modern_template() -
         "Staff Software Engineer — Northwind Payments, Seattle, WA\tMar 2019 – Present"
     ]
     page = render_html(SAMPLE, template="modern")
-    assert (
-        '<div class="entry"><h3>Staff Software Engineer — Northwind Payments</h3>'
-        '<p class="where">Seattle, WA · Mar 2019 – Present</p></div>'
+    assert (  # the title bold, the employer regular, as in the PDF
+        '<div class="entry"><h3>Staff Software Engineer<span class="org"> — Northwind Payments'
+        '</span></h3><p class="where">Seattle, WA · Mar 2019 – Present</p></div>'
     ) in page
     assert "<h3>Staff Software Engineer — Northwind Payments, Seattle, WA</h3>" in render_html(
         SAMPLE
