@@ -31,6 +31,7 @@ from cvagent_cli.document.editing import EditError
 from cvagent_cli.errors import CvAgentError
 from cvagent_cli.formats.exporter import check_target, export_text
 from cvagent_cli.formats.opening import editable_markdown, read_job_description
+from cvagent_cli.formats.writing.options import WriteOptions
 from cvagent_cli.llm.types import ModelClient
 from cvagent_cli.store.textio import check_output_path, new_file_mode, write_output
 from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id
@@ -92,8 +93,10 @@ class ChatSession:
         locks: Callable[[Path], Lock] | None = None,
         models: ModelChooser | None = None,
         transcript: TranscriptLog | None = None,
+        paper: str | None = None,
     ) -> None:
         self._notices: list[ev.Notice] = []
+        self.paper = paper  # the ``paper`` setting; None: each export chooses from the resume
         self.agent = agent
         self.workspace = agent.workspace
         self.registry = agent.registry
@@ -376,13 +379,19 @@ class ChatSession:
             target = doc.path.with_suffix(".pdf") if doc.path is not None else Path("resume.pdf")
         return check_target(target, force=True)
 
-    def export(self, target: Path, template: str = "classic") -> str:
-        """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
+    def export(self, target: Path, template: str = "classic", paper: str | None = None) -> str:
+        """Write the resume to ``target`` (.pdf/.docx/.html in ``template``, a PDF on
+        ``paper``, else the ``paper`` setting, else the resume's country's; .json JSON
         Resume or .yaml rendercv, which take no template). What was left out waits in
         ``take_notices()``; returns the closing line."""
         doc = self._need_doc()
         exported = export_text(
-            doc.text, target, template=template, force=True, new_mode=new_file_mode(doc.path)
+            doc.text,
+            target,
+            template=template,
+            force=True,
+            new_mode=new_file_mode(doc.path),
+            options=WriteOptions(paper=paper or self.paper),
         )
         for item in exported.left_out:
             self._inform(f"not in {target.name}: {item}")
