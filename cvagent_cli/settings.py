@@ -21,7 +21,7 @@ import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -127,6 +127,11 @@ class Settings(BaseModel):
     )
     transcript_max_mb: float = Field(
         default=50, gt=0, description="size cap of the transcript log; oldest turns go first"
+    )
+    paper: Literal["a4", "letter"] | None = Field(
+        default=None,
+        description="paper of exported PDFs: a4 or letter (unset: Letter for a resume "
+        "with a US or Canadian phone or address, else A4)",
     )
 
 

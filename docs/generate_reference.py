@@ -16,7 +16,7 @@ import sys
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Literal, Union, get_args, get_origin
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
@@ -208,8 +208,11 @@ def _settings_options() -> dict[str, dict[str, list[str]]]:
 
 def _type_words(annotation: Any) -> str:
     args = [a for a in get_args(annotation) if a is not type(None)]
-    optional = isinstance(annotation, types.UnionType) and len(args) < len(get_args(annotation))
+    union = isinstance(annotation, types.UnionType) or get_origin(annotation) is Union
+    optional = union and len(args) < len(get_args(annotation))
     base = args[0] if optional and len(args) == 1 else annotation
+    if get_origin(base) is Literal:  # one of a few words: "a4 or letter"
+        return " or ".join(f"`{v}`" for v in get_args(base)) + (" or unset" if optional else "")
     words = {str: "text", int: "integer", float: "number", bool: "true/false"}.get(base, str(base))
     return words + (" or unset" if optional else "")
 

@@ -205,6 +205,8 @@ def _env_value_for(name: str) -> tuple[str, object]:
         return "0.5", 0.5
     if name == "api_base":  # validated: a URL
         return "http://env.example:8080/v1", "http://env.example:8080/v1"
+    if name == "paper":  # one of a few words
+        return "letter", "letter"
     return "env-value", "env-value"
 
 

@@ -46,6 +46,7 @@ class SessionOptions:
     classify_with_model: bool = True
     temperature: float | None = None
     turn_timeout: float | None = None
+    paper: str | None = None  # the ``paper`` setting: /export's default paper
 
 
 def build_session(
@@ -97,6 +98,7 @@ def build_session(
         locks=locks,
         models=models,
         transcript=transcript,
+        paper=options.paper,
     )
     # typing a path loads it directly: through the session, which moves lock, history, undo
     agent.loader = session.open_resume

@@ -12,7 +12,7 @@ events.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -93,8 +93,10 @@ class ChatSession:
         locks: Callable[[Path], Lock] | None = None,
         models: ModelChooser | None = None,
         transcript: TranscriptLog | None = None,
+        paper: str | None = None,
     ) -> None:
         self._notices: list[ev.Notice] = []
+        self.paper = paper  # the ``paper`` setting; None: each export chooses from the resume
         self.agent = agent
         self.workspace = agent.workspace
         self.registry = agent.registry
@@ -380,7 +382,8 @@ class ChatSession:
     def export(
         self, target: Path, template: str = "classic", options: WriteOptions = DEFAULT_OPTIONS
     ) -> str:
-        """Write the resume to ``target`` (.pdf/.docx/.html in ``template``; .json JSON
+        """Write the resume to ``target`` (.pdf/.docx/.html in ``template``, a PDF on
+        ``options.paper``, else the ``paper`` setting, else the resume's country's; .json JSON
         Resume or .yaml rendercv, which take no template). What was left out waits in
         ``take_notices()``; returns the closing line."""
         doc = self._need_doc()
@@ -390,7 +393,7 @@ class ChatSession:
             template=template,
             force=True,
             new_mode=new_file_mode(doc.path),
-            options=options,
+            options=replace(options, paper=options.paper or self.paper),
         )
         for item in exported.left_out:
             self._inform(f"not in {target.name}: {item}")

@@ -360,6 +360,7 @@ def open_session(
             persist=not read_only,
             temperature=settings.temperature,
             turn_timeout=settings.turn_timeout,
+            paper=settings.paper,
         )
     except BaseException:
         if lock is not None:

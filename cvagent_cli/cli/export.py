@@ -33,6 +33,27 @@ class Format(str, Enum):
     yaml = "yaml"
 
 
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+PAPER_HELP = (
+    "The paper of a PDF: a4 or letter. Default: the 'paper' setting (cvagent config), "
+    "else Letter for a resume whose phone (+1) or address is in the US or Canada, else A4."
+)
+
+
+def chosen_paper(paper: Paper | None) -> str | None:
+    """``--paper``, else the ``paper`` setting (config file, CVAGENT_PAPER); None: the
+    writer chooses from the resume (``options.choose_paper``)."""
+    if paper is not None:
+        return paper.value
+    from cvagent_cli.settings import load_settings  # reads the config file: only when needed
+
+    return load_settings().paper
+
+
 #: What ``-o`` may name for standard output.
 STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1")
 FORMAT_HINT = "--format pdf, docx or html (to send), json (JSON Resume) or yaml (rendercv)"
@@ -125,6 +146,7 @@ def export_command(
             help="Leave the Markdown source out of a PDF or DOCX. By default it is embedded (the whole file: front matter and comments too), so cvagent import gives the resume back exactly.",
         ),
     ] = False,
+    paper: Annotated[Paper | None, typer.Option("--paper", help=PAPER_HELP)] = None,
 ) -> None:
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
     or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
@@ -139,6 +161,7 @@ def export_command(
       cvagent export resume.md -o resume.json     (JSON Resume, schema v1.0.0)
       cvagent export resume.md -o cv.yaml         (rendercv 2.8: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
+      cvagent export resume.md --paper letter     (US Letter instead of the default)
       cvagent export resume.md -o - --format json | jq .basics
     """
     # the exporters load when the command runs, not when cvagent starts (see app.py)
@@ -146,7 +169,7 @@ def export_command(
     from cvagent_cli.store.textio import read_text_file
 
     target, suffix = output_and_format(resume, output, fmt)
-    options = WriteOptions(embed_source=not no_source)
+    options = WriteOptions(paper=chosen_paper(paper), embed_source=not no_source)
     if target is None:  # standard output
         rendered = render_text(
             read_text_file(resume).text,

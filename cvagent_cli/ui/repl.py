@@ -19,7 +19,7 @@ from rich.text import Text
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.errors import CvAgentError, UsageError
-from cvagent_cli.formats.writing.options import WriteOptions
+from cvagent_cli.formats.writing.options import PAPERS, WriteOptions
 from cvagent_cli.truth.fencing import unfence
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
@@ -477,23 +477,26 @@ class Repl:
         )
 
     def cmd_export(self, arg: str) -> None:
-        """/export [PATH] [--template classic|compact|modern] [--no-source] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf); a PDF or DOCX carries its Markdown inside unless --no-source."""
+        """/export [PATH] [--template classic|compact|modern] [--paper a4|letter] [--no-source] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf; paper: the paper setting, else the resume's country's); a PDF or DOCX carries its Markdown inside unless --no-source."""
         self._need_doc()
         words, options = split_options(
             "/export",
             arg,
-            {"--template": "a name (classic, compact, modern)"},
+            {"--template": "a name (classic, compact, modern)", "--paper": "a4 or letter"},
             {"-t": "--template"},
         )
         template = options.get("--template", "classic")
         embed = "--no-source" not in words
         words = [w for w in words if w != "--no-source"]
+        paper = options.get("--paper")
+        if paper is not None and paper not in PAPERS:
+            raise UsageError(f"unknown paper '{paper}'", hint="/export --paper a4 or letter")
         target = self.session.export_target(Path(" ".join(words)).expanduser() if words else None)
         if not self._may_write(target):
             self.renderer.notice("not exported")
             return
         try:
-            done = self.session.export(target, template, WriteOptions(embed_source=embed))
+            done = self.session.export(target, template, WriteOptions(paper, embed))
         finally:
             self._print_notices()  # what the export left out, even when it then failed
         self.renderer.notice(done)

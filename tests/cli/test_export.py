@@ -116,3 +116,34 @@ def test_format_names_the_file_type_and_a_clash_is_refused(tmp_path: Path) -> No
     assert clash.returncode == 2 and "says '.pdf' but --format says '.docx'" in clash.stderr
     unknown = _export(str(SAMPLE), "-o", str(tmp_path / "r.txt"))
     assert ".json (JSON Resume) or .yaml (rendercv)" in unknown.stderr
+
+
+def test_export_paper_option_setting_and_default(tmp_path: Path) -> None:
+    """An American resume is Letter by default; --paper and CVAGENT_PAPER choose; a
+    paper typer does not know is a usage error (exit 2)."""
+    import os
+
+    import pdfplumber
+
+    def height(path: Path) -> float:
+        with pdfplumber.open(path) as pdf:
+            return round(float(pdf.pages[0].height))
+
+    out = tmp_path / "r.pdf"
+    assert _export(str(SAMPLE), "-o", str(out)).returncode == 0
+    assert height(out) == 792  # Letter: the sample's phone is +1
+    assert _export(str(SAMPLE), "-o", str(out), "--force", "--paper", "a4").returncode == 0
+    assert height(out) == 842
+    env = {**os.environ, "CVAGENT_PAPER": "a4"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", "export", str(SAMPLE), "-o", str(out), "--force"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        cwd=ROOT,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert height(out) == 842
+    done = _export(str(SAMPLE), "-o", str(out), "--force", "--paper", "a5")
+    assert done.returncode == 2 and "Traceback" not in done.stderr

@@ -12,7 +12,6 @@ import functools
 import io
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,7 @@ from cvagent_cli.formats.writing.docx_export import render_docx
 from cvagent_cli.formats.writing.pdf_export import render_pdf
 from cvagent_cli.formats.writing.templates import TEMPLATES
 from tests.formats.test_html_export import SAMPLES
+from tests.support.pdf_measures import pdftotext_text as pdftotext
 from tests.support.roundtrip import compare
 
 MARKS = Path(__file__).parent / "data" / "inline_marks.md"
@@ -113,16 +113,6 @@ def test_pdfplumber_reads_every_title_entry_and_bullet_in_order(path: Path, temp
     text = pdfplumber_text(pdf_of(path, template))
     assert_reads_in_order(text, path.read_text(encoding="utf-8"))
     assert markers(text) == []
-
-
-def pdftotext(data: bytes, *options: str) -> str:
-    done = subprocess.run(
-        ["pdftotext", *options, "-enc", "UTF-8", "-", "-"],
-        input=data,
-        capture_output=True,
-        check=True,
-    )
-    return done.stdout.decode("utf-8")
 
 
 @pytest.mark.slow

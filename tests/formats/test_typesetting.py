@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import statistics
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from cvagent_cli.formats.writing.layout import (
     plain,
     read_layout,
 )
+from cvagent_cli.formats.writing.options import WriteOptions
 from cvagent_cli.formats.writing.pdf_export import TAIL, export_pdf, render_pdf
-from cvagent_cli.formats.writing.templates import TEMPLATES
+from cvagent_cli.formats.writing.templates import TEMPLATES, get_template
+from tests.support.pdf_measures import TRIAL_SKILLS, TRIAL_TITLES, pitches, trial_resume
 
 SAMPLE = Path("sample_resumes/en_senior_backend.md").read_text(encoding="utf-8")
 
@@ -211,7 +214,8 @@ def test_the_modern_template_sets_the_place_beside_the_dates_and_classic_leaves_
 
 def test_a_row_without_room_for_place_and_dates_keeps_the_place_in_the_title() -> None:
     text = Path("sample_resumes/en_new_grad.md").read_text(encoding="utf-8")
-    lines = page_lines(render_pdf(text, "modern"))[0]
+    a4 = WriteOptions(paper="a4")  # on Letter, 17 pt wider, both fit
+    lines = page_lines(render_pdf(text, "modern", options=a4))[0]
     assert _row(lines, "B.S. in Computer Science") == (
         "B.S. in Computer Science — Carnegie Mellon University, Pittsburgh, PA "
         "Aug 2021 – May 2025 (expected)"
@@ -278,3 +282,80 @@ def test_importing_a_modern_export_puts_the_place_back_in_the_entry_title(fmt: s
     assert " · " not in imported
     if fmt == "html":  # a contact link whose text is its address is read as that text
         assert " (tel:" not in imported and " (https://" not in imported
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("sample", ["en_senior_backend", "zh_new_grad"])
+def test_one_rhythm_from_bullet_to_bullet_as_inside_a_bullet(template: str, sample: str) -> None:
+    """Bullets sat 1 to 1.5 pt closer than the lines of one bullet, and the gap after an
+    entry's first bullet was 2 pt larger (it sat in a keep-together block of its own)."""
+    text = Path(f"sample_resumes/{sample}.md").read_text(encoding="utf-8")
+    found = pitches(render_pdf(text, template))
+    assert found["between"] and found["after first"]
+    pitch = statistics.median(v for values in found.values() for v in values)
+    for kind, values in found.items():
+        assert all(abs(v - pitch) < 0.2 for v in values), (kind, sorted(set(values)))
+    size = float(get_template(template).pdf.size.removesuffix("pt"))
+    assert pitch >= (1.4 if sample.startswith("zh") else 1.2) * size  # CJK needs more air
+
+
+def test_a_title_too_long_for_its_dates_takes_its_line_whole() -> None:
+    """ "…Pittsburgh," / "PA   Aug 2021 – May 2025" left the last word beside the dates."""
+    text = (
+        "# Ada Example\n\n## Education\n\n### B.S. in Computer Science — Carnegie Mellon "
+        "University School of Computer Science, Pittsburgh, PA\nAug 2021 – May 2025 (expected)"
+        "\n\n- GPA 3.8/4.0\n"
+    )
+    for template in TEMPLATES:
+        lines = page_lines(render_pdf(text, template))[0]
+        assert "Aug 2021 – May 2025 (expected)" in lines, (template, lines)
+
+
+def test_nested_bullets_under_an_entry_s_first_bullet_keep_their_level() -> None:
+    import pdfplumber
+
+    text = (
+        "# Ada Example\n\n## Experience\n\n### Engineer — Acme\nJan 2020 – Present\n\n"
+        "- Parent one\n  - Child of one\n    - Grandchild\n- Parent two\n  - Child of two\n"
+    )
+    with pdfplumber.open(io.BytesIO(render_pdf(text))) as pdf:
+        words = pdf.pages[0].extract_words()
+    x = {w["text"]: w["x0"] for w in words if w["text"] in ("Parent", "Child", "Grandchild")}
+    starts = {name: [w["x0"] for w in words if w["text"] == name] for name in ("Parent", "Child")}
+    assert len(set(map(round, starts["Parent"]))) == 1
+    assert len(set(map(round, starts["Child"]))) == 1  # both children at one level
+    assert x["Parent"] < x["Child"] < x["Grandchild"]
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_an_entry_title_stays_with_its_paragraph_body_and_a_short_list_stays_whole(
+    template: str,
+) -> None:
+    """Pushed down by 0 … 15 paragraphs, no page ends with an entry's title (a paragraph
+    body let it: 5 of 48 trials), and the four Skills bullets stay on one page."""
+    for padding in range(0, 16, 1 if template != "compact" else 3):
+        pages = page_lines(render_pdf(trial_resume(padding), template))
+        for lines in pages[:-1]:
+            assert not lines[-1].startswith(TRIAL_TITLES), (padding, lines[-1])
+        skills = {
+            n for n, lines in enumerate(pages) for line in lines if line.startswith(TRIAL_SKILLS)
+        }
+        assert len(skills) == 1, padding
+
+
+def test_a_short_list_is_never_split_over_two_pages() -> None:
+    """Pushed down line by line, the four Skills bullets split 1/3, 2/2 and 3/1 over the
+    page break (three of these seven trials); now they move to the next page together."""
+    skills = (
+        "- Languages: Go, Python\n- Data: PostgreSQL, Kafka\n- Cloud: AWS\n- Practices: review\n"
+    )
+    interests = "\n\n".join(f"Interest {i}." for i in range(30))
+    for lines in range(43, 50):
+        summary = "\n\n".join(f"Line {i} of the summary." for i in range(lines))
+        text = (
+            f"# Ada Example\n\n## Summary\n\n{summary}\n\n## Skills\n\n{skills}\n"
+            f"## Interests\n\n{interests}\n"
+        )
+        pages = page_lines(render_pdf(text))
+        holding = {n for n, page in enumerate(pages) for ln in page if ln.startswith(TRIAL_SKILLS)}
+        assert len(holding) == 1, lines

@@ -935,3 +935,25 @@ def _parts(docx: Path) -> bytes:
 
     with zipfile.ZipFile(docx) as package:
         return b"".join(package.read(name) for name in package.namelist())
+
+
+def test_export_takes_a_paper_and_refuses_an_unknown_one(resume, tmp_path):
+    import pdfplumber
+
+    target = tmp_path / "cv.pdf"
+    _, out, _ = run(resume, [f"/export {target} --paper a4"])
+    assert "exported the resume to" in out
+    with pdfplumber.open(target) as pdf:
+        assert round(float(pdf.pages[0].height)) == 842  # A4, though the resume is American
+    _, out, _ = run(resume, [f"/export {tmp_path / 'x.pdf'} --paper a5"])
+    assert "unknown paper 'a5'" in out and "Traceback" not in out
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_export_uses_the_paper_setting(resume, tmp_path):
+    import pdfplumber
+
+    target = tmp_path / "cv.pdf"
+    run(resume, [f"/export {target}"], paper="a4")
+    with pdfplumber.open(target) as pdf:
+        assert round(float(pdf.pages[0].height)) == 842

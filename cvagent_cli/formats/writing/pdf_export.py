@@ -4,14 +4,21 @@ The resume is read once (``layout.read_layout``) and written as Typst code: ever
 resume text is a Typst string literal, so nothing in it is ever read as markup.  The three
 templates share one set of Typst functions (``_LIBRARY``) and differ in their settings.
 
-Typesetting rules: an entry's title and dates share a row, the dates right-aligned (in the
+Typesetting rules: one vertical rhythm (from one bullet to the next as from one line of
+a bullet to the next; Chinese with more leading, as ideographs fill the em); an entry's
+title and dates share a row, the dates right-aligned after a leader of spaces in the same
+paragraph, so text extraction (pdfminer, pdftotext) reads them next to the title (in the
 modern template with the place the title ends with, "Seattle, WA · 2019 – …", when the row
-has room for both; else as written); an entry header is kept on the page with its first bullet; a contact line wraps between items, so a
-separator never starts or ends a line; e-mail addresses and names never break, web
-addresses only after a ``/``; no hyphenation; a word longer than a line (or an address part)
-breaks every 60 characters rather than run past the margin.  When the last page would hold only a small
-tail, the layout is tried again with tighter spacing (within the template's limits) and
-kept if that saves the page.
+has room for both; else as written); a title too long to share its line with its dates
+takes the line whole and the dates go right-aligned under it; an entry's title (and a
+section's) is kept on the page with what follows it, a paragraph as well as a list; a
+short list (``SHORT_LIST``) is never split over two pages; a contact line wraps between
+items, so a separator never starts or ends a line; e-mail addresses and names never break,
+web addresses only after a ``/``; no hyphenation; a word longer than a line (or an address
+part) breaks every 60 characters rather than run past the margin.  When the last page would
+hold only a small tail, the layout is tried again with tighter spacing (within the
+template's limits) and kept if that saves the page.  The paper is ``options.paper``, else
+the resume's country's (``options.choose_paper``).
 
 A character the fonts cannot draw is left out with a warning naming it (an error with
 ``strict``); icon-font characters (Unicode private use) are left out silently.
@@ -48,10 +55,16 @@ from cvagent_cli.formats.writing.layout import (
     Run,
     Subheading,
     Table,
+    plain,
     read_layout,
     where,
 )
-from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
+from cvagent_cli.formats.writing.options import (
+    DEFAULT_OPTIONS,
+    PAPER_SIZES,
+    WriteOptions,
+    choose_paper,
+)
 from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.install import documents_hint
 from cvagent_cli.script import WIDE_TEXT
@@ -71,8 +84,9 @@ _LIBRARY = r"""
 #let cv-space = CV_SPACE * 1em
 #show link: it => if CV_LINK == "inherit" { it } else { text(fill: CV_LINK, it) }
 #set par(leading: CV_LEADING, spacing: 0.65 * cv-space, justify: false)
-#set list(marker: text(font: "Noto Sans", fill: CV_ACCENT)[•], indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
-#set enum(indent: 0.15em, body-indent: 0.55em, spacing: 0.45 * cv-space)
+// one rhythm: from one bullet to the next as from one line of a bullet to the next
+#set list(marker: text(font: "Noto Sans", fill: CV_ACCENT)[•], indent: 0.15em, body-indent: 0.55em, spacing: CV_LEADING)
+#set enum(indent: 0.15em, body-indent: 0.55em, spacing: CV_LEADING)
 #set block(spacing: 0.65 * cv-space)
 #show heading.where(level: 1): it => block(above: 0pt, below: 0.55 * cv-space, width: 100%, align(CV_HEADER_ALIGN, text(size: CV_NAME_SIZE, weight: "bold", fill: CV_ACCENT, it.body)))
 #show heading.where(level: 2): it => block(sticky: true, above: 1.25 * cv-space, below: 0.6 * cv-space, width: 100%, {
@@ -85,14 +99,24 @@ _LIBRARY = r"""
     line(length: 100%, stroke: 0.6pt + CV_ACCENT)
   }
 })
-#let cv-entry(title, dates) = block(above: 0.95 * cv-space, below: 0.45 * cv-space, width: 100%, breakable: false,
-  grid(columns: (1fr, auto), column-gutter: 1.2em, align: (left + bottom, right + bottom),
-    title, text(fill: CV_MUTED, dates)))
-#let cv-entry-where(head, place-dates, title, dates) = block(above: 0.95 * cv-space, below: 0.45 * cv-space, width: 100%, breakable: false, layout(size => {
-  let gap = measure(box(width: 1.2em)).width
-  let fits = measure(head).width + gap + measure(text(fill: CV_MUTED, place-dates)).width <= size.width
-  grid(columns: (1fr, auto), column-gutter: 1.2em, align: (left + bottom, right + bottom),
-    if fits { head } else { title }, text(fill: CV_MUTED, if fits { place-dates } else { dates }))
+// An entry's row: one paragraph, the dates (and place) right-aligned after a leader of
+// spaces, so that text extraction reads them on the title's line, next to it.  A title
+// too long to share its line with them takes the line whole (and may wrap), and they go
+// right-aligned under it: never its last word alone beside them.
+#let cv-gap = 1.2em
+#let cv-leader = box(width: 1fr, repeat[#" "])
+#let cv-fits(title, right, width) = measure(title).width + measure(h(cv-gap)).width + measure(right).width <= width
+#let cv-row(title, dates, width) = {
+  let right = text(fill: CV_MUTED, dates)
+  if cv-fits(title, right, width) [#title#cv-leader#right] else [#title#linebreak()#cv-leader#right]
+}
+#let cv-entry-block(body) = block(sticky: true, above: 0.95 * cv-space, below: 0.45 * cv-space, width: 100%, body)
+#let cv-entry(title, dates: none) = cv-entry-block(if dates == none { title } else {
+  layout(size => cv-row(title, dates, size.width))
+})
+// The modern row: the place moves beside the dates when the row has room for both.
+#let cv-entry-where(head, place-dates, title, dates) = cv-entry-block(layout(size => {
+  if cv-fits(head, text(fill: CV_MUTED, place-dates), size.width) { cv-row(head, place-dates, size.width) } else { cv-row(title, dates, size.width) }
 }))
 #let cv-contacts(..items, sep: "|") = block(width: 100%, above: 0.35 * cv-space, below: 0.35 * cv-space, layout(size => {
   let gap = h(0.45em)
@@ -116,7 +140,7 @@ _LIBRARY = r"""
 }))
 #let cv-pairs(..cells) = grid(columns: (auto, 1fr), column-gutter: 1.2em, row-gutter: 0.55 * cv-space, ..cells)
 #let cv-table(columns, ..cells) = table(columns: columns, stroke: none, inset: (x: 0.35em, y: 0.3em), ..cells)
-#let cv-keep(body) = block(breakable: false, above: 0.95 * cv-space, below: 0.45 * cv-space, body)
+#let cv-together(body) = block(breakable: false, body)
 """
 
 
@@ -253,41 +277,55 @@ def _title(runs: Line, style: PdfStyle, *, dated: bool) -> str:
     return inline([replace(r, bold=True) for r in runs])
 
 
-def _block(block: Block, style: PdfStyle, next_block: Block | None) -> tuple[str, bool]:
-    """Typst code for one block; True when it also wrote the next block's first item."""
+def _block(block: Block, style: PdfStyle) -> str:
+    """Typst code for one block."""
     if isinstance(block, Name):
-        return f"= #box({inline(block.runs)})", False
+        return f"= #box({inline(block.runs)})"
     if isinstance(block, HeaderLine):
         items = ", ".join(inline(item) for item in block.items)
         if not block.contact and len(block.items) == 1:
-            return f"#align({style.header_align}, text(fill: {style.muted}, {items}))", False
-        return f"#cv-contacts({items})", False
+            return f"#align({style.header_align}, text(fill: {style.muted}, {items}))"
+        return f"#cv-contacts({items})"
     if isinstance(block, Heading):
-        return f"== #{inline(block.runs)}", False
+        return f"== #{inline(block.runs)}"
     if isinstance(block, Subheading):
         dated = bool(block.dates or block.place)
-        title, dates = _title(block.title, style, dated=dated), inline(block.dates)
-        row = f"#cv-entry({title}, {dates})"
+        title = _title(block.title, style, dated=dated)
         if style.place_right and block.place:  # on one row when both fit, else as written
             head = _title(block.head, style, dated=dated)
-            row = f"#cv-entry-where({head}, {inline(where(block))}, {title}, {dates})"
-        if isinstance(next_block, Bullets) and next_block.items:
-            first = _list([next_block.items[0]])
-            return f"#cv-keep[{row}\n{first}]", True
-        return row, False
+            dates = inline(block.dates)
+            return f"#cv-entry-where({head}, {inline(where(block))}, {title}, {dates})"
+        return (
+            f"#cv-entry({title}, dates: {inline(block.dates)})"
+            if block.dates
+            else (f"#cv-entry({title})")
+        )
     if isinstance(block, Paragraph):
-        return " #linebreak()\n".join(f"#{inline(line)}" for line in block.lines), False
+        return " #linebreak()\n".join(f"#{inline(line)}" for line in block.lines)
     if isinstance(block, Bullets):
-        return _list(block.items), False
+        return _bullets(block.items)
     if isinstance(block, Table):
-        return _table(block), False
+        return _table(block)
     raise TypeError(block)
+
+
+#: A list of at most this many items (their nested ones aside) and characters is never
+#: split over two pages: split, it leaves one or two lines alone (Skills: 1 line / 3 lines).
+SHORT_LIST = (4, 600)
+
+
+def _bullets(items: list[Item]) -> str:
+    code = _list(items)
+    top = sum(1 for item in items if item.depth == 0)
+    if top <= SHORT_LIST[0] and sum(len(plain(item.runs)) for item in items) <= SHORT_LIST[1]:
+        return f"#cv-together[\n{code}\n]"
+    return code
 
 
 def _list(items: list[Item]) -> str:
     lines = []
     for item in items:
-        marker = "+" if item.number is not None else "-"
+        marker = "-" if item.number is None else f"{item.number}."
         lines.append("  " * item.depth + f"{marker} #{inline(item.runs)}")
     return "\n".join(lines)
 
@@ -324,13 +362,17 @@ def _metadata(layout: Layout, now: datetime) -> str:
     )
 
 
-def _preamble(style: PdfStyle, layout: Layout, space: float) -> str:
+#: What typst calls each paper of ``options.PAPERS``.
+TYPST_PAPERS = {"a4": "a4", "letter": "us-letter"}
+
+
+def _preamble(style: PdfStyle, layout: Layout, space: float, paper: str) -> str:
     lang = '"zh", region: "cn"' if layout.language == "zh" else '"en"'
     emoji = ', "Noto Emoji"' if _emoji_font() else ""
     library = _LIBRARY
     for key, value in (
         ("CV_SPACE", f"{space * style.space:.3f}"),
-        ("CV_LEADING", style.leading),
+        ("CV_LEADING", style.leading_zh if layout.language == "zh" else style.leading),
         ("CV_ACCENT", style.accent),
         ("CV_MUTED", style.muted),
         ("CV_NAME_SIZE", style.name_size),
@@ -346,7 +388,7 @@ def _preamble(style: PdfStyle, layout: Layout, space: float) -> str:
         '"Noto Sans SC", "Noto Sans"' if layout.language == "zh" else '"Noto Sans", "Noto Sans SC"'
     )
     return (
-        f'#set page(paper: "a4", margin: {style.margin})\n'
+        f'#set page(paper: "{TYPST_PAPERS[paper]}", margin: {style.margin})\n'
         f"#set text(font: ({fonts}{emoji}), size: {style.size}, "
         f"lang: {lang}, hyphenate: false)\n"
         '#show raw: set text(font: ("DejaVu Sans Mono", "Noto Sans SC"), size: 1.15em)\n' + library
@@ -359,22 +401,16 @@ def to_typst(
     *,
     space: float = 1.0,
     now: datetime | None = None,
+    paper: str = "a4",
 ) -> str:
     """The Typst source of a resume (Markdown, or its layout) in ``template``."""
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     style = get_template(template).pdf
-    out = [_metadata(layout, now or datetime.now(timezone.utc)), _preamble(style, layout, space)]
-    blocks = layout.blocks
-    skip_first = False
-    for index, block in enumerate(blocks):
-        following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if skip_first and isinstance(block, Bullets):
-            block = Bullets(block.items[1:])
-            if not block.items:
-                skip_first = False
-                continue
-        code, skip_first = _block(block, style, following)
-        out.append(code + "\n")
+    out = [
+        _metadata(layout, now or datetime.now(timezone.utc)),
+        _preamble(style, layout, space, paper),
+    ]
+    out += [_block(block, style) + "\n" for block in layout.blocks]
     out.append("#context [#metadata(here().position()) <cv-end>]")
     return "\n".join(out) + "\n"
 
@@ -472,6 +508,7 @@ class PdfResult:
     pages: int
     left_out: list[str]  # characters the fonts cannot draw, left out
     space: float  # the spacing the layout was kept at (1.0: the template's own)
+    paper: str = "a4"  # a4 or letter (``options.choose_paper``)
 
 
 def render_pdf(
@@ -493,7 +530,8 @@ def export_pdf(
     now: datetime | None = None,
     options: WriteOptions = DEFAULT_OPTIONS,
 ) -> PdfResult:
-    """Markdown → PDF, tightening the spacing once or twice when that saves a last page
+    """Markdown → PDF on ``options.paper`` (by default the resume's own country's,
+    ``choose_paper``), tightening the spacing once or twice when that saves a last page
     that holds only a small tail.  Characters no font draws are left out (``left_out``),
     or refused with ``strict``."""
     check_template(template)
@@ -513,13 +551,14 @@ def export_pdf(
         gone = set(missing)
         layout = _drop(layout, lambda ch: ch in gone)
     now = now or datetime.now(timezone.utc)
+    paper = choose_paper(markdown, options.paper)
     font_set = _typst_fonts(tuple(str(f.parent) for f in fonts))
     with tempfile.TemporaryDirectory(prefix="cvagent-pdf-") as folder:
         source = Path(folder) / "resume.typ"
         attach = pdf_attachment(Path(folder), markdown) if options.embed_source else ""
         best: PdfResult | None = None
         for space in (1.0, *TIGHTER):
-            code = to_typst(layout, template, space=space, now=now) + attach
+            code = to_typst(layout, template, space=space, now=now, paper=paper) + attach
             source.write_text(code, encoding="utf-8")
             compiler = typst.Compiler(str(source), root=folder, font_paths=font_set)
             try:
@@ -527,8 +566,8 @@ def export_pdf(
             except typst.TypstError:  # PDF/UA refuses something: a tagged PDF all the same
                 data = compiler.compile(format="pdf")
             assert isinstance(data, bytes)
-            pages, fill = _end(compiler)
-            result = PdfResult(data, pages, missing, space)
+            pages, fill = _end(compiler, paper)
+            result = PdfResult(data, pages, missing, space, paper)
             if best is None:
                 best = result
             elif pages < best.pages:
@@ -540,16 +579,21 @@ def export_pdf(
 
 
 def render_png(
-    markdown: str, template: str = "classic", *, ppi: float = 60, now: datetime | None = None
+    markdown: str,
+    template: str = "classic",
+    *,
+    ppi: float = 60,
+    now: datetime | None = None,
+    options: WriteOptions = DEFAULT_OPTIONS,
 ) -> list[bytes]:
     """The pages of the PDF export as PNG images (for the visual regression tests)."""
     import typst
 
-    result = export_pdf(markdown, template, now=now)
+    result = export_pdf(markdown, template, now=now, options=options)
     layout = _drop(read_layout(markdown), private_use)
-    code = to_typst(layout, template, space=result.space, now=now).encode("utf-8")
+    code = to_typst(layout, template, space=result.space, now=now, paper=result.paper)
     fonts = _typst_fonts(tuple(str(f.parent) for f in _font_files()))
-    pages = typst.compile(code, font_paths=fonts, format="png", ppi=ppi)
+    pages = typst.compile(code.encode("utf-8"), font_paths=fonts, format="png", ppi=ppi)
     return [pages] if isinstance(pages, bytes) else list(pages)
 
 
@@ -560,11 +604,11 @@ def _typst_fonts(folders: tuple[str, ...]) -> typst.Fonts:
     return typst.Fonts(include_system_fonts=False, font_paths=list(folders))
 
 
-def _end(compiler: typst.Compiler) -> tuple[int, float]:
+def _end(compiler: typst.Compiler, paper: str) -> tuple[int, float]:
     """The page count, and how full the last page is (0 to 1 of the page height)."""
     found = json.loads(compiler.query("<cv-end>", field="value"))
     if not found:
         return 1, 1.0
     end = found[0]
     y = float(str(end["y"]).removesuffix("pt"))
-    return int(end["page"]), y / 842.0  # an A4 page is 842 pt high
+    return int(end["page"]), y / PAPER_SIZES[paper][1]

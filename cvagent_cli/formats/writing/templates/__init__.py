@@ -21,11 +21,13 @@ class PdfStyle:
     """The PDF's settings (lengths in typst units)."""
 
     size: str = "10pt"
-    name_size: str = "20pt"
-    section_size: str = "12pt"
+    name_size: str = "24pt"
+    section_size: str = "12.5pt"
     margin: str = "(x: 1.6cm, y: 1.5cm)"
     space: float = 1.0  # the unit of vertical space, in em
     leading: str = "0.55em"
+    # Chinese: ideographs fill the whole em, so the lines need more air (about 1.5 × size)
+    leading_zh: str = "0.8em"
     accent: str = "black"
     muted: str = "luma(60)"
     rule: str = "full"  # full: a line under the section title; partial: a line after it

@@ -8,11 +8,12 @@ TEMPLATE = Template(
     "tighter margins, smaller font: one page where possible",
     pdf=PdfStyle(
         size="9pt",
-        name_size="16pt",
-        section_size="10.5pt",
+        name_size="19pt",
+        section_size="11pt",
         margin="(x: 1.2cm, y: 1cm)",
         space=0.75,
         leading="0.5em",
+        leading_zh="0.72em",
     ),
     docx=DocxStyle(compact=True),
 )

@@ -1,0 +1,66 @@
+"""An entry's dates (and place) come right after its title in the text an applicant
+tracking system extracts from the PDF, for every dated entry of every sample in every
+template: pdfminer's layout analysis (default ``LAParams``, what pdfplumber and many ATS
+build on) and poppler's ``pdftotext`` (``-layout`` and ``-raw``).  The row is one paragraph
+whose dates follow the title after a leader of spaces, so pdfminer reads one line; as two
+boxes it read 102 of 114 dates apart from their titles."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cvagent_cli.formats.writing.pdf_export import render_pdf
+from cvagent_cli.formats.writing.templates import TEMPLATES
+from tests.support.pdf_measures import (
+    DatedEntry,
+    apart,
+    dated_entries,
+    pdfminer_text,
+    pdftotext_text,
+    squash,
+)
+
+SAMPLES = sorted(Path("sample_resumes").glob("*.md"))
+
+
+@functools.cache
+def pdf_of(path: Path, template: str) -> bytes:
+    return render_pdf(path.read_text(encoding="utf-8"), template)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_pdfminer_reads_each_entry_s_dates_next_to_its_title(path: Path, template: str) -> None:
+    markdown = path.read_text(encoding="utf-8")
+    missed = apart(pdf_of(path, template), markdown, pdfminer_text)
+    assert [e.title for e in missed] == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext not installed")
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_pdftotext_reads_each_entry_s_dates_next_to_its_title(path: Path, template: str) -> None:
+    markdown = path.read_text(encoding="utf-8")
+    for mode in ("-layout", "-raw"):
+        missed = apart(pdf_of(path, template), markdown, functools.partial(poppler, mode=mode))
+        assert [e.title for e in missed] == [], mode
+
+
+def poppler(data: bytes, mode: str) -> str:
+    return pdftotext_text(data, mode)
+
+
+def test_the_samples_have_dated_entries_and_the_check_can_fail() -> None:
+    total = sum(len(dated_entries(p.read_text(encoding="utf-8"))) for p in SAMPLES)
+    assert total == 38  # 114 rows over the three templates
+    entry = DatedEntry(
+        "Engineer — Acme, Austin, TX", "2019 – 2021", "Engineer — Acme", "Austin, TX · 2019 – 2021"
+    )
+    assert entry.adjacent(squash("Engineer — Acme, Austin, TX   2019 – 2021\n- Built"))
+    assert entry.adjacent(squash("Engineer — Acme   Austin, TX · 2019 – 2021\n- Built"))
+    assert not entry.adjacent(squash("Engineer — Acme, Austin, TX\n- Built it\n2019 – 2021"))
