@@ -1,7 +1,7 @@
 """``compact``: tighter margins, a smaller font and less space between blocks, to fit one
 page where possible."""
 
-from cvagent_cli.formats.writing.templates import DocxStyle, HtmlStyle, PdfStyle, Template
+from cvagent_cli.formats.writing.templates import HtmlStyle, PdfStyle, Template
 
 TEMPLATE = Template(
     "compact",
@@ -14,7 +14,6 @@ TEMPLATE = Template(
         space=0.75,
         leading="0.5em",
     ),
-    docx=DocxStyle(compact=True),
     html=HtmlStyle(
         css="""
 body { font-size: 13px; line-height: 1.25; max-width: 52em; margin: 1em auto; }
