@@ -153,6 +153,10 @@ def test_links_stay_links_and_do_not_break_at_their_hyphens() -> None:
     assert "<w:noBreakHyphen/>" in body and ">github.com/ana<" in body
     contact = [p.text for p in document.paragraphs if "@" in p.text]
     assert contact == ["ana@example.com | github.com/ana-ruiz-example"]
+    # in a Chinese resume too, an address breaks by Latin rules (not at its dots)
+    link = docx.Document(io.BytesIO(render_docx("# 王晓雨\n\n邮箱: wx@example.com\n")))
+    lang = link.styles["Hyperlink"].element.rPr.find(f"{{{_W}}}lang")
+    assert lang is not None and lang.get(f"{{{_W}}}val") == "en-US"
 
 
 def _soffice_pages(data: bytes, folder: Path) -> int:

@@ -287,21 +287,15 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
         look.pitch_at(look.name_size),
         look.pitch_at(look.section_size),
     )
+    rule_before, accent = look.gap(1.25) + look.leading / 2, look.accent
     paragraphs: dict[str, tuple[float, float, float, float, str | None, str, str]] = {
         # name: size, pitch, space before, space after, alignment, bold, colour
         "Normal": (look.size, body, 0, look.gap(0.65), None, "0", "000000"),
         "Title": (look.name_size, name, 0, look.gap(0.55), jc, "1", look.accent),
         "Subtitle": (look.size, body, 0, look.gap(0.35), jc, "0", look.muted),
         "Contact": (look.size, body, 0, look.gap(0.35), jc, "0", "000000"),
-        "Heading 1": (
-            look.section_size,
-            section,
-            look.gap(1.25),
-            look.gap(0.6),
-            None,
-            "1",
-            look.accent,
-        ),
+        # the rule ends a section title: the PDF's whole gap below it (no line leading there)
+        "Heading 1": (look.section_size, section, rule_before, 0.6 * look.space, None, "1", accent),
         "Heading 2": (look.size, body, look.gap(0.95), look.gap(0.45), None, "1", "000000"),
     }
     for style_name, (size, pitch, before, after, align, bold, tint) in paragraphs.items():
@@ -320,6 +314,8 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
     link = _style(document, "Hyperlink", "character").get_or_add_rPr()
     _child(link, "u", val="none")  # as the PDF draws a link: in the text's colour or the link's
     _child(link, "color", val=look.link or "000000")
+    # an address breaks by the Latin rules: with Chinese ones LibreOffice breaks it at a "."
+    _child(link, "lang", val="en-US")
 
 
 def _drop(parent: BaseOxmlElement, tag: str) -> None:
@@ -332,7 +328,7 @@ def _drop(parent: BaseOxmlElement, tag: str) -> None:
 def _rule(ppr: BaseOxmlElement, accent: str) -> None:
     """The section rule: a 0.6 pt line under the heading, as the PDF draws it."""
     border = _child(ppr, "pBdr")
-    _child(border, "bottom", val="single", sz="5", space="1", color=accent)
+    _child(border, "bottom", val="single", sz="5", space="2", color=accent)
 
 
 def _indent(look: Look, kind: str, level: int) -> tuple[float, float]:
