@@ -159,6 +159,22 @@ def test_links_stay_links_and_do_not_break_at_their_hyphens() -> None:
     assert lang is not None and lang.get(f"{{{_W}}}val") == "en-US"
 
 
+def test_the_contact_line_wraps_between_items_never_after_a_bar() -> None:
+    """As in the PDF: a line break before the item that would not fit, so no line ends
+    with "|" and no label ("Blog:") is left at a line's end without its address."""
+    markdown = (
+        "# Ana Ruiz\n\nEmail: ana.ruiz.longname@example.com | Phone: +1 555-010-2000 | "
+        "Blog: ana-ruiz-writes-about-distributed-systems.example.com | "
+        "linkedin.com/in/ana-ruiz-example\n\n## Skills\n\n- Go\n"
+    )
+    contact = [p.text for p in _document(markdown).paragraphs if "@" in p.text]
+    assert len(contact) == 1
+    lines = contact[0].split("\n")
+    assert len(lines) > 1, lines
+    assert all(not line.startswith("|") and not line.endswith("|") for line in lines)
+    assert lines[1].startswith("Blog: ana-ruiz-writes")
+
+
 def _soffice_pages(data: bytes, folder: Path) -> int:
     source = folder / "resume.docx"
     source.write_bytes(data)

@@ -199,15 +199,26 @@ def _table(document: DocxDocument, table: Table, look: Look) -> None:
 
 
 def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
-    """The contact line (its items between muted bars), or a headline in the muted colour."""
+    """The contact line, its items between muted bars, or a headline in the muted colour.
+    As in the PDF, the line wraps between items, never inside one or after a bar: a line
+    break where the next item would not fit, by the estimate ``_fits`` uses (when that
+    is short, Word still wraps inside the item)."""
     if not block.contact and len(block.items) == 1:
         add_runs(document.add_paragraph(style="Subtitle"), block.items[0])
         return
     paragraph = document.add_paragraph(style="Contact")
+    width, bar = text_width(document) / look.size, _ems(" | ")
+    at = 0.0  # ems along the line
     for index, part in enumerate(block.items):
-        if index:
+        size = _ems(plain(part))
+        if index and at + bar + size > width:
+            paragraph.add_run().add_break()
+            at = 0.0
+        elif index:
             _muted(paragraph, [Run(" | ")], look)
+            at += bar
         add_runs(paragraph, part)
+        at += size
 
 
 def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
