@@ -20,7 +20,6 @@ from cvagent_cli.formats.writing.docx_template import (
     LIST_LEVELS,
     Look,
     ordered_list,
-    paper,
     set_up,
     text_width,
 )
@@ -240,6 +239,12 @@ def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
     props.language = "zh-CN" if layout.language == "zh" else "en-US"
     props.created = props.modified = now.replace(tzinfo=None, microsecond=0)
     props.revision = 1
+
+
+def paper(options: WriteOptions) -> str:
+    """The DOCX's paper: the one asked for, else A4 for now (the place to ask the resume's
+    own address or locale, as the PDF will: one choice for both writers)."""
+    return options.paper or "a4"
 
 
 def render_docx(

@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cvagent_cli.formats.writing.options import WriteOptions
 from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle
 
 if TYPE_CHECKING:
@@ -117,12 +116,6 @@ class Look:
 
     def pitch_at(self, size: float) -> float:
         return self.cap * size + self.leading * size / self.size
-
-
-def paper(options: WriteOptions) -> str:
-    """The paper of the DOCX: the user's choice, else A4 (the one place to ask the resume
-    for it, once the PDF writer can)."""
-    return options.paper or "a4"
 
 
 def set_up(
