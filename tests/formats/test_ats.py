@@ -22,6 +22,7 @@ from cvagent_cli.document.entry_words import title_place
 from cvagent_cli.document.inline import HTML_TAG_RE, plain_inline
 from cvagent_cli.formats.reading.importer import import_bytes
 from cvagent_cli.formats.writing.docx_export import render_docx
+from cvagent_cli.formats.writing.docx_template import CODE_FONT
 from cvagent_cli.formats.writing.pdf_export import render_pdf
 from cvagent_cli.formats.writing.templates import TEMPLATES
 from tests.formats.test_html_export import SAMPLES
@@ -229,7 +230,7 @@ def test_docx_text_has_no_markdown_markers_and_keeps_the_marks(path: Path, templ
         runs = [r for p in paragraphs for r in p.runs]
         assert any(r.italic and r.text == "40 minutes" for r in runs)
         assert any(r.font.strike and r.text == "hand-rolled" for r in runs)
-        assert any(r.font.name == "Consolas" and r.text == "bazel" for r in runs)
+        assert any(r.font.name == CODE_FONT and r.text == "bazel" for r in runs)
         links = [h.address for p in document.paragraphs for h in p.hyperlinks]
         assert "https://example.com/notes/queue-design" in links
         assert "mailto:noa.varga@example.com" in links

@@ -138,7 +138,7 @@ def test_the_modern_template_is_there_in_html_and_docx_too() -> None:
     assert "#1f5f8b" in render_html(text, template="modern")
     assert "#1f5f8b" not in render_html(text)
     document = docx.Document(io.BytesIO(render_docx(text, "modern")))
-    assert str(document.styles["Heading 2"].font.color.rgb) == "1F5F8B"
+    assert str(document.styles["Heading 1"].font.color.rgb) == "1F5F8B"
 
 
 def test_a_resume_imported_with_icons_and_emoji_exports_to_pdf(tmp_path: Path) -> None:

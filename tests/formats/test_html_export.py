@@ -66,7 +66,7 @@ def test_export_docx_uses_word_heading_and_bullet_styles(sample: Path, tmp_path:
 
     out = export_file(sample, tmp_path / "r.docx").target
     paragraphs = docx.Document(str(out)).paragraphs
-    headings = [p.text for p in paragraphs if p.style.name == "Heading 2"]
+    headings = [p.text for p in paragraphs if p.style.name == "Heading 1"]
     # setext headings ("Skills" over "------") and bold-line sections ("**Skills**") are
     # level-2 headings too: the sections the document model finds
     expected = _section_titles(sample)

@@ -42,8 +42,8 @@ def test_compact_docx_sets_smaller_text_and_margins() -> None:
     text = LONGEST.read_text(encoding="utf-8")
     classic = docx.Document(io.BytesIO(render_docx(text)))
     compact = docx.Document(io.BytesIO(render_docx(text, "compact")))
-    assert compact.styles["Normal"].font.size.pt == 9.5
-    assert classic.styles["Normal"].font.size is None
+    assert compact.styles["Normal"].font.size.pt == 9  # the compact PDF's 9pt
+    assert classic.styles["Normal"].font.size.pt == 10
     assert compact.sections[0].left_margin < classic.sections[0].left_margin
 
 
@@ -108,9 +108,9 @@ def test_a_template_added_as_one_module_is_used_by_every_writer(tmp_path, monkey
     (package / "__init__.py").write_text("")
     (package / "slate.py").write_text(
         "from cvagent_cli.formats.writing.templates import (\n"
-        "    DocxStyle, HtmlStyle, PdfStyle, Template,\n)\n\n"
+        "    HtmlStyle, PdfStyle, Template,\n)\n\n"
         'TEMPLATE = Template(\n    "slate",\n    "grey headings",\n'
-        '    pdf=PdfStyle(accent="luma(40)"),\n    docx=DocxStyle(accent="404040"),\n'
+        '    pdf=PdfStyle(accent="luma(40)"),\n'
         '    html=HtmlStyle(css="h2 { color: slategray; }"),\n)\n'
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -121,6 +121,6 @@ def test_a_template_added_as_one_module_is_used_by_every_writer(tmp_path, monkey
     assert "h2 { color: slategray; }" in render_html(markdown, template="slate")
     assert "luma(40)" in to_typst(read_layout(markdown), "slate")
     document = docx.Document(io.BytesIO(render_docx(markdown, "slate")))
-    assert str(document.styles["Heading 2"].font.color.rgb) == "404040"
+    assert str(document.styles["Heading 1"].font.color.rgb) == "282828"  # luma(40)
     with pytest.raises(UsageError):
         render_html(markdown, template="no-such-look")

@@ -1,9 +1,10 @@
-"""resume.md → DOCX with real Word styles (Title/Heading 1/2, List Bullet) so it stays
-editable.  It lays out the same reading of the resume as the PDF (``layout.read_layout``):
-bold, italic, code, strikethrough and links are Word runs and hyperlinks; an entry's dates
-sit on its row at a right-aligned tab stop (in the modern template after the place the
-title ends with, when the row has room for both); entry rows and headings are kept with the next
-paragraph; a generic two-column table is label / value pairs without borders."""
+"""resume.md → DOCX in the look of the PDF, with real Word styles so it stays editable
+(the page and the styles: ``docx_template``).  It lays out the same reading of the resume as
+the PDF (``layout.read_layout``): the name is Title, a section Heading 1, an entry's row
+Heading 2 with its dates (in the modern template after the place the title ends with, when
+the row has room for both) at the style's right tab stop, bullets List Bullet at their level;
+bold, italic, code, strikethrough and links are Word runs and hyperlinks; a generic
+two-column table is label / value pairs without borders."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ from datetime import datetime, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import ConfigError
+from cvagent_cli.formats.writing.docx_template import (
+    CODE_FONT,
+    LIST_LEVELS,
+    Look,
+    ordered_list,
+    set_up,
+    text_width,
+)
 from cvagent_cli.formats.writing.embedded_source import add_docx_source
 from cvagent_cli.formats.writing.layout import (
     Bullets,
@@ -29,7 +39,7 @@ from cvagent_cli.formats.writing.layout import (
     read_layout,
     where,
 )
-from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions, choose_paper
 from cvagent_cli.formats.writing.templates import get_template
 from cvagent_cli.install import documents_hint
 
@@ -47,15 +57,15 @@ def require_docx(what: str = "DOCX export") -> ModuleType:
     return docx
 
 
-def _style_run(run: DocxRun, source: Run, *, bold: bool = False) -> None:
-    run.bold = source.bold or bold or None
+def _style_run(run: DocxRun, source: Run, *, bold: bool | None = None) -> None:
+    run.bold = True if source.bold or bold else (False if bold is False else None)
     run.italic = source.italic or None
     run.font.strike = source.strike or None
     if source.code:
-        run.font.name = "Consolas"
+        run.font.name = CODE_FONT
 
 
-def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool = False) -> None:
+def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool | None = None) -> None:
     """``runs`` into ``paragraph``; runs that share a link become one Word hyperlink."""
     i = 0
     while i < len(runs):
@@ -71,7 +81,7 @@ def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool = False) -> Non
         i = j
 
 
-def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool) -> None:
+def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool | None) -> None:
     from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
@@ -81,80 +91,134 @@ def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool) -> N
     link = OxmlElement("w:hyperlink")
     link.set(qn("r:id"), rel)
     for source in runs:
-        element = OxmlElement("w:r")
-        run = DocxRun(element, paragraph)
-        run.text = source.text
-        _style_run(run, source, bold=bold)
-        run.font.underline = True
-        link.append(element)
+        # a web address, e-mail or phone never breaks at its hyphens: Word's non-breaking
+        # hyphen (w:noBreakHyphen), which Word, LibreOffice's PDF and python-docx read as "-"
+        for index, piece in enumerate(source.text.split("-")):
+            if index:
+                element = OxmlElement("w:r")
+                DocxRun(element, paragraph).style = "Hyperlink"
+                element.append(OxmlElement("w:noBreakHyphen"))
+                link.append(element)
+            if piece:
+                element = OxmlElement("w:r")
+                run = DocxRun(element, paragraph)
+                run.text = piece
+                run.style = "Hyperlink"
+                _style_run(run, source, bold=bold)
+                link.append(element)
     paragraph._p.append(link)
 
 
-def _tab_right(paragraph: DocxParagraph, document: DocxDocument) -> None:
-    from docx.enum.text import WD_TAB_ALIGNMENT
+def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
+    from docx.shared import RGBColor
 
-    section = document.sections[0]
-    page, left, right = section.page_width, section.left_margin, section.right_margin
-    if page is None or left is None or right is None:  # python-docx's template sets all three
-        return
-    width = page - left - right
-    paragraph.paragraph_format.tab_stops.add_tab_stop(width, WD_TAB_ALIGNMENT.RIGHT)
+    start = len(paragraph.runs)
+    add_runs(paragraph, runs, bold=False)
+    for run in paragraph.runs[start:]:
+        run.font.color.rgb = RGBColor.from_string(look.muted)
 
 
-def _fits(title: Line, right: Line, document: DocxDocument) -> bool:
+def _fits(title: Line, right: Line, look: Look, width: float) -> bool:
     """Whether a bold ``title`` and ``right`` fit on one line of the page, by an estimate
-    (Word lays the page out, not python-docx): 0.45 em a Latin character (Calibri's
-    average in running text), 1 em a CJK one, bold 5% wider, 1 em between them."""
-    style = document.styles["Normal"].font.size
-    size = style.pt if style is not None else 11.0
-    section = document.sections[0]
-    page, margin_l, margin_r = section.page_width, section.left_margin, section.right_margin
-    if page is None or margin_l is None or margin_r is None:  # python-docx's template sets all
-        return True
-    width = (page - margin_l - margin_r) / 12700  # pt
+    (Word lays the page out, not python-docx): 0.55 em a Latin character (Noto Sans's
+    average in running text), 1 em a CJK one, bold 5% wider, 1.2 em between them."""
 
-    def ems(text: str) -> float:
-        return sum(1.0 if ord(ch) >= 0x2E80 else 0.45 for ch in text)
-
-    return bool((1.05 * ems(plain(title)) + ems(plain(right)) + 1) * size <= width)
+    return bool((1.05 * _ems(plain(title)) + _ems(plain(right)) + 1.2) * look.size <= width)
 
 
-def _table(document: DocxDocument, table: Table) -> None:
+def _ems(text: str) -> float:
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.55 for ch in text)
+
+
+def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
+    """An entry's title (bold by its style); in templates that split it, "Title — Employer"
+    with the employer in regular weight, as the PDF splits it."""
+    if look.title_split and dated and len(runs) == 1 and not runs[0].href:
+        _head, sep, _rest = split_title(runs[0].text)
+        if sep:
+            at = runs[0].text.index(sep)
+            row.add_run(runs[0].text[:at])
+            row.add_run(runs[0].text[at:]).bold = False
+            return
+    add_runs(row, runs)
+
+
+def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
+    """An entry's row: Heading 2, its dates (and in some templates its place) at the
+    style's right tab stop."""
+    row = document.add_paragraph(style="Heading 2")
+    title, dates = block.title, block.dates
+    width = text_width(document)
+    if look.place_right and block.place and _fits(block.head, where(block), look, width):
+        title, dates = block.head, where(block)
+    _title(row, title, look, dated=bool(block.dates or block.place))
+    if dates:
+        row.add_run("\t")
+        _muted(row, dates, look)
+
+
+def _bullets(document: DocxDocument, block: Bullets) -> None:
+    """Each item at its level: List Bullet, List Bullet 2, List Bullet 3 (deeper items at
+    the third); a numbered list numbers from 1."""
+    from docx.oxml.ns import qn
+
+    list_id: int | None = None
+    for item in block.items:
+        level = min(item.depth, LIST_LEVELS - 1)
+        style = "List Number" if item.number is not None else "List Bullet"
+        paragraph = document.add_paragraph(style=style + (f" {level + 1}" if level else ""))
+        if item.number is not None:
+            list_id = list_id if list_id is not None else ordered_list(document)
+            num = paragraph._p.get_or_add_pPr().get_or_add_numPr()
+            num.get_or_add_ilvl().set(qn("w:val"), str(level))
+            num.get_or_add_numId().set(qn("w:val"), str(list_id))
+        add_runs(paragraph, item.runs)
+
+
+def _table(document: DocxDocument, table: Table, look: Look) -> None:
+    """A real table with its grid; label / value pairs without borders, the labels' column
+    as wide as the longest label (as the PDF sets it), by the estimate ``_fits`` uses."""
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)
     grid = document.add_table(rows=len(table.rows), cols=width)
     if not table.pairs:
         grid.style = "Table Grid"
+    elif width == 2:
+        label = max(_ems(plain(row[0])) for row in table.rows) * 1.05 + 1.5
+        widths = [Pt(label * look.size), Pt(text_width(document) - label * look.size)]
+        for column, size in zip(grid.columns, widths, strict=True):
+            column.width = size
+            for cell in column.cells:
+                cell.width = size
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
             paragraph = grid.cell(r, c).paragraphs[0]
-            paragraph.paragraph_format.space_after = Pt(1)
-            add_runs(paragraph, cell, bold=(table.pairs and c == 0) or (table.header and r == 0))
+            bold = (table.pairs and c == 0) or (table.header and r == 0)
+            add_runs(paragraph, cell, bold=bold or None)
 
 
-def _compact(document: DocxDocument) -> None:
-    """Tighter margins, a smaller font, less space after paragraphs."""
-    from docx.shared import Cm, Pt
-
-    for section in document.sections:
-        section.left_margin = section.right_margin = Cm(1.5)
-        section.top_margin = section.bottom_margin = Cm(1.2)
-    sizes = {"Normal": 9.5, "List Bullet": 9.5, "Title": 18, "Heading 1": 16}
-    sizes.update({"Heading 2": 12, "Heading 3": 10})
-    for name, size in sizes.items():
-        style = document.styles[name]
-        style.font.size = Pt(size)
-        style.paragraph_format.space_after = Pt(1 if name in ("Normal", "List Bullet") else 2)
-        if name.startswith("Heading"):
-            style.paragraph_format.space_before = Pt(6)
-
-
-def _accent(document: DocxDocument, colour: str) -> None:
-    from docx.shared import RGBColor
-
-    for name in ("Heading 1", "Heading 2", "Heading 3"):
-        document.styles[name].font.color.rgb = RGBColor.from_string(colour)
+def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
+    """The contact line, its items between muted bars, or a headline in the muted colour.
+    As in the PDF, the line wraps between items, never inside one or after a bar: a line
+    break where the next item would not fit, by the estimate ``_fits`` uses (when that
+    is short, Word still wraps inside the item)."""
+    if not block.contact and len(block.items) == 1:
+        add_runs(document.add_paragraph(style="Subtitle"), block.items[0])
+        return
+    paragraph = document.add_paragraph(style="Contact")
+    width, bar = text_width(document) / look.size, _ems(" | ")
+    at = 0.0  # ems along the line
+    for index, part in enumerate(block.items):
+        size = _ems(plain(part))
+        if index and at + bar + size > width:
+            paragraph.add_run().add_break()
+            at = 0.0
+        elif index:
+            _muted(paragraph, [Run(" | ")], look)
+            at += bar
+        add_runs(paragraph, part)
+        at += size
 
 
 def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
@@ -178,6 +242,14 @@ def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
     props.revision = 1
 
 
+def paper(markdown: str | Layout, options: WriteOptions) -> str:
+    """The DOCX's paper: the PDF's (``choose_paper``: the one asked for, else the resume's
+    own country's); a layout without its Markdown, A4 unless asked."""
+    if isinstance(markdown, str):
+        return choose_paper(markdown, options.paper)
+    return options.paper or "a4"
+
+
 def render_docx(
     markdown: str | Layout,
     template: str = "classic",
@@ -185,44 +257,22 @@ def render_docx(
     now: datetime | None = None,
     options: WriteOptions = DEFAULT_OPTIONS,
 ) -> bytes:
-    """Markdown → DOCX bytes: headings keep their level, bullets are List Bullet."""
+    """Markdown → DOCX bytes in ``template``'s look (see ``docx_template``)."""
     docx = require_docx()
-    from docx.shared import Pt
-
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     document = docx.Document()
-    look = get_template(template).docx
-    if look.compact:
-        _compact(document)
-    if look.accent:
-        _accent(document, look.accent)
+    chosen = get_template(template)
+    look = set_up(document, chosen.pdf, chosen.docx, layout.language, paper(markdown, options))
     _properties(document, layout, now or datetime.now(timezone.utc))
     for block in layout.blocks:
         if isinstance(block, Name):
-            add_runs(document.add_heading(level=1), block.runs)
+            add_runs(document.add_paragraph(style="Title"), block.runs)
         elif isinstance(block, HeaderLine):
-            paragraph = document.add_paragraph()
-            for index, part in enumerate(block.items):
-                if index:
-                    paragraph.add_run(" | ")
-                add_runs(paragraph, part)
+            _header(document, block, look)
         elif isinstance(block, Heading):
-            heading = document.add_heading(level=2)
-            heading.paragraph_format.keep_with_next = True
-            add_runs(heading, block.runs)
+            add_runs(document.add_paragraph(style="Heading 1"), block.runs)
         elif isinstance(block, Subheading):
-            row = document.add_paragraph()
-            row.paragraph_format.keep_with_next = True
-            row.paragraph_format.space_before = Pt(6)
-            row.paragraph_format.space_after = Pt(2)
-            title, dates = block.title, block.dates
-            if look.place_right and block.place and _fits(block.head, where(block), document):
-                title, dates = block.head, where(block)
-            add_runs(row, title, bold=True)
-            if dates:
-                _tab_right(row, document)
-                row.add_run("\t")
-                add_runs(row, dates)
+            _entry(document, block, look)
         elif isinstance(block, Paragraph):
             paragraph = document.add_paragraph()
             for index, line in enumerate(block.lines):
@@ -230,13 +280,9 @@ def render_docx(
                     paragraph.add_run().add_break()
                 add_runs(paragraph, line)
         elif isinstance(block, Bullets):
-            for item in block.items:
-                style = "List Number" if item.number is not None else "List Bullet"
-                if item.depth:
-                    style += f" {min(item.depth + 1, 3)}"
-                add_runs(document.add_paragraph(style=style), item.runs)
+            _bullets(document, block)
         elif isinstance(block, Table):
-            _table(document, block)
+            _table(document, block, look)
     if options.embed_source and isinstance(markdown, str):
         add_docx_source(document, markdown)
     buffer = io.BytesIO()

@@ -7,7 +7,7 @@ on the left and its dates on the right (``.entry``, the place beside the dates w
 template moves it there); e-mail addresses and phone numbers that never break, and web
 addresses that break only after a ``/``.  The page's sizes come from the template's PDF
 settings (type sizes, leading, spacing, margins), and the print stylesheet sets the
-paper (``WriteOptions.paper``, A4 when not chosen) and keeps what the PDF keeps together:
+paper (``choose_paper``: the one asked for, else the resume's own country's, as the PDF) and keeps what the PDF keeps together:
 a section title with what follows, an entry's row with its first lines, a bullet whole.
 """
 
@@ -36,7 +36,7 @@ from cvagent_cli.formats.writing.layout import (
     read_layout,
     where,
 )
-from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
+from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions, choose_paper
 from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.store.textio import check_output_path, write_output
 
@@ -118,7 +118,9 @@ def render_html(
     from datetime import datetime, timezone
 
     chosen = get_template(template)
-    style = page_css(chosen.pdf, options.paper) + STYLESHEET + chosen.html.css
+    style = (
+        page_css(chosen.pdf, choose_paper(markdown, options.paper)) + STYLESHEET + chosen.html.css
+    )
     layout = read_layout(markdown)
     body = layout_html(layout, chosen.pdf)
     created = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%d")

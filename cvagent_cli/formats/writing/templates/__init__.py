@@ -39,11 +39,13 @@ class PdfStyle:
 
 @dataclass(frozen=True)
 class DocxStyle:
-    """The Word document's settings, over python-docx's default styles."""
+    """What the Word document needs beyond the PDF's settings (its fonts, sizes, margins,
+    colours and rules are the PDF's, see ``docx_template``): the fonts Word uses where the
+    PDF's are not installed."""
 
-    accent: str | None = None  # the headings' colour, RRGGBB
-    compact: bool = False  # tighter margins, a smaller font, less space after paragraphs
-    place_right: bool = False  # an entry's place beside its dates, at the right tab stop
+    latin_fallback: str = "Arial"  # for Noto Sans
+    cjk_fallback: str = "Microsoft YaHei"  # for Noto Sans SC (PingFang SC on a Mac by family)
+    code_fallback: str = "Consolas"  # for DejaVu Sans Mono
 
 
 @dataclass(frozen=True)

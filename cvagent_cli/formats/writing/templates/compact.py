@@ -1,7 +1,7 @@
 """``compact``: tighter margins, a smaller font and less space between blocks, to fit one
 page where possible."""
 
-from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle, Template
+from cvagent_cli.formats.writing.templates import PdfStyle, Template
 
 TEMPLATE = Template(
     "compact",
@@ -15,5 +15,4 @@ TEMPLATE = Template(
         leading="0.5em",
         leading_zh="0.72em",
     ),
-    docx=DocxStyle(compact=True),
 )

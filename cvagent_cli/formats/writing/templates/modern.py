@@ -2,7 +2,7 @@
 on the left and the place and dates right-aligned ("Seattle, WA · Mar 2019 – Present"),
 the title in bold and the employer in regular weight."""
 
-from cvagent_cli.formats.writing.templates import DocxStyle, HtmlStyle, PdfStyle, Template
+from cvagent_cli.formats.writing.templates import HtmlStyle, PdfStyle, Template
 
 ACCENT = "1F5F8B"
 
@@ -25,7 +25,6 @@ TEMPLATE = Template(
         place_right=True,
         link=f'rgb("#{ACCENT.lower()}")',
     ),
-    docx=DocxStyle(accent=ACCENT, place_right=True),
     html=HtmlStyle(
         css=f"""
 h1 {{ color: #{ACCENT.lower()}; text-align: center; }}
