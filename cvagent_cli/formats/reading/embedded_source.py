@@ -160,10 +160,16 @@ def _visible_text(data: bytes, fmt: str, pages: int) -> str:
         return extract_text(io.BytesIO(data), maxpages=pages)
     with zipfile.ZipFile(io.BytesIO(data)) as package:
         body = _xml(package, "word/document.xml")
-    return "\n".join(
-        "".join(t.text or " " for t in p.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr"))
-        for p in body.iter(f"{_W}p")
-    )
+    marks = (f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr", f"{_W}noBreakHyphen")
+    return "\n".join("".join(_docx_char(t) for t in p.iter(*marks)) for p in body.iter(f"{_W}p"))
+
+
+def _docx_char(element: Any) -> str:
+    """What a run's element prints: its text; a non-breaking hyphen (the writer's, inside
+    addresses) a hyphen; a tab or break a space."""
+    if element.tag == f"{_W}noBreakHyphen":
+        return "-"
+    return str(element.text or " ")
 
 
 # -- PDF -----------------------------------------------------------------------------------
