@@ -198,7 +198,14 @@ def _soffice_pages(data: bytes, folder: Path) -> int:
 @pytest.mark.skipif(not shutil.which("soffice") or not shutil.which("pdfinfo"), reason="soffice")
 @pytest.mark.parametrize(
     ("sample", "template"),
-    [("en_senior_backend", "classic"), ("en_new_grad", "modern"), ("zh_new_grad", "classic")],
+    [
+        ("en_senior_backend", "classic"),
+        ("en_new_grad", "modern"),
+        ("zh_new_grad", "classic"),
+        # pages the PDF fills to the bottom: at the PDF's tightened spacing, and a full one
+        ("en_senior_backend", "compact"),
+        ("zh_senior_frontend", "classic"),
+    ],
 )
 def test_libreoffice_draws_the_docx_on_as_many_pages_as_the_pdf(
     sample: str, template: str, tmp_path: Path

@@ -9,12 +9,13 @@ two-column table is label / value pairs without borders."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from datetime import datetime, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from cvagent_cli.document.entry_words import split_title
-from cvagent_cli.errors import ConfigError
+from cvagent_cli.errors import ConfigError, CvAgentError
 from cvagent_cli.formats.writing.docx_template import (
     CODE_FONT,
     LIST_LEVELS,
@@ -250,6 +251,31 @@ def paper(markdown: str | Layout, options: WriteOptions) -> str:
     return options.paper or "a4"
 
 
+#: A PDF whose last page's text ends this far down (of the page height) leaves Word no slack.
+NEARLY_FULL = 0.9
+
+
+def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) -> float:
+    """The spacing of the PDF of the same resume (1.0, or tighter where that saved a last
+    page that held a small tail), so the Word document has the PDF's page count; 1.0 when
+    the PDF cannot be made (typst missing).  Word and LibreOffice break lines a little
+    differently from typst, so where the PDF fills its last page to the bottom the DOCX
+    takes the next tighter spacing rather than spill a few lines onto a page of their own."""
+    if not isinstance(markdown, str):
+        return 1.0
+    # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
+    from cvagent_cli.formats.writing.pdf_export import TIGHTER, export_pdf
+
+    try:
+        result = export_pdf(markdown, template, options=replace(options, embed_source=False))
+    except CvAgentError:
+        return 1.0
+    tighter = [space for space in TIGHTER if space < result.space]
+    if result.fill >= NEARLY_FULL and tighter:
+        return tighter[0]
+    return result.space
+
+
 def render_docx(
     markdown: str | Layout,
     template: str = "classic",
@@ -262,7 +288,14 @@ def render_docx(
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     document = docx.Document()
     chosen = get_template(template)
-    look = set_up(document, chosen.pdf, chosen.docx, layout.language, paper(markdown, options))
+    look = set_up(
+        document,
+        chosen.pdf,
+        chosen.docx,
+        layout.language,
+        paper(markdown, options),
+        pdf_spacing(markdown, template, options),
+    )
     _properties(document, layout, now or datetime.now(timezone.utc))
     for block in layout.blocks:
         if isinstance(block, Name):

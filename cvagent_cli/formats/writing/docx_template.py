@@ -85,9 +85,10 @@ class Look:
     cap: float
 
     @classmethod
-    def of(cls, style: PdfStyle, language: str) -> Look:
+    def of(cls, style: PdfStyle, language: str, tighter: float = 1.0) -> Look:
         size = _points(style.size)
-        leading = _points(style.leading, size)
+        # the PDF's leading: Chinese has more, as ideographs fill the em (pdf_export)
+        leading = _points(style.leading_zh if language == "zh" else style.leading, size)
         margin = dict(re.findall(r"(\w+):\s*([\d.]+\s*\w+)", style.margin))
         cap = CAP_HEIGHT.get(language, CAP_HEIGHT["en"])
         return cls(
@@ -97,7 +98,7 @@ class Look:
             margin_x=_points(margin.get("x", "1.6cm")),
             margin_y=_points(margin.get("y", "1.5cm")),
             pitch=cap * size + leading,
-            space=style.space * size,
+            space=style.space * size * tighter,
             leading=leading,
             accent=colour(style.accent) or "000000",
             muted=colour(style.muted) or "000000",
@@ -115,16 +116,25 @@ class Look:
         return max(0.0, spaces * self.space - self.leading)
 
     def pitch_at(self, size: float) -> float:
-        return self.cap * size + self.leading * size / self.size
+        """The pitch of a line of ``size`` type that is one line (the name, a section
+        title): its cap height and the body's leading, which ``gap`` takes off the space
+        above it, as in the PDF (a leading scaled to the size would add the difference)."""
+        return self.cap * size + self.leading
 
 
 def set_up(
-    document: DocxDocument, style: PdfStyle, word: DocxStyle, language: str, paper_name: str
+    document: DocxDocument,
+    style: PdfStyle,
+    word: DocxStyle,
+    language: str,
+    paper_name: str,
+    tighter: float = 1.0,
 ) -> Look:
-    """The page, the fonts and the styles of ``document`` as the template draws them."""
+    """The page, the fonts and the styles of ``document`` as the template draws them, the
+    space between blocks ``tighter`` times the template's (the PDF's own tightening)."""
     from docx.shared import Pt
 
-    look = Look.of(style, language)
+    look = Look.of(style, language, tighter)
     width, height = PAPER_CM[paper_name]
     for section in document.sections:
         section.page_width, section.page_height = Pt(width * 72 / 2.54), Pt(height * 72 / 2.54)

@@ -509,6 +509,7 @@ class PdfResult:
     left_out: list[str]  # characters the fonts cannot draw, left out
     space: float  # the spacing the layout was kept at (1.0: the template's own)
     paper: str = "a4"  # a4 or letter (``options.choose_paper``)
+    fill: float = 1.0  # how far down its page the text ends (0 to 1 of the page height)
 
 
 def render_pdf(
@@ -567,7 +568,7 @@ def export_pdf(
                 data = compiler.compile(format="pdf")
             assert isinstance(data, bytes)
             pages, fill = _end(compiler, paper)
-            result = PdfResult(data, pages, missing, space, paper)
+            result = PdfResult(data, pages, missing, space, paper, fill)
             if best is None:
                 best = result
             elif pages < best.pages:
