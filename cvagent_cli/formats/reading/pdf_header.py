@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli import languages
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
@@ -42,7 +43,8 @@ _STAMP_RE = re.compile(
 )
 
 
-_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+#: A month's first three letters, lower case, in every language that abbreviates months
+_MONTHS = frozenset(m[:3].casefold() for m in languages.words_of(lambda x: x.dates.abbreviations))
 
 
 def is_date_stamp(text: str) -> bool:
