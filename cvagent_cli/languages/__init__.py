@@ -79,6 +79,11 @@ class Contact:
     front_matter_keys: tuple[str, ...] = ()
     #: the label cells of a personal-details grid ("Name | Lena", "姓名 | 林晓蕾"), lower case
     form_labels: tuple[str, ...] = ()
+    #: the labels of the person's name in such a grid or a "Name:" line ("full name", "姓名")
+    name_labels: tuple[str, ...] = ()
+    #: the labels (and section titles) of the position the person seeks ("求职意向"): the
+    #: headline a data format exports
+    objective_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

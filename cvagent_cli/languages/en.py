@@ -555,6 +555,8 @@ CONTACT = Contact(
         "name phone mobile email e-mail address location nationality birthday website github "
         "linkedin".split()
     ),
+    name_labels=("name", "full name"),
+    objective_labels=("title", "position", "headline"),
 )
 
 LANGUAGE = Language(

@@ -424,6 +424,8 @@ CONTACT = Contact(
         "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
         "毕业院校 身高 婚姻状况".split()
     ),
+    name_labels=("姓名", "姓 名"),
+    objective_labels=tuple("求职意向 意向职位 目标职位 期望职位 意向岗位 求职目标".split()),
 )
 
 LANGUAGE = Language(

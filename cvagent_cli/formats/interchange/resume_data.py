@@ -54,9 +54,7 @@ ENTRY_FIELDS = ("work", "projects", "education", "volunteer")
 
 _MARKER_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 #: The labels (and section titles) of the position a person seeks: their headline.
-OBJECTIVE_LABELS = frozenset(
-    "求职意向 意向职位 目标职位 期望职位 意向岗位 求职目标 title position headline".split()
-)
+OBJECTIVE_LABELS = frozenset(languages.words_of(lambda x: x.contact.objective_labels))
 _HEADLINE_CHARS = 60
 #: A setext underline or a thematic break: no contact detail.
 _RULE_RE = re.compile(r"^\s*(?:=+|-{3,}|\*{3,}|_{3,})\s*$")

@@ -26,6 +26,8 @@ CONTACT_RE = re.compile(
 )
 #: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女").
 LABELS = frozenset(languages.words_of(lambda x: x.contact.form_labels))
+#: The label of a person's name in such a grid or a "Name:" line, lower case
+NAME_LABELS = frozenset(languages.words_of(lambda x: x.contact.name_labels))
 _NAME_FIELD_RE = re.compile(
     # the value ends at the next cell, a wide gap or the next "label:" of the line
     r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40}?)\s*"
@@ -148,7 +150,7 @@ def name_field(rows: list[list[str]], lines: list[str]) -> str:
     for row in rows:
         for label, value in itertools.pairwise(row):
             key = " ".join(plain(label).rstrip(":：").split()).casefold()
-            if key in ("name", "full name", "姓名", "姓 名") and value.strip():
+            if key in NAME_LABELS and value.strip():
                 return value.strip()
     for line in lines:
         match = _NAME_FIELD_RE.search(plain(line))
