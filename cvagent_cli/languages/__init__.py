@@ -77,6 +77,13 @@ class Contact:
     cities: tuple[str, ...] = ()
     #: front-matter keys that hold contact details ("phone", "地址"), lower case
     front_matter_keys: tuple[str, ...] = ()
+    #: the label cells of a personal-details grid ("Name | Lena", "姓名 | 林晓蕾"), lower case
+    form_labels: tuple[str, ...] = ()
+    #: the labels of the person's name in such a grid or a "Name:" line ("full name", "姓名")
+    name_labels: tuple[str, ...] = ()
+    #: the labels (and section titles) of the position the person seeks ("求职意向"): the
+    #: headline a data format exports
+    objective_labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -183,9 +190,16 @@ class Labels:
     key_colon: str = ":"  # between a skill group's name and its items ("Languages:Go")
     joiner: str = ", "  # between the items of a list ("Go, Rust")
     degree_first: bool = True  # "B.Sc. in Physics, Uni" rather than "Uni 物理 本科"
+    degree_in: str = "{degree} in {area}"  # a degree and its subject ("物理 本科")
+    dated: str = "{text} ({date})"  # an award or publication and its date ("2020.05 奖学金")
+    score: str = "GPA"  # the bullets a data format's fields become ("GPA: 3.8")
+    courses: str = "Courses"
+    roles: str = "Roles"
+    keywords: str = "Keywords"
     dash: str = " – "  # between the ends of a date range
     date_format: str = "Mon YYYY"  # how a data format's dates are written out
     html_lang: str = "en"  # the HTML lang attribute
+    rendercv_locale: str = ""  # rendercv's locale.language ("": its default, English)
     docx_lang: str = "en-US"  # the DOCX core property
     typst_lang: str = '"en"'  # typst's text(lang: …) arguments
     fonts: str = '"Noto Sans", "Noto Sans SC"'  # typst's font list, first choice first

@@ -551,6 +551,12 @@ CONTACT = Contact(
     front_matter_keys=tuple(
         "phone mobile tel telephone cell contact phone_number location city address country".split()
     ),
+    form_labels=tuple(
+        "name phone mobile email e-mail address location nationality birthday website github "
+        "linkedin".split()
+    ),
+    name_labels=("name", "full name"),
+    objective_labels=("title", "position", "headline"),
 )
 
 LANGUAGE = Language(

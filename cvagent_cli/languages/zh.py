@@ -367,9 +367,16 @@ LABELS = Labels(
     key_colon="：",
     joiner="、",
     degree_first=False,
+    degree_in="{area} {degree}",
+    dated="{date} {text}",
+    score="成绩",
+    courses="主修课程",
+    roles="角色",
+    keywords="技术栈",
     dash=" - ",
     date_format="YYYY.MM",
     html_lang="zh-CN",
+    rendercv_locale="mandarin_chinese",
     docx_lang="zh-CN",
     typst_lang='"zh", region: "cn"',
     # set in Noto Sans SC throughout, its Latin letters too
@@ -412,6 +419,13 @@ CONTACT = Contact(
         "东莞 宁波 大连 济南 福州 香港".split()
     ),
     front_matter_keys=tuple("电话 手机 联系电话 联系方式 城市 地址 现居".split()),
+    form_labels=tuple(
+        "姓名 性别 年龄 电话 手机 联系电话 邮箱 电子邮箱 邮件 民族 籍贯 学历 学位 专业 生日 出生年月 "
+        "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
+        "毕业院校 身高 婚姻状况".split()
+    ),
+    name_labels=("姓名", "姓 名"),
+    objective_labels=tuple("求职意向 意向职位 目标职位 期望职位 意向岗位 求职目标".split()),
 )
 
 LANGUAGE = Language(

@@ -1,6 +1,6 @@
 """A third language is one file: tests/languages/data/de.py, a tiny German table, copied into
 a copy of ``cvagent_cli/languages/`` and nothing else, is read by the Markdown reader, the
-date grammar and the analyzer."""
+date grammar and the analyzer, and written by export and the JSON Resume reader."""
 
 from __future__ import annotations
 
@@ -51,15 +51,36 @@ Okt 2013 – Sep 2016
 Python, Go, PostgreSQL, Kubernetes
 """
 
+#: A JSON Resume file with no ``meta.cvagent``: its language is told from its words.
+JSON_RESUME = {
+    "basics": {
+        "name": "Lena Beispiel",
+        "phone": "+49 30 1234567",
+        "summary": "Entwicklerin mit Erfahrung in der Entwicklung von Zahlungssystemen für den "
+        "Handel und die Kunden im Rechenzentrum.",
+    },
+    "work": [
+        {
+            "name": "Beispiel GmbH",
+            "position": "Entwicklerin",
+            "startDate": "2019-03",
+            "endDate": "present",
+        }
+    ],
+}
+
 PROBE = """\
-import json, sys
+import json, re, sys
 from datetime import date
 from cvagent_cli import languages
 from cvagent_cli.analysis.analyzer import analyze
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.title_words import is_document_title
+from cvagent_cli.formats.interchange.ecosystem import import_json
+from cvagent_cli.formats.writing.html_export import render_html
 
-doc = ResumeDocument.from_text(sys.stdin.read())
+text = sys.stdin.read()
+doc = ResumeDocument.from_text(text)
 report = analyze(doc, today=date(2025, 6, 1))
 print(json.dumps({
     "registry": list(languages.REGISTRY),
@@ -71,6 +92,8 @@ print(json.dumps({
     ],
     "findings": [[f.rule_id, f.line, f.suggestion] for f in report.findings],
     "document_title": is_document_title("Lebenslauf"),
+    "html_lang": re.search(r'<html lang="([^"]*)"', render_html(text)).group(1),
+    "imported": import_json(JSON_RESUME.encode(), "lena.json")[0],
 }))
 """
 
@@ -96,7 +119,7 @@ def with_german(tmp_path_factory: pytest.TempPathFactory) -> dict:
     shutil.copy(GERMAN, root / "cvagent_cli" / "languages" / "de.py")
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        [sys.executable, "-c", f"JSON_RESUME = {json.dumps(JSON_RESUME)!r}\n{PROBE}"],
         input=RESUME,
         capture_output=True,
         text=True,
@@ -149,3 +172,14 @@ def test_a_german_weak_opener_is_flagged_with_the_german_fix(with_german: dict) 
     # the English verb rules do not judge German bullets
     rules = {rule for rule, _, _ in with_german["findings"]}
     assert "impact.no-action-verb" not in rules and "clarity.mixed-tense" not in rules
+
+
+@pytest.mark.slow
+def test_export_and_the_json_resume_reader_write_german(with_german: dict) -> None:
+    assert with_german["html_lang"] == "de"
+    # a JSON Resume file in German: its phone label, section title, months and "present"
+    # are the German table's; a section the table does not name takes the English title
+    imported = with_german["imported"].splitlines()
+    assert "Telefon: +49 30 1234567" in imported
+    assert "## Berufserfahrung" in imported and "## Summary" in imported
+    assert "Mär 2019 – heute" in imported

@@ -63,36 +63,6 @@ DEFAULT_ORDER = (
     "interests",
     "references",
 )
-TITLES = {
-    "en": {
-        "summary": "Summary",
-        "work": "Experience",
-        "projects": "Projects",
-        "education": "Education",
-        "skills": "Skills",
-        "volunteer": "Volunteering",
-        "awards": "Awards",
-        "certificates": "Certifications",
-        "publications": "Publications",
-        "languages": "Languages",
-        "interests": "Interests",
-        "references": "References",
-    },
-    "zh": {
-        "summary": "个人简介",
-        "work": "工作经历",
-        "projects": "项目经历",
-        "education": "教育背景",
-        "skills": "专业技能",
-        "volunteer": "志愿经历",
-        "awards": "获奖情况",
-        "certificates": "证书",
-        "publications": "发表论文",
-        "languages": "语言能力",
-        "interests": "兴趣爱好",
-        "references": "推荐人",
-    },
-}
 _NETWORKS = {
     "linkedin.com": "LinkedIn",
     "github.com": "GitHub",

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import (
     PRESENT_WORDS,
     SPAN_FORMATS,
@@ -23,10 +24,10 @@ from cvagent_cli.formats.interchange.jsonresume import (
     DEFAULT_ORDER,
     PROFILE_URLS,
     SECTION_FIELDS,
-    TITLES,
     web_url,
 )
-from cvagent_cli.script import HAN_RE, language_of
+from cvagent_cli.languages import Language
+from cvagent_cli.script import HAN_RE
 
 
 def load(data: bytes | str, source: str) -> dict[str, Any]:
@@ -219,7 +220,8 @@ def to_markdown(
     basics = r.obj(obj.get("basics"), "basics")
     meta = r.obj(obj.get("meta"), "meta")
     ext = r.obj(meta.get("cvagent"), "meta.cvagent")
-    lang: str = ext["language"] if ext.get("language") in ("en", "zh") else _language(obj)
+    code = ext.get("language")
+    lang = languages.REGISTRY[code] if code in languages.REGISTRY else _language(obj)
     writer = _Writer(
         r, lang, str(ext.get("dateStyle") or ""), str(ext.get("present") or ""), markdown_text
     )
@@ -255,7 +257,7 @@ def to_markdown(
             out += [f"## {title or 'Other'}", "", markdown, ""]
             continue
         field = str(field)
-        title = title or TITLES[lang].get(field, "基本信息" if lang == "zh" else "Contact")
+        title = title or _export_title(lang, field)
         if field == "summary":
             if not wrote_summary:
                 out += [f"## {title}", ""]
@@ -320,11 +322,18 @@ def _unplaced(
     return ["\n".join(escape(x) for x in lines), ""] if lines else []
 
 
-def _language(obj: dict[str, Any]) -> str:
+def _export_title(lang: Language, field: str) -> str:
+    """The title of a section the file does not name: the language's, else the fallback
+    language's, else the language's word for contact details (``basics``, ``label``)."""
+    fallback = languages.get(languages.FALLBACK).sections.export_titles
+    return lang.sections.export_titles.get(field) or fallback.get(field) or lang.labels.contact
+
+
+def _language(obj: dict[str, Any]) -> Language:
     text = json.dumps(obj, ensure_ascii=False)
     han = len(HAN_RE.findall(text))
     latin = len(re.findall(r"[A-Za-z]+", text))
-    return language_of(han, han + latin)
+    return languages.detect(text, han=han, words=han + latin)
 
 
 _MD_SPECIAL_RE = re.compile(r"([*`<\[\]\\])|(?<![\w])_|_(?![\w])")
@@ -362,20 +371,27 @@ _PRESENT_RE = re.compile(
     + r")\s*$",
     re.I,
 )
-_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+#: The months of the "Mon YYYY" style, for a language that has no abbreviations of its own
+_MONTHS = languages.get(languages.FALLBACK).dates.abbreviations
 
 
 class _Writer:
     def __init__(
-        self, reader: _Reader, lang: str, style: str, present: str, markdown_text: bool = False
+        self,
+        reader: _Reader,
+        lang: Language,
+        style: str,
+        present: str,
+        markdown_text: bool = False,
     ) -> None:
         self.r = reader
         self.escape: Callable[[str], str] = _line_starts if markdown_text else _escape
         self.lang = lang
-        default = "YYYY.MM" if lang == "zh" else "Mon YYYY"
-        self.style = style if style and style != "YYYY" else default
-        self.present = present or ("至今" if lang == "zh" else "Present")
-        self.dash = " - " if lang == "zh" else " – "
+        self.labels = labels = lang.labels
+        self.style = style if style and style != "YYYY" else labels.date_format
+        self.present = present or labels.present
+        self.dash = labels.dash
+        self.months = lang.dates.abbreviations or _MONTHS
 
     def escape_block(self, text: str) -> str:
         return _escape_block(text, self.escape)
@@ -405,7 +421,8 @@ class _Writer:
             return f"{year}"
         style = self.style
         if style == "Mon YYYY":
-            return f"{_MONTHS[month - 1]} {day}, {year}" if day else f"{_MONTHS[month - 1]} {year}"
+            mon = self.months[month - 1]
+            return f"{mon} {day}, {year}" if day else f"{mon} {year}"
         if style == "YYYY年M月":
             return f"{year}年{month}月" + (f"{day}日" if day else "")
         if style == "MM/YYYY":
@@ -461,12 +478,12 @@ class _Writer:
                 links.append(_strip_scheme(link))
         lines = [f"# {self.escape(name) if name else 'Resume'}", ""]
         first = " | ".join(self.escape(t) for t in (label, place) if t)
-        colon = "：" if self.lang == "zh" else ": "
+        labels = self.labels
         contact = []
         if email:
-            contact.append(("邮箱" if self.lang == "zh" else "Email") + colon + email)
+            contact.append(labels.email + labels.colon + email)
         if phone:
-            contact.append(("电话" if self.lang == "zh" else "Phone") + colon + phone)
+            contact.append(labels.phone + labels.colon + phone)
         contact += links
         if url:
             contact.append(_strip_scheme(url))
@@ -515,23 +532,21 @@ class _Writer:
             return self.r.text(item.get(key), f"{where}.{key}")
 
         location = t("location")
-        zh = self.lang == "zh"
+        labels = self.labels
         heading = ""
         date_line = self.span(item, where)
         if field == "education":
             degree, area, school = t("studyType"), t("area"), t("institution")
-            degree_first = order == "degree-first" or (not order and not zh)
-            if zh and not order:
-                degree_first = False
-            if degree_first:
+            if order == "degree-first" or (not order and labels.degree_first):
                 what = f"{degree} in {area}" if degree and area else degree or area
                 where_ = ", ".join(x for x in (school, location) if x)
                 heading = " — ".join(x for x in (what, where_) if x)
             else:
-                if zh:
-                    what = " ".join(x for x in (area, degree) if x)
-                else:
-                    what = f"{degree} in {area}" if degree and area else degree or area
+                what = (
+                    labels.degree_in.format(degree=degree, area=area)
+                    if degree and area
+                    else degree or area
+                )
                 heading = " — ".join(x for x in (school, what) if x)
                 if location:
                     date_line = " | ".join(x for x in (date_line, location) if x)
@@ -545,7 +560,7 @@ class _Writer:
         else:
             org = t("organization" if field == "volunteer" else "name")
             position = t("position")
-            role_first = order == "position-first" or (not order and not zh)
+            role_first = order == "position-first" or (not order and self.lang.sections.role_first)
             if role_first:
                 where_ = ", ".join(x for x in (org, location) if x)
                 heading = " — ".join(x for x in (position, where_) if x)
@@ -569,19 +584,17 @@ class _Writer:
         extra: list[str] = []
         if field == "education":
             if t("score"):
-                extra.append(("成绩：" if zh else "GPA: ") + t("score"))
+                extra.append(labels.score + labels.colon + t("score"))
             courses = self.r.texts(item.get("courses"), f"{where}.courses")
             if courses:
-                extra.append(
-                    ("主修课程：" if zh else "Courses: ") + ("、" if zh else ", ").join(courses)
-                )
+                extra.append(labels.courses + labels.colon + labels.joiner.join(courses))
         if field == "projects":
             roles = self.r.texts(item.get("roles"), f"{where}.roles")
             if roles:
-                extra.append(("角色：" if zh else "Roles: ") + ", ".join(roles))
+                extra.append(labels.roles + labels.colon + ", ".join(roles))
             keywords = self.r.texts(item.get("keywords"), f"{where}.keywords")
             if keywords:
-                extra.append(("技术栈：" if zh else "Keywords: ") + ", ".join(keywords))
+                extra.append(labels.keywords + labels.colon + ", ".join(keywords))
         highlights = self.r.texts(item.get("highlights"), f"{where}.highlights")
         bullets = [*extra, *highlights]
         levels = [0] * len(extra) + self.levels(item.get("highlightLevels"), len(highlights))
@@ -607,9 +620,8 @@ class _Writer:
         def t(key: str) -> str:
             return self.r.text(item.get(key), f"{where}.{key}")
 
-        zh = self.lang == "zh"
-        colon = "：" if zh else ":"
-        joiner = "、" if zh else ", "
+        labels = self.labels
+        colon, joiner = labels.key_colon, labels.joiner
         if field in ("skills", "interests"):
             name = t("name")
             if t("level"):
@@ -620,11 +632,11 @@ class _Writer:
             return self.escape(name or joiner.join(keywords))
         if field == "languages":
             language, fluency = t("language"), t("fluency")
-            sep = colon if zh else colon + " "
+            sep = labels.colon
             return self.escape(f"{language}{sep}{fluency}" if fluency else language)
         if field == "references":
             name, ref = t("name"), t("reference")
-            sep = colon if zh else colon + " "
+            sep = labels.colon
             return self.escape(f"{name}{sep}{ref}" if name and ref else name or ref)
         key, date_key, by_key = {
             "awards": ("title", "date", "awarder"),
@@ -638,9 +650,9 @@ class _Writer:
         if t("url"):
             text = f"[{text}]({web_url(t('url'))})" if text else f"<{web_url(t('url'))}>"
         if date:
-            text = f"{date} {text}" if zh else f"{text} ({date})"
+            text = labels.dated.format(text=text, date=date)
         if t("summary"):
-            text += ("：" if zh else ": ") + self.escape(t("summary"))
+            text += labels.colon + self.escape(t("summary"))
         return text
 
 

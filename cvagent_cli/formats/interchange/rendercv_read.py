@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from cvagent_cli import languages
 from cvagent_cli.errors import InputError
 from cvagent_cli.formats.interchange import jsonresume_read
 from cvagent_cli.formats.interchange.rendercv_yaml import (
@@ -62,11 +63,12 @@ def to_json_resume(obj: dict[str, Any], source: str = "cv.yaml") -> dict[str, An
     cv = obj["cv"]
     locale, design = _mapping(obj.get("locale")), _mapping(obj.get("design"))
     templates = _mapping(design.get("templates"))
-    zh = {v: k for k, v in LOCALES.items()}.get(str(locale.get("language") or ""))
+    code = {v: k for k, v in LOCALES.items()}.get(str(locale.get("language") or ""))
+    key_colon = languages.get(code or languages.FALLBACK).labels.key_colon
     out: dict[str, Any] = {"basics": {}}
     ext: dict[str, Any] = {"sections": []}
-    if zh:
-        ext["language"] = zh
+    if code:
+        ext["language"] = code
     style = {v: k for k, v in DATE_TEMPLATES.items()}.get(str(templates.get("single_date")))
     if style:
         ext["dateStyle"] = style
@@ -81,7 +83,7 @@ def to_json_resume(obj: dict[str, Any], source: str = "cv.yaml") -> dict[str, An
     for title, entries in (sections or {}).items():
         if not isinstance(entries, list):
             raise InputError(f"{source}: cv.sections.{title} should be a list", hint=_HINT)
-        field, items, markdown = _section(entries, zh == "zh")
+        field, items, markdown = _section(entries, key_colon)
         meta: dict[str, Any] = {"title": str(title)}
         if field:
             meta |= {"field": field, "count": len(items)}
@@ -172,14 +174,13 @@ def _kind(entry: object) -> str:
 _FIELDS = {"experience": "work", "education": "education", "normal": "projects"}
 
 
-def _section(entries: list[Any], zh: bool) -> tuple[str | None, list[dict[str, Any]], str]:
+def _section(entries: list[Any], colon: str) -> tuple[str | None, list[dict[str, Any]], str]:
     """(the JSON Resume field, its items) for a section of entries, or (None, [], its
     Markdown) for a section of text, bullets or one-line entries."""
     kinds = {_kind(e) for e in entries}
     field = _FIELDS.get(next(iter(kinds))) if len(kinds) == 1 else None
     if field:
         return field, [_entry(e, field) for e in entries], ""
-    colon = "：" if zh else ":"
     out: list[str] = []
     for number, entry in enumerate(entries, start=1):
         kind = _kind(entry)

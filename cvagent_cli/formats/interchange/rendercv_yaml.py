@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import YearMonth
 from cvagent_cli.document.entry_words import read_degree, read_heading
 from cvagent_cli.document.inline import HTML_TAG_RE
@@ -99,8 +100,12 @@ DATE_TEMPLATES = {
     "MM/YYYY": "MONTH_IN_TWO_DIGITS/YEAR",
     "MM.YYYY": "MONTH_IN_TWO_DIGITS.YEAR",
 }
-#: rendercv's locale for a resume's language (English is its default).
-LOCALES = {"zh": "mandarin_chinese"}
+#: rendercv's locale for a resume's language, by code (English is its default).
+LOCALES = {
+    language.code: language.labels.rendercv_locale
+    for language in languages.every()
+    if language.labels.rendercv_locale
+}
 #: rendercv's sub-bullet separator inside a highlight.
 SUB_BULLET = " - "
 
@@ -117,7 +122,7 @@ def to_rendercv(data: rd.ResumeData, theme: str = "classic") -> RendercvFile:
         cv["location"] = b.location
     if b.email:
         cv["email"] = b.email
-    phone = _phone(b.phone, "CN" if data.language == "zh" else "US")
+    phone = _phone(b.phone, languages.get(data.language).labels.phone_region or "US")
     connections: list[dict[str, Any]] = []
     if phone:
         cv["phone"] = phone

@@ -15,6 +15,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
+from cvagent_cli import languages
 from cvagent_cli.document.dates import PRESENT, DateRange, YearMonth, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
 from cvagent_cli.document.entries import Entry, subtree, top_sections
@@ -42,18 +43,10 @@ FIELDS = {
     "references": "references",
 }
 EXTRA_TITLES = {
-    "interests": "interests",
-    "hobbies": "interests",
-    "hobbies and interests": "interests",
-    "interests and hobbies": "interests",
-    "兴趣爱好": "interests",
-    "兴趣": "interests",
-    "爱好": "interests",
-    "业余爱好": "interests",
-    "references": "references",
-    "referees": "references",
-    "推荐人": "references",
-    "证明人": "references",
+    title: kind
+    for language in languages.every()
+    for kind in ("interests", "references")
+    for title in language.sections.titles.get(kind, ())
 }
 #: Sections whose content is a list of entries (a heading, dates, bullets) rather than a
 #: list of one-line items.
@@ -61,9 +54,7 @@ ENTRY_FIELDS = ("work", "projects", "education", "volunteer")
 
 _MARKER_RE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 #: The labels (and section titles) of the position a person seeks: their headline.
-OBJECTIVE_LABELS = frozenset(
-    "求职意向 意向职位 目标职位 期望职位 意向岗位 求职目标 title position headline".split()
-)
+OBJECTIVE_LABELS = frozenset(languages.words_of(lambda x: x.contact.objective_labels))
 _HEADLINE_CHARS = 60
 #: A setext underline or a thematic break: no contact detail.
 _RULE_RE = re.compile(r"^\s*(?:=+|-{3,}|\*{3,}|_{3,})\s*$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from cvagent_cli import languages
 from cvagent_cli.document.title_words import TITLE_WORDS
 from cvagent_cli.formats.reading.docx_styles import SYMBOL_FONTS
 from cvagent_cli.formats.reading.structure import BULLET_GLYPHS, plain
@@ -24,12 +25,9 @@ CONTACT_RE = re.compile(
     r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
 )
 #: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女").
-LABELS = frozenset(
-    "姓名 性别 年龄 电话 手机 联系电话 邮箱 电子邮箱 邮件 民族 籍贯 学历 学位 专业 生日 出生年月 "
-    "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
-    "毕业院校 身高 婚姻状况 name phone mobile email e-mail address location nationality "
-    "birthday website github linkedin".split()
-)
+LABELS = frozenset(languages.words_of(lambda x: x.contact.form_labels))
+#: The label of a person's name in such a grid or a "Name:" line, lower case
+NAME_LABELS = frozenset(languages.words_of(lambda x: x.contact.name_labels))
 _NAME_FIELD_RE = re.compile(
     # the value ends at the next cell, a wide gap or the next "label:" of the line
     r"(?:^|[|｜]\s*)(?:full\s*name|name|姓\s*名)\s*[:：]\s*([^|｜\n]{1,40}?)\s*"
@@ -39,11 +37,18 @@ _NAME_FIELD_RE = re.compile(
 WORD_RE = re.compile(f"[{HAN}]+|" r"[^\W_]+(?:[.@+'’-][^\W_]+)*")
 
 
+#: What a resume written without spaces calls itself ("个人简历"), longest first: cut out of
+#: a line as it is, since no space sets it apart (a spaced one is a word of ``TITLE_WORDS``).
+_UNSPACED_TITLES = sorted(
+    languages.words_of(lambda x: () if x.spaced else x.resume_titles), key=lambda w: (-len(w), w)
+)
+
+
 def says_nothing_new(line: str, body: str) -> bool:
     """Every word of a header line is already in the body (lower-cased), apart from
     "Resume" and the like: a running head repeating the name."""
     line = line.lower()
-    for generic in ("个人简历", "求职简历", "简历", "履历"):
+    for generic in _UNSPACED_TITLES:
         line = line.replace(generic, " ")
     words = [w for w in WORD_RE.findall(line) if w not in TITLE_WORDS]
     return all(w in body for w in words)
@@ -145,7 +150,7 @@ def name_field(rows: list[list[str]], lines: list[str]) -> str:
     for row in rows:
         for label, value in itertools.pairwise(row):
             key = " ".join(plain(label).rstrip(":：").split()).casefold()
-            if key in ("name", "full name", "姓名", "姓 名") and value.strip():
+            if key in NAME_LABELS and value.strip():
                 return value.strip()
     for line in lines:
         match = _NAME_FIELD_RE.search(plain(line))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
+from cvagent_cli import languages
 from cvagent_cli.document import person
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
-from cvagent_cli.formats.reading.docx_text import LABELS
+from cvagent_cli.formats.reading.docx_text import LABELS, NAME_LABELS
 from cvagent_cli.formats.reading.pdf_columns import table_channels
 from cvagent_cli.formats.reading.pdf_layout import Word, join_words
 from cvagent_cli.formats.reading.pdf_lines import (
@@ -42,7 +43,8 @@ _STAMP_RE = re.compile(
 )
 
 
-_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+#: A month's first three letters, lower case, in every language that abbreviates months
+_MONTHS = frozenset(m[:3].casefold() for m in languages.words_of(lambda x: x.dates.abbreviations))
 
 
 def is_date_stamp(text: str) -> bool:
@@ -90,7 +92,7 @@ def _name_like(text: str) -> bool:
 
 def _is_name_label(cell: list[Word]) -> bool:
     label = " ".join(join_words(cell).rstrip(":：").split()).casefold()
-    return label in ("name", "full name", "姓名", "姓 名")
+    return label in NAME_LABELS
 
 
 def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | None) -> PageLine:

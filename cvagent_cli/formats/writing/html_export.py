@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli import languages
 from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import InputError
 from cvagent_cli.formats.writing.layout import (
@@ -135,7 +136,7 @@ def render_html(
         for key, value in meta.items()
         if value
     )
-    lang = "zh-CN" if layout.language == "zh" else "en"
+    lang = languages.get(layout.language).labels.html_lang
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -22,6 +22,8 @@ LANGUAGE = Language(
         },
         keywords=(("erfahrung", "experience"), ("kenntnis", "skills")),
         standard="Profil, Berufserfahrung, Ausbildung, Kenntnisse",
+        # the sections a data format's import names; the rest take the English titles
+        export_titles={"work": "Berufserfahrung", "education": "Ausbildung"},
     ),
     dates=Dates(
         months=(
@@ -38,6 +40,7 @@ LANGUAGE = Language(
             r"nov(?:ember)?",
             r"dez(?:ember)?",
         ),
+        abbreviations=tuple("Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez".split()),
         present=("heute",),
         range_words=("bis",),
     ),
@@ -47,7 +50,13 @@ LANGUAGE = Language(
         strong_verbs="geleitet, gebaut, gesenkt, eingeführt",
         buzzwords=("teamfähig", "belastbar"),
     ),
-    labels=Labels(present="heute", resume="Lebenslauf", resume_of="Lebenslauf von {name}"),
+    labels=Labels(
+        present="heute",
+        resume="Lebenslauf",
+        resume_of="Lebenslauf von {name}",
+        html_lang="de",
+        phone="Telefon",
+    ),
     markers=frozenset("und der die das mit für bei von im zur den des".split()),
     resume_words=frozenset({"lebenslauf"}),
     resume_titles=frozenset({"lebenslauf"}),
