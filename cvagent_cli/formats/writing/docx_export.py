@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from cvagent_cli import languages
 from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import ConfigError, CvAgentError
 from cvagent_cli.formats.writing.docx_template import (
@@ -237,8 +238,9 @@ def _properties(document: DocxDocument, layout: Layout, now: datetime) -> None:
         keywords = f"{keywords}, {word}" if keywords else word
     props.keywords = keywords
     props.comments = ""
-    props.category = "简历" if layout.language == "zh" else "Resume"
-    props.language = "zh-CN" if layout.language == "zh" else "en-US"
+    labels = languages.get(layout.language).labels
+    props.category = labels.resume
+    props.language = labels.docx_lang
     props.created = props.modified = now.replace(tzinfo=None, microsecond=0)
     props.revision = 1
 

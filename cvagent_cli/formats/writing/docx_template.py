@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cvagent_cli import languages
 from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle
 
 if TYPE_CHECKING:
@@ -29,8 +30,17 @@ if TYPE_CHECKING:
     from docx.oxml.xmlchemy import BaseOxmlElement
 
 #: Typst's top edge of a line is the cap height: Noto Sans's is 0.714 em, Noto Sans SC's 0.733.
-CAP_HEIGHT = {"en": 0.714, "zh": 0.733}
-LATIN_FONT = {"en": "Noto Sans", "zh": "Noto Sans SC"}
+CAP_HEIGHT = {"Noto Sans": 0.714, "Noto Sans SC": 0.733}
+#: The Latin font: the first of the PDF's fonts for the language (``Labels.fonts``).
+LATIN_FONT = "Noto Sans"
+
+
+def first_font(language: str) -> str:
+    """The font a resume in ``language`` is set in first (a Chinese one, Noto Sans SC
+    throughout, its Latin letters too, as in the PDF)."""
+    return languages.get(language).labels.fonts.split(",")[0].strip().strip('"')
+
+
 CJK_FONT = "Noto Sans SC"
 CODE_FONT = "DejaVu Sans Mono"
 #: Page sizes in cm (width, height).
@@ -88,9 +98,10 @@ class Look:
     def of(cls, style: PdfStyle, language: str, tighter: float = 1.0) -> Look:
         size = _points(style.size)
         # the PDF's leading: Chinese has more, as ideographs fill the em (pdf_export)
-        leading = _points(style.leading_zh if language == "zh" else style.leading, size)
+        spaced = languages.get(language).spaced
+        leading = _points(style.leading if spaced else style.leading_zh, size)
         margin = dict(re.findall(r"(\w+):\s*([\d.]+\s*\w+)", style.margin))
-        cap = CAP_HEIGHT.get(language, CAP_HEIGHT["en"])
+        cap = CAP_HEIGHT.get(first_font(language), CAP_HEIGHT[LATIN_FONT])
         return cls(
             size=size,
             name_size=_points(style.name_size),
@@ -197,7 +208,7 @@ def _insert_in_order(parent: BaseOxmlElement, element: BaseOxmlElement) -> None:
 
 def _run_props(rpr: BaseOxmlElement, look: Look, size: float, **marks: str | None) -> None:
     """Fonts, size, colour and marks of a style's (or the defaults') run properties."""
-    latin = LATIN_FONT.get(look.language, LATIN_FONT["en"])
+    latin = first_font(look.language)
     _child(rpr, "rFonts", ascii=latin, hAnsi=latin, eastAsia=CJK_FONT, cs=latin)
     for tag in ("b", "bCs", "i", "iCs"):
         if marks.get(tag) is not None:
@@ -228,7 +239,7 @@ def _defaults(document: DocxDocument, look: Look) -> None:
     styles = document.styles.element
     rpr = styles.find(qn("w:docDefaults")).find(qn("w:rPrDefault")).find(qn("w:rPr"))
     _run_props(rpr, look, look.size)
-    main = "zh-CN" if look.language == "zh" else "en-US"
+    main = languages.get(look.language).labels.docx_lang
     _child(rpr, "lang", val=main, eastAsia="zh-CN", bidi="ar-SA")
     ppr = styles.find(qn("w:docDefaults")).find(qn("w:pPrDefault")).find(qn("w:pPr"))
     _para_props(ppr, look.pitch, 0, look.gap(0.65))
@@ -248,7 +259,7 @@ def _font_table(document: DocxDocument, word: DocxStyle) -> None:
     root = etree.fromstring(part.blob)
     w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
     fonts = (  # name, stand-in, character set, PANOSE, family, pitch
-        (LATIN_FONT["en"], word.latin_fallback, "00", "020B0502040504020204", "swiss", "variable"),
+        (LATIN_FONT, word.latin_fallback, "00", "020B0502040504020204", "swiss", "variable"),
         (CJK_FONT, word.cjk_fallback, "86", "020B0500000000000000", "swiss", "variable"),
         (CODE_FONT, word.code_fallback, "00", "020B0609030804020204", "modern", "fixed"),
     )
@@ -396,7 +407,7 @@ def _abstract_list(abstract_id: int, look: Look, kind: str) -> BaseOxmlElement:
         tint = f'<w:color w:val="{look.accent}"/>' if kind == "bullet" else ""
         # the marker in one Latin font for every script: in a CJK font "•" is a full
         # em wide, wider than the hanging indent, and the text moved to the next tab stop
-        font = LATIN_FONT["en"]
+        font = LATIN_FONT
         fonts = (
             f'<w:rFonts w:ascii="{font}" w:hAnsi="{font}" w:eastAsia="{font}" w:hint="default"/>'
         )

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from cvagent_cli import languages
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.dates import find_dates, find_ranges
 from cvagent_cli.document.document import ResumeDocument, Section
@@ -123,20 +124,20 @@ Block = Name | HeaderLine | Heading | Subheading | Paragraph | Bullets | Table
 class Layout:
     blocks: list[Block]
     name: str
-    language: str  # en | zh
+    language: str  # a code of ``languages`` (en, zh, …)
     headline: str
     keywords: list[str]
 
     @property
     def title(self) -> str:
-        word = "简历" if self.language == "zh" else "Resume"
+        word = languages.get(self.language).labels.resume
         return f"{self.name} — {word}" if self.name else word
 
     @property
     def subject(self) -> str:
         if self.headline:
             return self.headline
-        return f"{self.name}的简历" if self.language == "zh" else f"Resume of {self.name}"
+        return languages.get(self.language).labels.resume_of.format(name=self.name)
 
 
 #: What joins an entry's title and its place in the Markdown ("Northwind Payments, Seattle").

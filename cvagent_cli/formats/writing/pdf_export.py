@@ -39,6 +39,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cvagent_cli import languages
 from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.formats.writing.embedded_source import pdf_attachment
@@ -367,12 +368,13 @@ TYPST_PAPERS = {"a4": "a4", "letter": "us-letter"}
 
 
 def _preamble(style: PdfStyle, layout: Layout, space: float, paper: str) -> str:
-    lang = '"zh", region: "cn"' if layout.language == "zh" else '"en"'
+    language = languages.get(layout.language)
+    lang = language.labels.typst_lang
     emoji = ', "Noto Emoji"' if _emoji_font() else ""
     library = _LIBRARY
     for key, value in (
         ("CV_SPACE", f"{space * style.space:.3f}"),
-        ("CV_LEADING", style.leading_zh if layout.language == "zh" else style.leading),
+        ("CV_LEADING", style.leading if language.spaced else style.leading_zh),
         ("CV_ACCENT", style.accent),
         ("CV_MUTED", style.muted),
         ("CV_NAME_SIZE", style.name_size),
@@ -384,9 +386,7 @@ def _preamble(style: PdfStyle, layout: Layout, space: float, paper: str) -> str:
         library = library.replace(key, value)
     # A Chinese resume is set in Noto Sans SC throughout (its Latin letters too): with two
     # fonts on a line, their different heights split the line for text extractors.
-    fonts = (
-        '"Noto Sans SC", "Noto Sans"' if layout.language == "zh" else '"Noto Sans", "Noto Sans SC"'
-    )
+    fonts = language.labels.fonts
     return (
         f'#set page(paper: "{TYPST_PAPERS[paper]}", margin: {style.margin})\n'
         f"#set text(font: ({fonts}{emoji}), size: {style.size}, "

@@ -26,7 +26,8 @@ class PdfStyle:
     margin: str = "(x: 1.6cm, y: 1.5cm)"
     space: float = 1.0  # the unit of vertical space, in em
     leading: str = "0.55em"
-    # Chinese: ideographs fill the whole em, so the lines need more air (about 1.5 × size)
+    # a language written without spaces (Chinese): ideographs fill the whole em, so the
+    # lines need more air (about 1.5 × size)
     leading_zh: str = "0.8em"
     accent: str = "black"
     muted: str = "luma(60)"
