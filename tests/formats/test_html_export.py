@@ -192,7 +192,8 @@ def test_web_addresses_break_only_after_a_slash_and_emails_never() -> None:
     assert ".nobr { white-space: nowrap; }" in page
 
 
-@pytest.mark.parametrize(("paper", "size"), [(None, "A4"), ("a4", "A4"), ("letter", "letter")])
+# unset: the resume's own country's paper, as for the PDF (a +1 phone: Letter)
+@pytest.mark.parametrize(("paper", "size"), [(None, "letter"), ("a4", "A4"), ("letter", "letter")])
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_print_css_sets_the_paper_and_the_templates_margins(
     template: str, paper: str | None, size: str
