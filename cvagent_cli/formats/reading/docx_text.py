@@ -23,11 +23,12 @@ PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
 CONTACT_RE = re.compile(
     r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
 )
-#: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女").
+#: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女"), and the
+#: box left for the photo ("照片").
 LABELS = frozenset(
     "姓名 性别 年龄 电话 手机 联系电话 邮箱 电子邮箱 邮件 民族 籍贯 学历 学位 专业 生日 出生年月 "
     "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
-    "毕业院校 身高 婚姻状况 name phone mobile email e-mail address location nationality "
+    "毕业院校 身高 婚姻状况 照片 相片 name phone mobile email e-mail address location nationality "
     "birthday website github linkedin".split()
 )
 _NAME_FIELD_RE = re.compile(
