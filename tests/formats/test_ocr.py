@@ -128,6 +128,35 @@ def test_without_the_ocr_extra_a_pdf_with_one_scanned_page_imports_the_others(
     assert "no text layer" in warning and "[ocr]" in warning
 
 
+def test_a_page_with_a_typed_header_over_a_scan_is_read_by_ocr_below_the_header(
+    tmp_path: Path,
+) -> None:
+    # a scanned page (a picture over most of it) whose text layer is only a line typed on
+    # top: the scan is read by OCR, the typed line from the text layer, once
+    pytest.importorskip("rapidocr_onnxruntime", reason="the ocr extra (in the test extra)")
+    typst = pytest.importorskip("typst")
+    import pypdfium2
+
+    source = CORPUS / "latex-jake/en-01"
+    truth = json.loads(source.with_suffix(".truth.json").read_text(encoding="utf-8"))
+    page = pypdfium2.PdfDocument(source.with_suffix(".pdf").read_bytes())[0]
+    page.render(scale=150 / 72, grayscale=True).to_pil().save(tmp_path / "scan.png")
+    (tmp_path / "page.typ").write_text(
+        "#set page(width: 612pt, height: 792pt, margin: 0pt)\n"
+        "#place(top + left, dx: 40pt, dy: 14pt, text(9pt)[Received 2026-03-02, file 4471])\n"
+        '#place(top + left, dx: 26pt, dy: 40pt, image("scan.png", width: 560pt))\n',
+        encoding="utf-8",
+    )
+    pdf = typst.compile(str(tmp_path / "page.typ"), root=str(tmp_path), format="pdf")
+    calls: list[tuple[int, int]] = []
+    result = import_bytes(pdf, "scan.pdf", ".pdf", lambda d, t: calls.append((d, t)))
+    assert calls == [(0, 1), (1, 1)]
+    assert result.markdown.count("4471") == 1  # typed, and seen by OCR: read once
+    words = [w.lower() for w in truth["text"].split() if len(w) >= 8 and w.isalpha()][:12]
+    found = [w for w in words if w in result.markdown.lower()]  # (titles set in capitals)
+    assert len(found) >= 0.75 * len(words), (found, words)
+
+
 MIXED_SOURCE = CORPUS / "jsonresume-stackoverflow/en-01.pdf"
 
 

@@ -3,8 +3,8 @@
 The optional ``ocr`` extra installs RapidOCR (``rapidocr-onnxruntime``, Apache-2.0), whose
 wheel carries PP-OCRv4's detection and recognition models for Chinese and English: nothing
 is downloaded when it runs.  pypdfium2 (installed with pdfplumber) draws each page that
-needs it (every page of a PDF with no text at all; in a PDF with a text layer, the pages
-that have none and hold a picture); ``ocr_page`` finds the text lines, reads them and
+needs it (every page of a PDF with no text at all; in a PDF with a text layer, the scans
+among its pages: ``pdf_import._scanned``); ``ocr_page`` finds the text lines, reads them and
 places every character by the page's own pixels.  Each character becomes a ``Glyph`` like
 the ones a text layer gives, so ``pdf_import`` reads columns, rows, headings and bullets of
 a scanned page the same way as of any other.

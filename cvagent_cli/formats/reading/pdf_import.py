@@ -360,7 +360,38 @@ def _read_scans(
         return
     recognition.images -= sum(len(pdf.pages[n].images) for n in found)
     for number, glyphs in found.items():
-        pages[number] = _read_page(pdf.pages[number], number, recognition, glyphs)
+        page = pdf.pages[number]
+        if pages[number]:  # a text layer over the scan (a typed header): it wins where it is
+            read_actual_text(page)
+            layer, _ = page_glyphs(page)
+            glyphs = layer + [g for g in glyphs if not _under(g, layer)]
+        pages[number] = _read_page(page, number, recognition, glyphs)
+
+
+#: A page whose text layer holds fewer characters than this over a picture covering most of
+#: it is a scan with a few typed lines (a header added after scanning): it is read by OCR.
+_FEW_CHARS = 200
+
+
+def _scanned(page: Page, lines: list[Line]) -> bool:
+    """Is ``page`` a scan: a picture and no text, or a picture over half the page and only
+    a few lines of text?"""
+    if not page.images:
+        return False
+    if not lines:
+        return True
+    area = float(page.width) * float(page.height)
+    pictured = max(
+        (float(i["x1"]) - float(i["x0"])) * (float(i["bottom"]) - float(i["top"]))
+        for i in page.images
+    )
+    return pictured >= 0.5 * area and len(page.chars) < _FEW_CHARS
+
+
+def _under(glyph: Glyph, layer: list[Glyph]) -> bool:
+    """Does OCR's ``glyph`` lie on text the text layer has (within a point)?"""
+    x, y = (glyph.x0 + glyph.x1) / 2, glyph.mid
+    return any(g.x0 - 1 <= x <= g.x1 + 1 and g.top - 1 <= y <= g.bottom + 1 for g in layer)
 
 
 def pdf_paragraphs(
@@ -388,15 +419,15 @@ def pdf_paragraphs(
         with pdf:
             producer = " ".join(str(pdf.metadata.get(k, "")) for k in ("Producer", "Creator"))
             tex = bool(re.search(r"tex\b|tex[-\s]|latex|xdvipdfmx", producer, re.IGNORECASE))
-            pictured: list[int] = []  # pages with no text but a picture: a scan
+            pictured: list[int] = []  # scanned pages (see _scanned)
             for number, page in enumerate(pdf.pages[:max_pages]):
                 pages.append(_read_page(page, number, recognition))
                 heights.append(float(page.height))
                 recognition.images += len(page.images)
-                if not pages[-1] and page.images:
+                if _scanned(page, pages[-1]):
                     pictured.append(number)
             # OCR (the `ocr` extra) reads the scanned pages: every page of a PDF with no
-            # text at all (text drawn as outlines has no picture), else the pictured ones
+            # text at all (text drawn as outlines has no picture), else the scans
             scanned = pictured if any(pages) else list(range(len(pages)))
             if scanned:
                 _read_scans(pdf, data, source, pages, scanned, recognition, progress)
