@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from cvagent_cli.analysis.schema import AnalysisReport
     from cvagent_cli.cli.batch import BatchResult
     from cvagent_cli.document.document import ResumeDocument
+    from cvagent_cli.formats.reading.ocr import PageProgress
     from cvagent_cli.llm.gateway import LiteLLMGateway
 
 
@@ -144,7 +147,7 @@ def analyze_command(
         return
     # when needed (see app.py)
     from cvagent_cli.cli.batch import analyze_each, default_jobs
-    from cvagent_cli.formats.opening import read_job_description, read_resume
+    from cvagent_cli.formats.opening import read_job_description
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
@@ -172,19 +175,23 @@ def analyze_command(
     # Reports are kept only for what needs them at the end (the summary table, --llm):
     # a --json batch of thousands streams in constant memory.
     keep = llm or (several and not json_out)
-    results = analyze_each(
-        items,
-        job,
-        jobs=jobs if jobs is not None else default_jobs(),
-        keep_doc=llm,
-        as_json=json_out and not keep,  # rendered where it is analyzed, maybe in a worker
-        indent=None if several else 2,
-        read=read_resume,
-    )
     view = _View(out, json_out, several, keep, min_score, all_findings, explain)
     # closed however the loop ends (`| head` closing the pipe, an error): the pool's
     # workers are stopped at once, not left for the interpreter's exit to wait on
-    with contextlib.closing(results):
+    with (
+        _ocr_bar(several) as progress,
+        contextlib.closing(
+            analyze_each(
+                items,
+                job,
+                jobs=jobs if jobs is not None else default_jobs(),
+                keep_doc=llm,
+                as_json=json_out and not keep,  # rendered where it is analyzed, maybe in a worker
+                indent=None if several else 2,
+                read=_reader(progress),
+            )
+        ) as results,
+    ):
         for result in results:
             view.show(result)
     if not json_out and several:
@@ -196,6 +203,30 @@ def analyze_command(
     if client is not None:
         _reviews(client, view, job, out)
     _exit_status(view, min_score)
+
+
+def _ocr_bar(several: bool) -> contextlib.AbstractContextManager[PageProgress | None]:
+    """A bar per page OCR reads when one resume is read here and is a scanned PDF (the
+    workers of a batch draw none)."""
+    if several:
+        return contextlib.nullcontext(None)
+    from cvagent_cli.ui.progress import OCR_PROGRESS, page_progress  # rich.progress: when needed
+
+    return page_progress(OCR_PROGRESS)
+
+
+def _reader(progress: PageProgress | None) -> Callable[[str], ResumeDocument]:
+    """How a resume is read: with the bar, and the import's warnings (the text came from
+    OCR) on stderr, as ``cvagent import`` shows them."""
+    from cvagent_cli.formats.opening import read_resume  # the importer: when needed
+
+    if progress is None:
+        return read_resume
+    return functools.partial(read_resume, progress=progress, warn=_warn)
+
+
+def _warn(message: str) -> None:
+    print(f"cvagent: warning: {message}", file=sys.stderr)
 
 
 def _stdin_is_empty() -> bool:

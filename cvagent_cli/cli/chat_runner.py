@@ -296,8 +296,12 @@ def read_resume(
     if not resume:
         return None
     from cvagent_cli.formats.opening import editable_markdown
+    from cvagent_cli.ui.progress import OCR_PROGRESS, page_progress  # rich.progress: when needed
 
-    path, imported = editable_markdown(Path(resume).expanduser(), read_only=read_only)
+    with page_progress(OCR_PROGRESS) as progress:  # a scanned PDF: a bar per page OCR reads
+        path, imported = editable_markdown(
+            Path(resume).expanduser(), read_only=read_only, progress=progress
+        )
     if imported:
         err.print(f"cvagent: {imported}")
     return ResumeDocument.from_path(path)

@@ -76,9 +76,9 @@ def import_command(
         write_markdown,
     )
     from cvagent_cli.store.textio import MAX_BYTES
-    from cvagent_cli.ui.progress import page_progress
+    from cvagent_cli.ui.progress import OCR_PROGRESS, page_progress
 
-    with page_progress("reading the scanned pages (OCR)") as progress:
+    with page_progress(OCR_PROGRESS) as progress:
         if file == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
             result = import_bytes(

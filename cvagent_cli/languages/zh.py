@@ -422,7 +422,7 @@ CONTACT = Contact(
     form_labels=tuple(
         "姓名 性别 年龄 电话 手机 联系电话 邮箱 电子邮箱 邮件 民族 籍贯 学历 学位 专业 生日 出生年月 "
         "出生日期 政治面貌 住址 地址 现居 现居地 微信 求职意向 意向岗位 期望职位 期望城市 工作年限 "
-        "毕业院校 身高 婚姻状况".split()
+        "毕业院校 身高 婚姻状况 照片 相片".split()  # 照片: the box left for the photo
     ),
     name_labels=("姓名", "姓 名"),
     objective_labels=tuple("求职意向 意向职位 目标职位 期望职位 意向岗位 求职目标".split()),

@@ -16,6 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cvagent_cli.ui.console import make_console, plain_output
 
+#: What the bar says while OCR reads a scanned PDF (import, analyze and chat).
+OCR_PROGRESS = "reading the scanned pages (OCR)"
+
 
 @contextmanager
 def page_progress(
@@ -52,6 +55,9 @@ def page_progress(
         if task is not None:
             bar.update(task, completed=done, total=total)
             bar.refresh()
+        if done >= total:  # gone before what follows is printed (a report on stdout)
+            bar.stop()
+            bar = None
 
     try:
         yield update

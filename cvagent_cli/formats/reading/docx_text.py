@@ -24,7 +24,8 @@ PRIVATE_USE_RE = re.compile(r"[\uf000-\uf0ff]")
 CONTACT_RE = re.compile(
     r"@|\+?\d[\d\s().-]{6,}\d|https?://|www\.|linkedin|github|电话|手机|邮箱", re.IGNORECASE
 )
-#: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女").
+#: Label cells of a 基本信息 / personal-details grid ("姓名 | 林晓蕾 | 性别 | 女"), and the
+#: box left for the photo ("照片").
 LABELS = frozenset(languages.words_of(lambda x: x.contact.form_labels))
 #: The label of a person's name in such a grid or a "Name:" line, lower case
 NAME_LABELS = frozenset(languages.words_of(lambda x: x.contact.name_labels))

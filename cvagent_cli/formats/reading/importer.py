@@ -346,10 +346,10 @@ def import_file(
     )
 
 
-def import_beside(path: Path) -> Imported:
+def import_beside(path: Path, progress: PageProgress | None = None) -> Imported:
     """Import document ``path`` to the Markdown file next to it (``cv.pdf`` → ``cv.md``),
     which chat then edits; an existing file is never overwritten."""
-    result = import_file(path)
+    result = import_file(path, progress)
     target = write_markdown(result, default_output(path))
     return Imported(path, target, result)
 

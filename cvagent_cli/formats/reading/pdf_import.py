@@ -22,7 +22,12 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.formats.file_types import UNREADABLE_HINT
-from cvagent_cli.formats.reading.ocr import PageProgress, read_pages
+from cvagent_cli.formats.reading.ocr import (
+    OcrNotInstalled,
+    PageProgress,
+    ocr_hint,
+    read_pages,
+)
 from cvagent_cli.formats.reading.pdf_cells import crosses, read_ruled_tables, ruled_tables
 from cvagent_cli.formats.reading.pdf_columns import (
     before_their_rows,
@@ -56,6 +61,7 @@ from cvagent_cli.install import documents_hint
 
 if TYPE_CHECKING:
     from pdfplumber.page import Page
+    from pdfplumber.pdf import PDF
 
 
 def _require_pdfplumber() -> ModuleType:
@@ -328,6 +334,66 @@ def _row_cells(line: PageLine, channels: list[tuple[float, float]]) -> list[list
     return cells
 
 
+def _read_scans(
+    pdf: PDF,
+    data: bytes,
+    source: str,
+    pages: list[list[Line]],
+    scanned: list[int],
+    recognition: Recognition,
+    progress: PageProgress | None,
+) -> None:
+    """The ``scanned`` pages of ``pages`` read by OCR.  Without the ``ocr`` extra a PDF with
+    no text at all is refused; one with text elsewhere is read without its scanned pages,
+    with a warning."""
+    try:
+        found = read_pages(data, source, scanned, recognition, progress)
+    except OcrNotInstalled:
+        if not any(pages):
+            raise
+        which = ", ".join(str(n + 1) for n in scanned)
+        recognition.warnings.append(
+            f"{'page' if len(scanned) == 1 else 'pages'} {which} of {source} "
+            f"{'is a picture' if len(scanned) == 1 else 'are pictures'} with no text layer "
+            f"(a scan), not read: install the ocr extra to read it ({ocr_hint()})"
+        )
+        return
+    recognition.images -= sum(len(pdf.pages[n].images) for n in found)
+    for number, glyphs in found.items():
+        page = pdf.pages[number]
+        if pages[number]:  # a text layer over the scan (a typed header): it wins where it is
+            read_actual_text(page)
+            layer, _ = page_glyphs(page)
+            glyphs = layer + [g for g in glyphs if not _under(g, layer)]
+        pages[number] = _read_page(page, number, recognition, glyphs)
+
+
+#: A page whose text layer holds fewer characters than this over a picture covering most of
+#: it is a scan with a few typed lines (a header added after scanning): it is read by OCR.
+_FEW_CHARS = 200
+
+
+def _scanned(page: Page, lines: list[Line]) -> bool:
+    """Is ``page`` a scan: a picture and no text, or a picture over half the page and only
+    a few lines of text?"""
+    if not page.images:
+        return False
+    if not lines:
+        return True
+    area = float(page.width) * float(page.height)
+    pictured = max(
+        (float(i["x1"]) - float(i["x0"])) * (float(i["bottom"]) - float(i["top"]))
+        for i in page.images
+    )
+    return pictured >= 0.5 * area and len(page.chars) < _FEW_CHARS
+
+
+def _under(glyph: Glyph, layer: list[Glyph]) -> bool:
+    """Does OCR's ``glyph`` lie on text the text layer has (within a point)?"""
+    x, y = (glyph.x0 + glyph.x1) / 2, glyph.mid
+    return any(g.x0 - 1 <= x <= g.x1 + 1 and g.top - 1 <= y <= g.bottom + 1 for g in layer)
+
+
 def pdf_paragraphs(
     data: bytes, source: str, max_pages: int | None = None, progress: PageProgress | None = None
 ) -> tuple[list[Para], Recognition]:
@@ -353,16 +419,18 @@ def pdf_paragraphs(
         with pdf:
             producer = " ".join(str(pdf.metadata.get(k, "")) for k in ("Producer", "Creator"))
             tex = bool(re.search(r"tex\b|tex[-\s]|latex|xdvipdfmx", producer, re.IGNORECASE))
+            pictured: list[int] = []  # scanned pages (see _scanned)
             for number, page in enumerate(pdf.pages[:max_pages]):
                 pages.append(_read_page(page, number, recognition))
                 heights.append(float(page.height))
                 recognition.images += len(page.images)
-            if not any(pages):  # image-only: OCR (the `ocr` extra) reads the page pictures
-                scanned = read_pages(data, source, len(pages), recognition, progress)
-                pages = [
-                    _read_page(page, number, recognition, glyphs)
-                    for number, (page, glyphs) in enumerate(zip(pdf.pages, scanned, strict=False))
-                ]
+                if _scanned(page, pages[-1]):
+                    pictured.append(number)
+            # OCR (the `ocr` extra) reads the scanned pages: every page of a PDF with no
+            # text at all (text drawn as outlines has no picture), else the scans
+            scanned = pictured if any(pages) else list(range(len(pages)))
+            if scanned:
+                _read_scans(pdf, data, source, pages, scanned, recognition, progress)
     except InputError:
         raise
     except Exception:

@@ -1,0 +1,310 @@
+"""One page picture → the glyphs OCR reads on it (``ocr.py`` decides which pages).
+
+Where the time goes, measured on one core: recognition costs about 0.1 ms per pixel
+column of every line drawn 48 px high (2–3 s for a dense page whatever its resolution), and
+detection grows with the picture's area (1.3 s for a page drawn 1,664 px high, 0.6 s at
+1,280, 0.35 s at 960, where it missed a large bold name).  So lines are found on the page
+drawn at most ``DETECT_SIDE`` px on its long side, and each line is read from the page at
+the scan's own resolution, one line at a time: RapidOCR's batches pad every line
+to the longest of the batch, which cost 1.6× the time of reading them one by one.
+
+Word breaks come from the picture, not from the model: its recognizer drops the spaces of
+small English text ("forturning"), and the positions it gives each character are a few
+pixels coarse.  Between two letters, a run of blank pixel columns wider than
+``SPACE_GAP`` of the line's ink height is a space (letters sit under 0.1 apart, words
+about 0.3); each character's box then reaches the blank run on either side, so that the
+layout reader sees words, word gaps and the wide gaps between cells as a text layer draws
+them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import cv2  # installed with the ocr extra (rapidocr-onnxruntime needs OpenCV)
+import numpy as np
+
+from cvagent_cli.formats.reading.pdf_glyphs import Glyph
+from cvagent_cli.formats.reading.pdf_layout import cjk
+
+#: The long side, in pixels, of the page picture that lines are found on.
+DETECT_SIDE = 1280
+#: A rule: ink running unbroken this many points, thinner than this many.
+_RULE_LENGTH = 30
+_RULE_WIDTH = 3
+#: A blank run between two letters at least this share of the line's ink height is a space.
+SPACE_GAP = 0.25
+#: A blank run between two Chinese characters at least this share of the ink's height is
+#: kept as it is (they touch in running text).
+_CJK_GAP = 0.6
+#: In letter-spaced text a space is this many times the usual gap between letters, and more.
+_TRACKED = 1.5
+#: The width of a word space, as a share of the glyph box's height.
+_WORD_SPACE = 0.25
+#: How far a glyph's box reaches above and below the line's ink, as a share of its height.
+_INK_MARGIN = 0.1
+#: A bullet as OCR reads it at the start of a line.
+_BULLETS = frozenset("·•●◦▪■□◆◇►▶▸➢➤✓✔-–*")
+#: Round bullets as the engine reads them when a letter follows without a space.
+_ROUND_BULLETS = frozenset("oO0○◦。°")
+#: Lines the recognizer is less sure of than this are noise (a rule, a photo's edge).
+_TEXT_SCORE = 0.5
+
+
+def picture_glyphs(engine: Any, gray: Any, scale: float) -> list[Glyph]:
+    """The glyphs of a page drawn as the grayscale array ``gray`` at ``scale`` pixels per
+    point, in points from the page's top-left corner."""
+    gray = without_rules(gray, scale)
+    boxes = _detect(engine, gray)
+    if not boxes:
+        return []
+    crops = engine.get_crop_img_list(gray, boxes)
+    glyphs: list[Glyph] = []
+    for box, crop in zip(boxes, crops, strict=True):
+        read, _ = engine.text_rec([cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)], True)
+        text, score, info = read[0]
+        if score < _TEXT_SCORE or not text.strip():
+            continue
+        columns = [col for word in info[2] for col in word]
+        if len(columns) != len(text):
+            continue  # the recognizer could not place this line's characters
+        centers = [(col + 0.5) * crop.shape[1] / info[0] for col in columns]
+        line = line_glyphs(text, centers, crop, box / scale)
+        if line and line[0].kind != "mark":
+            glyphs += _bullet_left_of(gray, line[0], scale)
+        glyphs += line
+    return glyphs
+
+
+def _bullet_left_of(gray: Any, first: Glyph, scale: float) -> list[Glyph]:
+    """A bullet the detector left out of its line (a dot is too small to be text at the
+    size lines are found at): a small blob of ink (up to 0.6 em, or 0.9 em if it is solid:
+    "●"), alone within two ems left of the line's first letter and level with it, as a
+    mark."""
+    em = first.size * scale
+    top, bottom = round(first.top * scale), round(first.bottom * scale)
+    right = round(first.x0 * scale)
+    left = max(0, round(right - 2 * em))
+    if right - left < 2 or bottom <= top:
+        return []
+    strip = gray[top:bottom, left:right].astype(np.int16)
+    ink = np.abs(strip - int(np.median(gray[top:bottom, left : right + round(em)]))) > 60
+    cols, rows = np.flatnonzero(ink.any(axis=0)), np.flatnonzero(ink.any(axis=1))
+    if not len(cols):
+        return []
+    width, height = cols[-1] - cols[0] + 1, rows[-1] - rows[0] + 1
+    solid = ink.sum() / (width * height) >= 0.6  # a round or square bullet, not an icon
+    if max(width, height) > (0.9 if solid else 0.6) * em:
+        return []
+    middle = (rows[0] + rows[-1] + 1) / 2 / (bottom - top)
+    if not 0.25 < middle < 0.75 or cols[-1] + 1 > right - left - 0.15 * em:
+        return []  # not level with the text, or touching it (a letter's edge)
+    x0, x1 = (left + cols[0]) / scale, (left + cols[-1] + 1) / scale
+    return [_glyph("•", x0, x1, first.top, first.bottom, first.size, "mark")]
+
+
+def without_rules(gray: Any, scale: float) -> Any:
+    """The page with its drawn rules (a line under or beside a section title, a table's
+    borders) painted out: the recognizer reads a rule that touches a line as a dot or a
+    dash ("Work Experience."), and the detector joins text across it.  A rule is dark ink
+    running unbroken for ``_RULE_LENGTH`` points and thinner than ``_RULE_WIDTH`` (a
+    shaded bar is thicker, and stays)."""
+    ink = (gray < 160).astype(np.uint8)
+    long_run = max(8, round(_RULE_LENGTH * scale))
+    thick = max(2, round(_RULE_WIDTH * scale))
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, long_run), np.uint8))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((long_run, 1), np.uint8))
+    bars = cv2.dilate(
+        cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((thick, thick), np.uint8)),
+        np.ones((3, 3), np.uint8),
+    )
+    rules = (across.astype(bool) | down.astype(bool)) & ~bars.astype(bool)
+    if not rules.any():
+        return gray
+    out = gray.copy()
+    out[rules] = 255
+    return out
+
+
+def _detect(engine: Any, gray: Any) -> list[Any]:
+    """The text lines' boxes (four corners, in ``gray``'s pixels), top to bottom."""
+    height, width = gray.shape[:2]
+    shrink = min(1.0, DETECT_SIDE / max(height, width))
+    small = cv2.resize(
+        gray,
+        (max(32, round(width * shrink)), max(32, round(height * shrink))),
+        interpolation=cv2.INTER_AREA,
+    )
+    found, _ = engine.text_det(cv2.cvtColor(small, cv2.COLOR_GRAY2BGR))
+    if found is None or len(found) == 0:
+        return []
+    ratio = np.array([width / small.shape[1], height / small.shape[0]], dtype=np.float32)
+    return [np.asarray(box, dtype=np.float32) * ratio for box in engine.sorted_boxes(found)]
+
+
+def ink_columns(crop: Any) -> tuple[Any, int, int]:
+    """Which pixel columns of a line's picture hold ink (dark on light, or light on a dark
+    bar), and the rows its ink spans (first, past last): the longest run of inked rows, so
+    that a descender of the line above, cut into the picture, is left out."""
+    pixels = crop.astype(np.int16)
+    background = int(np.median(pixels))
+    contrast = np.abs(pixels - background)
+    ink = contrast > max(25, 0.25 * int(contrast.max()))
+    band, run = (0, crop.shape[0]), None
+    best = 0
+    for y, inked in enumerate([*ink.any(axis=1), False]):
+        if inked and run is None:
+            run = y
+        elif not inked and run is not None:
+            if y - run > best:
+                band, best = (run, y), y - run
+            run = None
+    return ink[band[0] : band[1]].any(axis=0), band[0], band[1]
+
+
+def _blank_run(ink: Any, start: float, end: float) -> tuple[int, int]:
+    """The widest run of blank columns between two character centres: (first, past last),
+    or an empty run at the middle when the letters touch."""
+    lo, hi = max(0, int(start)), min(len(ink), int(end) + 1)
+    best = ((lo + hi) // 2, (lo + hi) // 2)
+    run_start = None
+    for x in range(lo, hi):
+        if not ink[x]:
+            run_start = x if run_start is None else run_start
+            if x + 1 - run_start > best[1] - best[0]:
+                best = (run_start, x + 1)
+        else:
+            run_start = None
+    return best
+
+
+def line_glyphs(text: str, centers: list[float], crop: Any, box: Any) -> list[Glyph]:
+    """One line read by the recognizer (``text``, each character's centre in the line's
+    picture ``crop``) as glyphs on the line's box (``box``: its corners in points).  Each
+    character reaches the blank run between it and the next one; a space the model read,
+    or a run a space wide between two letters (not CJK), is a word break."""
+    ink, ink_top, ink_bottom = ink_columns(crop)
+    ink_height = ink_bottom - ink_top
+    left, box_top = float(box[:, 0].min()), float(box[:, 1].min())
+    per_px = (float(box[:, 0].max()) - left) / max(crop.shape[1], 1)
+    down = (float(box[:, 1].max()) - box_top) / max(crop.shape[0], 1)
+    # the size is the ink's height (about an em, a text layer's font size); the glyph box
+    # reaches a little above and below it, as a font's box does
+    size = round(ink_height * down, 1)
+    top = box_top + (ink_top - _INK_MARGIN * ink_height) * down
+    bottom = box_top + (ink_bottom + _INK_MARGIN * ink_height) * down
+    letters = [(ch, x) for ch, x in zip(text, centers, strict=True) if ch.strip()]
+    spaced: set[int] = set()
+    seen = 0
+    for ch in text:  # which letters the model read a space before
+        if not ch.strip():
+            spaced.add(seen)
+        else:
+            seen += 1
+    chars = [ch for ch, _ in letters]
+    xs = [x for _, x in letters]
+    runs = [_blank_run(ink, a, b) for a, b in itertools.pairwise(xs)]
+    # letter-spaced text ("S U M M A R Y") is one word: a space is wider than its letters' gaps
+    gaps = [
+        b - a
+        for i, (a, b) in enumerate(runs)
+        if i + 1 not in spaced and not (cjk(chars[i]) or cjk(chars[i + 1]))
+    ]
+    usual = float(np.median(gaps)) / max(ink_height, 1) if len(gaps) >= 3 else 0.0
+    space_gap = max(SPACE_GAP, _TRACKED * usual + 0.1) * ink_height
+    inked = np.flatnonzero(ink)
+    first = min(float(inked[0]) if len(inked) else 0.0, xs[0])
+    last = max(float(inked[-1] + 1) if len(inked) else float(crop.shape[1]), xs[-1])
+
+    def glyph(ch: str, a: float, b: float, kind: str) -> Glyph:
+        return _glyph(ch, left + a * per_px, left + b * per_px, top, bottom, size, kind)
+
+    out: list[Glyph] = []
+    start = first
+    dot = _unread_dot(ink, xs[0], space_gap, ink_height)
+    if dot is not None and not _bullet(chars):
+        out += [glyph("•", *dot[0], "mark"), glyph(" ", dot[0][1], dot[1], "space")]
+        start = dot[1]
+    for i, ch in enumerate(chars):
+        if i + 1 == len(chars):
+            end, gap = last, None
+        else:
+            a, b = runs[i]
+            # Chinese characters touch: a gap between them is a form's spaced label
+            # ("姓　　名") or a cell's edge, which the layout reader reads as it is
+            wide = b - a >= (_CJK_GAP * ink_height if cjk(ch) or cjk(chars[i + 1]) else space_gap)
+            end, gap = (float(a), (a, b)) if i + 1 in spaced or wide else (float(b), None)
+        kind = "mark" if i == 0 and _bullet(chars) else "text"
+        out.append(glyph("•" if kind == "mark" else ch, start, end, kind))
+        if gap is not None:
+            out.append(glyph(" ", gap[0], gap[1], "space"))
+            start = float(gap[1])
+        else:
+            start = end
+    _narrow_spaces(out, bottom - top)
+    return out
+
+
+def _unread_dot(
+    ink: Any, center: float, gap: float, height: float
+) -> tuple[tuple[float, float], float] | None:
+    """A bullet the recognizer did not read, in the line's picture before its first letter
+    (whose centre is at ``center``): a blob of ink at most 0.6 of the ink's ``height`` wide,
+    a ``gap`` or more apart from the letter.  Its columns, and where the letter starts."""
+    x = min(int(center), len(ink) - 1)
+    while x > 0 and ink[x - 1]:
+        x -= 1  # back to the letter's left edge
+    letter = x
+    while x > 0 and not ink[x - 1]:
+        x -= 1  # across the blank before it
+    blob = np.flatnonzero(ink[:x])
+    if not len(blob) or letter - x < gap or blob[-1] - blob[0] + 1 > 0.6 * height:
+        return None
+    return (float(blob[0]), float(blob[-1] + 1)), float(letter)
+
+
+def _narrow_spaces(glyphs: list[Glyph], height: float) -> None:
+    """Word gaps made as wide as a text layer's: between the ink of two words lie the space
+    and both letters' side bearings, and a gap that wide sets a word apart as a cell of its
+    own ("Selected | Projects").  A gap of a line's height or more is left as it is (a date
+    set apart at the right margin)."""
+    for prev, space, after in zip(glyphs, glyphs[1:], glyphs[2:], strict=False):
+        if space.kind != "space" or prev.kind != "text" or after.kind != "text":
+            continue
+        if cjk(prev.text) or cjk(after.text):
+            continue  # (see _CJK_GAP)
+        gap = after.x0 - prev.x1
+        if _WORD_SPACE * height < gap < height:
+            prev.x1 = after.x0 - _WORD_SPACE * height
+            space.x0, space.x1 = prev.x1, after.x0
+
+
+def _bullet(chars: list[str]) -> bool:
+    """Does the line start with a list marker?  A dot or a dash, or a round bullet that the
+    engine read as a letter or a full stop ("oPresented", "。负责", ". Led") before a capital
+    or a Chinese word."""
+    if len(chars) < 2:
+        return False
+    first, second = chars[0], chars[1]
+    if first in _BULLETS:
+        return True
+    # a small round bullet is often read as a full stop (". Automated")
+    return (first in _ROUND_BULLETS or first == ".") and (second.isupper() or cjk(second))
+
+
+def _glyph(
+    text: str, x0: float, x1: float, top: float, bottom: float, size: float, kind: str
+) -> Glyph:
+    return Glyph(
+        text=text,
+        x0=x0,
+        x1=max(x1, x0 + 0.1),
+        top=top,
+        bottom=bottom,
+        size=size,
+        font="ocr",
+        bold=False,
+        kind=kind,
+        base=(top + bottom) / 2,
+    )
