@@ -9,6 +9,7 @@ import shlex
 import shutil
 import sys
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -26,8 +27,6 @@ class Origin:
 
 
 def origin() -> Origin:
-    from importlib import metadata
-
     try:
         text = metadata.distribution(DIST).read_text("direct_url.json")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed

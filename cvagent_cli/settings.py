@@ -22,6 +22,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -57,8 +58,6 @@ def api_base_problem(url: str) -> str | None:
     """What is wrong with a server URL given as ``api_base``, or None.  Checked when it is
     given (option, environment, config file, ``/model … --api-base``), so that a typo is
     one clear error instead of four retries and "lost the connection" at the first message."""
-    from urllib.parse import urlsplit
-
     text = url.strip()
     if not text:
         return "it is empty"

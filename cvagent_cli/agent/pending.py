@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +139,4 @@ def rebase(edit: ev.ProposedEdit, doc: ResumeDocument, name: str) -> ev.Proposed
     after = apply_all(doc, [Replacement(old, new) for old, new in edit.replacements])
     if after == doc.text:
         raise EditError("it changes nothing any more", "it changes nothing any more")
-    from dataclasses import replace
-
     return replace(edit, before=doc.text, after=after, diff=unified_diff(doc.text, after, name))

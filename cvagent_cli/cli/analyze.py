@@ -152,6 +152,7 @@ def analyze_command(
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {jobs}")
     if explain and not paths and _stdin_is_empty():  # `cvagent analyze --explain` alone
+        # when needed (see app.py)
         from cvagent_cli.ui.console import make_console
         from cvagent_cli.ui.report import render_scoring
 
@@ -159,15 +160,16 @@ def analyze_command(
         return
     client = None
     if llm:  # no model: say so before any report, not after all of them
+        # the model stack loads for --llm only (see app.py)
         from cvagent_cli.cli.analyze_review import review_client
 
         client = review_client(model, api_base)
     items = _inputs(paths)
     job = read_job_description(jd) if jd is not None else None
-    # --json output needs no console (rich and the report views: ~40 ms of start-up, which
-    # a batch pays before its workers start)
     out = None
     if not json_out:
+        # --json output needs no console (rich and the report views: ~40 ms of start-up,
+        # which a batch pays before its workers start)
         from cvagent_cli.ui.console import make_console
 
         out = make_console()
@@ -243,6 +245,7 @@ def _stdin_is_empty() -> bool:
 def _reviews(client: LiteLLMGateway, view: _View, job: Any, out: Console | None) -> None:
     """The model's review of each kept report: streamed under the report, or with
     ``--json`` printed as the report's ``review`` field (one valid JSON object per file)."""
+    # the model stack loads for --llm only (see app.py)
     from cvagent_cli.cli.analyze_review import collect_review, run_review
 
     for doc, report in view.reports:

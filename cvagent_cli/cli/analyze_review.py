@@ -1,6 +1,7 @@
 """``analyze --llm``: stream the model's review under the offline report, through the
 same renderer as the chat (Markdown committed block by block, no full re-render), or,
-with ``--json``, hold it in the report's ``review`` field."""
+with ``--json``, hold it in the report's ``review`` field.  ``analyze`` imports this module
+for ``--llm`` only, so what the review needs is imported here at the top."""
 
 from __future__ import annotations
 
@@ -10,16 +11,18 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from cvagent_cli.agent import events as ev
 from cvagent_cli.analysis.schema import AnalysisReport, LLMReview
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.llm.gateway import LiteLLMGateway
+from cvagent_cli.llm.review import Stopped, stream_review
+from cvagent_cli.settings import load_settings
+from cvagent_cli.ui.render import EventRenderer
 
 
 def review_client(model: str | None, api_base: str | None) -> LiteLLMGateway:
     """The model client for the review, made before any resume is analyzed: without a
     model the run stops at once (ConfigError, exit 3), not after printing every report."""
-    from cvagent_cli.settings import load_settings
-
     return LiteLLMGateway(load_settings(model=model, api_base=api_base))
 
 
@@ -31,11 +34,6 @@ def run_review(
     *,
     console: Console,
 ) -> None:
-    # the model stack loads for --llm only, not when cvagent starts (see app.py)
-    from cvagent_cli.agent import events as ev
-    from cvagent_cli.llm.review import Stopped, stream_review
-    from cvagent_cli.ui.render import EventRenderer
-
     before = client.session_usage
     console.print(Rule(f"LLM review by {client.model}", align="left"))
     renderer = EventRenderer(console)
@@ -58,8 +56,6 @@ def collect_review(
     client: LiteLLMGateway, doc: ResumeDocument, report: AnalysisReport, jd: Any
 ) -> AnalysisReport:
     """``report`` with the model's review in its ``review`` field (``--llm --json``)."""
-    from cvagent_cli.llm.review import Stopped, stream_review
-
     before = client.session_usage
     text: list[str] = []
     stopped: str | None = None

@@ -102,6 +102,7 @@ def chat_command(
       cat resume.md | cvagent chat - -m "shorten the summary" > new.md
       cvagent chat resume.md -m "review my summary" --json
     """
+    # the chat's modules load when it runs, not when cvagent starts (see app.py)
     from cvagent_cli.cli.chat_request import ChatRequest
     from cvagent_cli.cli.chat_start import run_chat  # the prompt first
 

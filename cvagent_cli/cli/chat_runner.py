@@ -11,7 +11,10 @@ workspace, tools, agent) in ``agent.compose.build_session``; then the terminal p
 (ChatIO, renderer, Repl) around the session.
 
 Start-up never imports litellm: the model gateway is created lazily and litellm is
-imported in a background thread while the user reads the banner and types.
+imported in a background thread while the user reads the banner and types.  This module
+itself is imported only to run a chat (by ``chat_start``: in that background thread when
+the prompt is drawn first), so it imports the chat's modules at its top, all but the agent
+stack, which waits until the quick start-up checks have passed (``open_session``).
 
 Non-interactive runs never wait for a keypress: edits apply only with ``--yes`` (never
 flagged ones).  A resume read from stdin is never written anywhere; its final text goes
@@ -29,10 +32,15 @@ from typing import TYPE_CHECKING, Any
 
 from cvagent_cli import paths
 from cvagent_cli.agent.capabilities import DEFAULT_CAPABILITY
+from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import ConfigError, ExitCode, ModelError, UsageError
+from cvagent_cli.formats.opening import editable_markdown, read_job_description
 from cvagent_cli.llm.endpoints import choose_endpoint
+from cvagent_cli.llm.loader import load_litellm, preload_in_background
 from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.llm.types import ModelClient, StreamEvent, Usage
+from cvagent_cli.settings import Settings, load_settings
+from cvagent_cli.store.textio import read_stdin
 from cvagent_cli.ui.command_line import is_command
 from cvagent_cli.ui.console import clean, make_console
 from cvagent_cli.ui.io import ChatIO, open_tty
@@ -44,8 +52,6 @@ from cvagent_cli.wording import plural
 if TYPE_CHECKING:
     from cvagent_cli.agent.session import ChatSession
     from cvagent_cli.cli.chat_request import ChatRequest
-    from cvagent_cli.document.document import ResumeDocument
-    from cvagent_cli.settings import Settings
     from cvagent_cli.store.lock import ResumeLock
 
 
@@ -107,8 +113,6 @@ def known_providers(model: str) -> set[str] | None:
     litellm anyway.  None if it cannot be loaded: then every prefix counts as a provider."""
     if "/" not in model:
         return None
-    from cvagent_cli.llm.loader import load_litellm
-
     try:
         return {str(getattr(p, "value", p)) for p in load_litellm().provider_list}
     except Exception:  # a broken installation is reported by the first request
@@ -117,13 +121,12 @@ def known_providers(model: str) -> set[str] | None:
 
 def preload(client: ModelClient) -> None:
     if getattr(client, "model", None):
-        from cvagent_cli.llm.loader import preload_in_background
-
         preload_in_background()
 
 
 def acquire_lock(path: Path) -> ResumeLock:
     """Take the one-writer lock of ``path``; LockedError names the other process."""
+    # filelock (~20 ms) loads when a lock is taken, after the quick start-up checks
     from cvagent_cli.store.lock import ResumeLock
 
     lock = ResumeLock(path)
@@ -212,8 +215,6 @@ class PreparedChat:
 def prepare_chat(request: ChatRequest, io: ChatIO | None = None) -> PreparedChat:
     """Settings, the resume, its lock, the session and the REPL; nothing is printed, so
     this can run while a prompt is on the screen (``io``: the REPL's, already drawn)."""
-    from cvagent_cli.settings import load_settings
-
     settings = load_settings(model=request.model, api_base=request.api_base)
     mode = ChatMode.of(request.resume, messages=request.messages, json_out=request.json_out)
     err = make_console(stderr=True)
@@ -286,16 +287,12 @@ def read_resume(
     resume: str | None, mode: ChatMode, *, read_only: bool, err: Any
 ) -> ResumeDocument | None:
     """The resume to work on (None: none yet); a PDF or DOCX is imported to Markdown first."""
-    from cvagent_cli.document.document import ResumeDocument
-    from cvagent_cli.store.textio import read_stdin
-
     if mode.from_stdin:
         if _isatty(sys.stdin):
             err.print("reading the resume from standard input (end it with Ctrl-D)…", style="dim")
         return ResumeDocument.from_decoded(read_stdin(), source="<stdin>")
     if not resume:
         return None
-    from cvagent_cli.formats.opening import editable_markdown
     from cvagent_cli.ui.progress import OCR_PROGRESS, page_progress  # rich.progress: when needed
 
     with page_progress(OCR_PROGRESS) as progress:  # a scanned PDF: a bar per page OCR reads
@@ -331,19 +328,20 @@ def open_session(
 ) -> Any:
     """The session (``agent.compose.build_session``) with the resume's lock held, the job
     description read and the model client made; the lock is released if any of it fails."""
-    from cvagent_cli.agent.compose import build_session
-    from cvagent_cli.store.transcripts import TranscriptLog
-
     lock = (
         acquire_lock(doc.path)
         if doc is not None and doc.path is not None and not read_only
         else None
     )
     try:
+        # the agent stack (~150 ms: session, tools, analyzer, the transcript database)
+        # loads after the quick checks, so that a missing model or a locked resume is
+        # said at once
+        from cvagent_cli.agent.compose import build_session
+        from cvagent_cli.store.transcripts import TranscriptLog
+
         job = None
         if jd is not None:
-            from cvagent_cli.formats.opening import read_job_description
-
             job = read_job_description(Path(jd).expanduser())
         pack = capability or (
             settings.capability if settings.capability != DEFAULT_CAPABILITY else None

@@ -25,8 +25,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cvagent_cli import paths
 from cvagent_cli.cli.chat_request import ChatRequest
 from cvagent_cli.errors import CvAgentError
+from cvagent_cli.formats.file_types import document_format
+from cvagent_cli.ui.banner import BANNER, print_items
+from cvagent_cli.ui.io import ChatIO, make_completer
 
 
 class Background:
@@ -86,21 +90,19 @@ def prompt_first(resume: str | None, *, messages: list[str], json_out: bool) -> 
     except (AttributeError, ValueError):
         return False
     path = Path(resume).expanduser()
-    from cvagent_cli.formats.file_types import document_format
-    from cvagent_cli.paths import session_files
-
     try:  # a PDF, DOCX or HTML resume is imported first, which says what it did
         if not path.is_file() or document_format(path) is not None:
             return False
         # edits a `-m` run kept are offered before anything is typed: a line typed at a
         # prompt drawn first would wait behind their questions
-        return not session_files(path, create=False).pending_edits.exists()
+        return not paths.session_files(path, create=False).pending_edits.exists()
     except (OSError, CvAgentError):
         return False
 
 
 def run_chat(request: ChatRequest) -> int:
     if not prompt_first(request.resume, messages=request.messages, json_out=request.json_out):
+        # the agent stack (see the module docstring)
         from cvagent_cli.cli.chat_runner import run_chat as run_now
 
         return run_now(request)
@@ -110,15 +112,12 @@ def run_chat(request: ChatRequest) -> int:
 def run_prompt_first(request: ChatRequest) -> int:
     resume = request.resume
     assert resume is not None  # prompt_first is never true without a resume path
-    from cvagent_cli import paths
-    from cvagent_cli.ui.banner import BANNER, print_items
-    from cvagent_cli.ui.io import ChatIO
-
     path = Path(resume).expanduser()
     io = ChatIO(history_file=paths.input_history_file(path))
     name = path.name
 
     def build() -> Any:
+        # the agent stack, imported in the build thread once the prompt is drawn
         from cvagent_cli.cli.chat_runner import prepare_chat
 
         return prepare_chat(request, io=io)
@@ -137,12 +136,14 @@ def run_prompt_first(request: ChatRequest) -> int:
                 app.loop.call_soon_threadsafe(end)
 
     def then_import_litellm(chat: Any) -> None:
+        # in the build thread, which imported the agent stack (see the module docstring)
         from cvagent_cli.cli.chat_runner import preload
 
         app = getattr(io.prompt_session_if_any(), "app", None)
         if app is not None and app.is_running:
 
             def show() -> None:  # above the prompt, which is redrawn after them
+                # prompt-toolkit (~170 ms) loads for a terminal prompt only, not for -m runs
                 from prompt_toolkit.application import run_in_terminal
 
                 run_in_terminal(chat.show_notices)
@@ -165,11 +166,10 @@ def run_prompt_first(request: ChatRequest) -> int:
         if chat is None:
             return None
         if getattr(chat, "_completer", None) is None:
-            from cvagent_cli.ui.io import make_completer
-
             chat._completer = make_completer(chat.repl)
         return chat._completer
 
+    # prompt-toolkit (~170 ms) loads for a terminal prompt only, not for -m runs
     from prompt_toolkit.completion import DynamicCompleter
 
     io.toolbar = toolbar

@@ -30,6 +30,7 @@ def doctor_command(
 ) -> None:
     """Check the model once: provider, API key, an answer, tool calling, context window and
     price.  At most two tiny requests; exit 3 when a check fails."""
+    # loaded when the command runs, not when cvagent starts (see app.py)
     from cvagent_cli.llm.doctor import run_checks
     from cvagent_cli.settings import load_settings
 

@@ -28,6 +28,7 @@ R = TypeVar("R")
 
 
 def report_error(error: CvAgentError) -> None:
+    # every command imports this module at start-up; rich (~70 ms) loads for an error only
     from cvagent_cli.ui.console import error_line, make_console
     from cvagent_cli.ui.wrap import print_wrapped
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cvagent_cli.llm.tool_call_chunks import field_of
+
 #: providers (as litellm names them) that take ``cache_control`` breakpoints
 CACHE_CONTROL_PROVIDERS = frozenset({"anthropic"})
 EPHEMERAL = {"type": "ephemeral"}
@@ -72,8 +74,6 @@ def cached_prompt_tokens(usage: Any) -> int:
     """Prompt tokens read from the provider's cache, as litellm reports them:
     ``prompt_tokens_details.cached_tokens`` (OpenAI, DeepSeek, and Anthropic through
     litellm) or Anthropic's own ``cache_read_input_tokens``."""
-    from cvagent_cli.llm.tool_call_chunks import field_of
-
     details = field_of(usage, "prompt_tokens_details")
     for value in (field_of(details, "cached_tokens"), field_of(usage, "cache_read_input_tokens")):
         if isinstance(value, int) and value > 0:

@@ -37,7 +37,7 @@ def load_litellm() -> Any:
         if _litellm_module is None:
             os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
             try:
-                import litellm
+                import litellm  # lazy: 2-3 s and ~150 MB (see the module docstring)
             except ImportError as exc:  # pragma: no cover - broken installation
                 raise ModelError(
                     f"cannot load litellm: {exc}",

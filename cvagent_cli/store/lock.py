@@ -51,6 +51,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from cvagent_cli import paths
 from cvagent_cli.errors import InputError, LockedError
 
@@ -87,8 +89,6 @@ def default_lock_path(resume_path: Path, *, lock_dir: Path | None = None) -> Pat
 
 def _new_filelock(path: Path) -> Any:
     """A non-blocking ``FileLock`` that raises instead of silently falling back to a soft lock."""
-    from filelock import FileLock
-
     try:
         return FileLock(
             str(path), timeout=0, mode=0o600, thread_local=False, fallback_to_soft=False
@@ -108,7 +108,7 @@ def _pid_alive(pid: int) -> bool:
     if (
         sys.platform == "win32"
     ):  # pragma: no cover - os.kill(pid, 0) would terminate the process there
-        import ctypes
+        import ctypes  # Windows only: ctypes.windll exists there alone
 
         kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # exists on Windows only
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
@@ -185,8 +185,6 @@ class ResumeLock:
         """Take the lock or raise :class:`LockedError`; a no-op when this instance holds it."""
         if self._held:
             return self
-        from filelock import Timeout
-
         self.took_over_stale = False
         self.degraded = False
         self.removed_legacy = False
@@ -265,8 +263,6 @@ class ResumeLock:
         legacy, legacy_info = legacy_lock_paths(self.resume_path)
         if not legacy.exists():
             return
-        from filelock import Timeout
-
         old = _new_filelock(legacy)
         try:
             old.acquire(timeout=0)

@@ -14,6 +14,7 @@ import uuid
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from cvagent_cli.secrets import scrub_secrets
 from cvagent_cli.store.statefiles import move_aside, write_private_json
 
 MAX_ENTRIES = 50
@@ -87,8 +88,6 @@ class UndoLog:
     def record(self, before: str, after: str, reason: str) -> UndoEntry:
         """Persist the entry *before* the resume is written (see ``reconcile``).  Raises
         ``OSError`` (the log unchanged) when the state directory cannot take it."""
-        from cvagent_cli.secrets import scrub_secrets
-
         entry = UndoEntry(
             uuid.uuid4().hex[:8], time.time(), scrub_secrets(reason or "edit"), before, after
         )

@@ -8,6 +8,7 @@ import shlex
 from pathlib import Path
 
 from cvagent_cli.errors import UsageError
+from cvagent_cli.settings import api_base_problem
 
 MODEL_USAGE = (
     "/model NAME, or /model NAME --api-base URL (--api-base default: the provider's own endpoint)"
@@ -59,8 +60,6 @@ def parse_model_args(arg: str) -> tuple[str, str | None]:
         raise UsageError("/model: which model?", hint=MODEL_USAGE)
     api_base = options.get("--api-base")
     if api_base is not None and api_base.strip().lower() != "default":
-        from cvagent_cli.settings import api_base_problem
-
         problem = api_base_problem(api_base)
         if problem:
             raise UsageError(f"/model: --api-base {api_base!r}: {problem}", hint=MODEL_USAGE)

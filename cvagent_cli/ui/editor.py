@@ -29,6 +29,8 @@ def edit_text(text: str, *, extension: str = ".md") -> str | None:
     An emptied buffer cancels rather than clears: nobody means "make my resume empty" by
     deleting everything in a temporary file, and git treats an empty message the same way.
     """
+    # click (~50 ms) only when an editor opens: ui.io imports this module before the
+    # first prompt is drawn
     import click
 
     try:
@@ -46,7 +48,7 @@ def edit_text(text: str, *, extension: str = ".md") -> str | None:
 
 def edit_file(path: Path) -> None:
     """Open ``path`` itself in the editor; returns when the editor exits."""
-    import click
+    import click  # only when an editor opens (see edit_text)
 
     try:
         click.edit(filename=str(path))

@@ -16,14 +16,17 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
+from cvagent_cli.secrets import scrub_secrets
 from cvagent_cli.ui.console import THEME, make_console
-from cvagent_cli.ui.editor import EditorError
+from cvagent_cli.ui.editor import EditorError, edit_text
+from cvagent_cli.ui.keyboard import echo
 
 if TYPE_CHECKING:  # imported where used: the prompt is drawn before the agent stack loads
     from prompt_toolkit import PromptSession
@@ -45,6 +48,7 @@ CONFIRM_HELP = "answer y (apply), n (reject; 'n REASON' tells the model why), a 
 def _key_bindings() -> KeyBindings:
     """Enter submits; Esc+Enter (what Alt+Enter sends) inserts a newline.  Pasted text
     (bracketed paste) keeps its newlines through prompt-toolkit's own binding."""
+    # prompt-toolkit (~170 ms) loads for a terminal prompt only, not for -m or --json runs
     from prompt_toolkit.key_binding import KeyBindings
 
     kb = KeyBindings()
@@ -96,6 +100,7 @@ class ChatIO:
     # -- prompt-toolkit sessions (created lazily: nothing to set up in -m mode) ------------
     def _prompt_session(self) -> PromptSession[str]:
         if self._session is None:
+            # prompt-toolkit (~170 ms) loads for a terminal prompt only, not for -m or --json runs
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
 
@@ -122,7 +127,7 @@ class ChatIO:
 
     def _question_session(self) -> PromptSession[str]:
         if self._ask_session is None:
-            from prompt_toolkit import PromptSession
+            from prompt_toolkit import PromptSession  # lazy: see _prompt_session
 
             # a separate session so y/n answers do not pollute the input history
             self._ask_session = PromptSession[str](
@@ -199,6 +204,8 @@ class ChatIO:
         question asked again, so invented numbers land only after an explicit yes.  An
         editor left without a change (or emptied) cancels and asks again.
         """
+        # the agent stack loads after the first prompt is drawn (cli/chat_start.py), and
+        # chat_start imports this module to draw it
         from cvagent_cli.agent.events import Action, Decision
 
         flagged = bool(edit.flags)
@@ -245,6 +252,7 @@ class ChatIO:
             self.console.print(Text(CONFIRM_HELP, style="dim"))
 
     def _show_own_version(self, before: str, after: str) -> None:
+        # the document model and the renderer load after the first prompt (see confirm_edit)
         from cvagent_cli.document.editing import unified_diff
         from cvagent_cli.ui.render import print_diff
 
@@ -280,26 +288,19 @@ class ChatIO:
         """The text in the user's editor (the one launcher, ``ui.editor``); None when the
         editor was left without a change or emptied; ``EditorError`` when it could not
         be started."""
-        from cvagent_cli.ui.editor import edit_text
-        from cvagent_cli.ui.keyboard import echo
-
         with echo(self.console.file, on=True):  # a turn switched it off (ui.keyboard)
             return edit_text(text)  # EditorError: confirm_edit says so and asks again
 
 
 def _with_after(edit: ProposedEdit, after: str) -> ProposedEdit:
     """The proposal as the user last left it (edited again from there, in the editor)."""
-    from dataclasses import replace
-
     return replace(edit, after=after, replacements=())
 
 
 def _scrubbed_history(path: Path) -> FileHistory:
     """prompt-toolkit's FileHistory, but what reaches the disk has API keys removed: a key
     pasted at the prompt stays recallable (in memory) for this session, never persisted."""
-    from prompt_toolkit.history import FileHistory
-
-    from cvagent_cli.secrets import scrub_secrets
+    from prompt_toolkit.history import FileHistory  # lazy: see _prompt_session
 
     class ScrubbedFileHistory(FileHistory):
         def store_string(self, string: str) -> None:
@@ -350,6 +351,7 @@ def locate_replacement(edit: ProposedEdit) -> tuple[int, int, str] | None:
 def open_tty() -> tuple[Input, Output, TextIO]:
     """prompt-toolkit input/output on /dev/tty (stdin carries the resume); OSError if
     there is no terminal to talk to."""
+    # prompt-toolkit (~170 ms) loads for a terminal prompt only, not for -m or --json runs
     from prompt_toolkit.input import create_input
     from prompt_toolkit.output import create_output
 
@@ -374,6 +376,7 @@ def make_completer(repl: CommandTable) -> Completer:
     (/capability), 'last' (/diff) and paths (/load, /jd, /save, /export); a folder
     completes with its trailing ``/``.  Built lazily so that
     ``-m`` runs never import prompt-toolkit."""
+    # lazy: see the docstring
     from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
     from prompt_toolkit.document import Document
 

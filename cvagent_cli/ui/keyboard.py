@@ -35,7 +35,7 @@ def echo(stream: IO[Any] | None, on: bool) -> Iterator[None]:
     if fd is None:
         yield
         return
-    import termios
+    import termios  # POSIX only: no such module on Windows, where fd is None
 
     try:
         before = termios.tcgetattr(fd)

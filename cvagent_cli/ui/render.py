@@ -21,12 +21,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.control import Control
 from rich.live import Live
 from rich.panel import Panel
+from rich.segment import ControlType
 from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.ui.console import clean, error_line
+from cvagent_cli.ui.keyboard import echo
 from cvagent_cli.ui.waiting import Waiting
 from cvagent_cli.ui.wrap import Wrapped, print_wrapped, with_gutter
 from cvagent_cli.wording import plural
@@ -367,9 +370,6 @@ class EventRenderer:
         self._stop_live()  # transient: the unfinished tail is erased
         rows = self._rows if self._kind == "text" else 0
         if 0 < rows < self.console.height:
-            from rich.control import Control
-            from rich.segment import ControlType
-
             self.console.control(
                 Control(
                     ControlType.CARRIAGE_RETURN,
@@ -510,8 +510,6 @@ def run_turn(
     session: ChatSession, text: str, renderer: Renderer, approve: Approver | None
 ) -> TurnResult:
     """One user message through the agent, rendered; Ctrl-C stops it cleanly."""
-    from cvagent_cli.ui.keyboard import echo
-
     result = TurnResult()
     console = getattr(renderer, "console", None)
     # a spinner while the model thinks, on a terminal; stopped before anything prints,

@@ -18,8 +18,10 @@ from rich.text import Text
 
 from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
+from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.errors import CvAgentError, UsageError
 from cvagent_cli.formats.writing.options import PAPERS, WriteOptions
+from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.truth.fencing import unfence
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
 from cvagent_cli.ui.command_line import is_command, parse_model_args, path_argument, split_options
@@ -267,8 +269,6 @@ class Repl:
 
     def cmd_diff(self, arg: str) -> None:
         """/diff [last] — what changed since the session started (or the last edit only)."""
-        from cvagent_cli.document.editing import unified_diff
-
         if arg and arg.lower() != "last":
             raise self.usage_error("diff", arg)
         self._need_doc()
@@ -313,6 +313,8 @@ class Repl:
 
     def cmd_analyze(self, arg: str) -> None:
         """Run the offline analyzer on the resume (scores, findings, JD coverage)."""
+        # the report views and the scoring rules (~50 ms) load with the agent stack, after
+        # the chat's quick start-up checks (cli/chat_runner.py), not with this module
         from cvagent_cli.ui.report import render_report
 
         render_report(self.console, self.session.analyze(), max_findings=25, more_hint=None)
@@ -367,8 +369,6 @@ class Repl:
 
     def cmd_tokens(self, arg: str) -> None:
         """What the next request would send, by part, in tokens (built as the agent builds it)."""
-        from cvagent_cli.llm.tokens import estimate_request_tokens
-
         messages, tools = self.session.request_preview(arg or "…")
         client = self.session.client
 

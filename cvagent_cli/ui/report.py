@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cvagent_cli.analysis.schema import AnalysisReport
+from cvagent_cli.analysis.scoring import SCORING_EXPLANATION
 from cvagent_cli.ui.console import clean, score_style
 from cvagent_cli.ui.wrap import Wrapped, hanging, pack
 from cvagent_cli.wording import plural
@@ -154,8 +155,6 @@ def _render_categories(console: Console, report: AnalysisReport) -> None:
 def render_scoring(console: Console, scoring: str | None = None) -> None:
     """How the score is computed (``--explain``; alone, without a resume, too)."""
     if scoring is None:
-        from cvagent_cli.analysis.scoring import SCORING_EXPLANATION
-
         scoring = SCORING_EXPLANATION
     console.print(Panel(scoring, title="How the score is computed", box=box.ROUNDED))
 
