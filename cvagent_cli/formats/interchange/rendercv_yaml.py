@@ -178,6 +178,7 @@ def _phone(text: str, region: str) -> str:
     """``text`` in international form when it is a valid number (rendercv checks)."""
     if not text:
         return ""
+    # lazy: phonenumbers' metadata loads only when a phone number is formatted
     import phonenumbers
 
     try:

@@ -71,6 +71,7 @@ from cvagent_cli.formats.reading.structure import (
     plain,
     shift_headings,
 )
+from cvagent_cli.formats.writing.docx_export import require_docx
 from cvagent_cli.wording import plural
 
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -114,6 +115,7 @@ class _Reader:
     def blocks(self, element: Any, fill: str = "") -> list[Para]:
         """The paragraphs and tables of a body, cell, text box or header, in order (content
         controls, ``w:sdt``, are looked into: Word templates wrap whole sections in them)."""
+        # lazy: python-docx loads only when a Word file is read
         from docx.text.paragraph import Paragraph
 
         out: list[Para] = []
@@ -540,8 +542,6 @@ def _siblings(paras: list[Para], looks: dict[int, Look]) -> None:
 
 
 def docx_paragraphs(data: bytes, source: str = "<docx>") -> tuple[list[Para], Recognition]:
-    from cvagent_cli.formats.writing.docx_export import require_docx
-
     docx = require_docx("DOCX import")
     try:
         data, macro_enabled = as_plain_docx(data)

@@ -5,6 +5,7 @@ content type, which python-docx refuses), and embedded objects whose content is 
 from __future__ import annotations
 
 import io
+import zipfile
 from typing import Any
 
 from cvagent_cli.formats.reading.docx_styles import W
@@ -25,8 +26,6 @@ _CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 def as_plain_docx(data: bytes) -> tuple[bytes, bool]:
     """``data`` with a plain DOCX main content type, and whether it had another one (a
     macro-enabled document or a template).  Macros are never read, let alone run."""
-    import zipfile
-
     source = zipfile.ZipFile(io.BytesIO(data))
     types = source.read("[Content_Types].xml")
     if not any(main in types for main in _OTHER_MAINS):

@@ -10,6 +10,7 @@ import itertools
 import re
 
 from cvagent_cli import languages
+from cvagent_cli.document.kinds import classify_title, is_standalone_title
 from cvagent_cli.document.title_words import TITLE_WORDS
 from cvagent_cli.formats.reading.docx_styles import SYMBOL_FONTS
 from cvagent_cli.formats.reading.structure import BULLET_GLYPHS, plain
@@ -106,14 +107,10 @@ def inline(pieces: list[tuple[str, bool, float]]) -> tuple[str, bool, str]:
 
 def section_like(text: str, bold: bool) -> bool:
     """A numbered paragraph that is a title ("1. Education" in bold), not a list item."""
-    from cvagent_cli.document.kinds import classify_title
-
     return bold and len(plain(text)) <= 40 and classify_title(plain(text)) != "other"
 
 
 def section_name(text: str) -> bool:
-    from cvagent_cli.document.kinds import is_standalone_title
-
     return is_standalone_title(plain(text).rstrip(":："))
 
 

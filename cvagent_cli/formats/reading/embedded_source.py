@@ -177,6 +177,7 @@ def _docx_char(element: Any) -> str:
 
 def _pdf_source(data: bytes) -> bytes | None:
     """The first Markdown file embedded in the PDF (by MIME type or a ``.md`` name)."""
+    # lazy: pdfminer loads only when a PDF is read
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfparser import PDFParser
     from pdfminer.pdftypes import PDFStream, resolve1
@@ -201,6 +202,7 @@ def _pdf_source(data: bytes) -> bytes | None:
 
 def _name_tree(node: Any) -> Iterator[tuple[str, Any]]:
     """(name, value) of a PDF name tree, at most ``_NODE_BUDGET`` nodes deep and wide."""
+    # lazy: pdfminer loads only when a PDF is read
     from pdfminer.pdftypes import resolve1
 
     pending, seen = [node], 0
@@ -219,6 +221,7 @@ def _name_tree(node: Any) -> Iterator[tuple[str, Any]]:
 def _inflate(stream: Any) -> bytes | None:
     """The stream's bytes, inflated to at most ``MAX_BYTES`` + 1 (a small stream can inflate
     to gigabytes); None for filters cvagent does not write."""
+    # lazy: pdfminer loads only when a PDF is read
     from pdfminer.pdftypes import resolve1
 
     filters = [getattr(resolve1(f), "name", f) for f, _ in stream.get_filters()]

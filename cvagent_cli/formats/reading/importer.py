@@ -123,6 +123,7 @@ def pdf_page_count(data: bytes, source: str) -> int | None:
     ms even for 300 pages); None when the file is too damaged to say, which the reader then
     reports.  An encrypted PDF and one with no pages are refused here."""
     try:
+        # lazy: pdfminer loads only when a PDF is read
         from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError
         from pdfminer.pdfparser import PDFParser
         from pdfminer.pdftypes import resolve1

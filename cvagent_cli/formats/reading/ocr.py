@@ -115,6 +115,7 @@ def page_glyphs(engine: Any, page: Any) -> list[Glyph]:
 
 def scan_dpi(page: Any) -> float:
     """The resolution of the largest picture on the page (the scan), within ``_DPI_RANGE``."""
+    # lazy: pypdfium2 loads only when a scanned page is drawn for OCR
     import pypdfium2
 
     best, area = float(OCR_DPI), 0.0

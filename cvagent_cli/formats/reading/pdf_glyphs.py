@@ -96,6 +96,7 @@ def read_actual_text(page: Page) -> None:
     for a glyph drawn with a fallback font's blank .notdef).  pdfplumber then reads its
     characters from that layout; on any failure it lays the page out itself."""
     try:
+        # lazy: pdfminer loads only when a PDF is read
         from pdfminer.pdfinterp import PDFPageInterpreter
         from pdfminer.utils import decode_text
         from pdfplumber.page import PDFPageAggregatorWithMarkedContent

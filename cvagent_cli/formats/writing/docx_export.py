@@ -84,6 +84,7 @@ def add_runs(paragraph: DocxParagraph, runs: Line, *, bold: bool | None = None) 
 
 
 def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool | None) -> None:
+    # lazy: python-docx loads only when a Word file is written
     from docx.opc.constants import RELATIONSHIP_TYPE
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
@@ -112,6 +113,7 @@ def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool | Non
 
 
 def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
+    # lazy: python-docx loads only when a Word file is written
     from docx.shared import RGBColor
 
     start = len(paragraph.runs)
@@ -162,6 +164,7 @@ def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
 def _bullets(document: DocxDocument, block: Bullets) -> None:
     """Each item at its level: List Bullet, List Bullet 2, List Bullet 3 (deeper items at
     the third); a numbered list numbers from 1."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     list_id: int | None = None
@@ -180,6 +183,7 @@ def _bullets(document: DocxDocument, block: Bullets) -> None:
 def _table(document: DocxDocument, table: Table, look: Look) -> None:
     """A real table with its grid; label / value pairs without borders, the labels' column
     as wide as the longest label (as the PDF sets it), by the estimate ``_fits`` uses."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)

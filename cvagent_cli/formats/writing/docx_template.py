@@ -143,6 +143,7 @@ def set_up(
 ) -> Look:
     """The page, the fonts and the styles of ``document`` as the template draws them, the
     space between blocks ``tighter`` times the template's (the PDF's own tightening)."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.shared import Pt
 
     look = Look.of(style, language, tighter)
@@ -172,6 +173,7 @@ def text_width(document: DocxDocument) -> float:
 
 def _child(parent: BaseOxmlElement, tag: str, **attrs: str) -> BaseOxmlElement:
     """``parent``'s ``w:tag`` replaced by a new one with ``attrs``, in schema order."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml import OxmlElement
     from docx.oxml.ns import qn
 
@@ -194,6 +196,7 @@ _ORDER = {
 
 
 def _insert_in_order(parent: BaseOxmlElement, element: BaseOxmlElement) -> None:
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     order = _ORDER.get(parent.tag.rsplit("}", 1)[1], [])
@@ -234,6 +237,7 @@ def _para_props(
 
 def _defaults(document: DocxDocument, look: Look) -> None:
     """docDefaults: the body font, size and languages; the theme's East-Asian language."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     styles = document.styles.element
@@ -252,6 +256,7 @@ def _defaults(document: DocxDocument, look: Look) -> None:
 def _font_table(document: DocxDocument, word: DocxStyle) -> None:
     """Name the fonts and their stand-ins (``w:altName``) where they are not installed:
     Word looks a missing font up by its alternate name, and by its family (sans-serif)."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.opc.constants import RELATIONSHIP_TYPE
     from lxml import etree
 
@@ -279,6 +284,7 @@ def _font_table(document: DocxDocument, word: DocxStyle) -> None:
 
 def _style(document: DocxDocument, name: str, kind: str = "paragraph") -> BaseOxmlElement:
     """The element of style ``name``, added (based on Normal) when the template lacks it."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.enum.style import WD_STYLE_TYPE
 
     if name not in [s.name for s in document.styles]:
@@ -292,6 +298,7 @@ def _style(document: DocxDocument, name: str, kind: str = "paragraph") -> BaseOx
 
 
 def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
+    # lazy: python-docx loads only when a Word file is written
     from docx.enum.text import WD_TAB_ALIGNMENT
     from docx.shared import Pt
 
@@ -333,6 +340,7 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
 
 
 def _drop(parent: BaseOxmlElement, tag: str) -> None:
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     for old in parent.findall(qn(f"w:{tag}")):
@@ -357,6 +365,7 @@ def _bullets(document: DocxDocument, look: Look) -> None:
     bullet is a level of its list, as Word's "Increase indent" makes it; the marker in the
     accent colour.  Numbered lists get levels the same way (``ordered_list``: each list
     numbers from 1).  The styles carry the indents too (LibreOffice reads them there)."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     numbering = document.part.numbering_part.element
@@ -386,6 +395,7 @@ _NUMBERS = "cvagent numbers"
 
 def ordered_list(document: DocxDocument) -> int:
     """A new numbered list (numbering from 1) over the decimal levels: its numId."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
 
     numbering = document.part.numbering_part.element
@@ -397,6 +407,7 @@ def ordered_list(document: DocxDocument) -> int:
 
 
 def _abstract_list(abstract_id: int, look: Look, kind: str) -> BaseOxmlElement:
+    # lazy: python-docx loads only when a Word file is written
     from docx.oxml import parse_xml
     from docx.oxml.ns import nsdecls
 

@@ -66,6 +66,7 @@ def pdf_attachment(folder: Path, markdown: str) -> str:
 
 def add_docx_source(document: DocxDocument, markdown: str) -> None:
     """Add ``markdown`` to ``document`` as a custom XML part related from the main part."""
+    # lazy: python-docx loads only when a Word file is written
     from docx.opc.packuri import PackURI
     from docx.opc.part import Part
     from lxml import etree

@@ -16,8 +16,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cvagent_cli import languages
 from cvagent_cli.document.entry_words import split_title
@@ -40,9 +40,6 @@ from cvagent_cli.formats.writing.layout import (
 from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions, choose_paper
 from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
 from cvagent_cli.store.textio import check_output_path, write_output
-
-if TYPE_CHECKING:
-    from datetime import datetime
 
 #: The shared stylesheet; ``--size`` … ``--lead`` come from the template (``page_css``).
 #: A gap the PDF sets from one baseline to the next block's capitals (``s`` × the space
@@ -116,8 +113,6 @@ def render_html(
 ) -> str:
     """Markdown → one HTML document with an embedded print stylesheet, and the resume's
     title, author, description, keywords and date in ``<title>`` and ``<meta>`` tags."""
-    from datetime import datetime, timezone
-
     chosen = get_template(template)
     style = (
         page_css(chosen.pdf, choose_paper(markdown, options.paper)) + STYLESHEET + chosen.html.css
@@ -343,6 +338,7 @@ def render_document(
 
         return render_docx(text, template, options=options)
     if suffix == ".pdf":
+        # the PDF writer, and typst with it, load only for a PDF
         from cvagent_cli.formats.writing.pdf_export import describe, export_pdf
 
         result = export_pdf(text, template, strict=strict, options=options)

@@ -308,6 +308,7 @@ def _phones(text: str, language: str) -> dict[str, str]:
     for raw in find_phones(text, regions):
         target = "tel:" + re.sub(r"[^\d+]", "", raw)
         try:
+            # lazy: phonenumbers' metadata loads only when a phone number is formatted
             import phonenumbers
 
             number = phonenumbers.parse(raw, regions[0])
@@ -444,6 +445,8 @@ def _unmarked(runs: Line) -> Line:
 def read_layout(markdown: str) -> Layout:
     """The blocks of resume ``markdown`` and its metadata (name, language, keywords)."""
     from markdown_it import MarkdownIt  # lazy, like every exporter's heavy import
+
+    # lazy: markdown-it's plugins load only when a layout is read
     from mdit_py_plugins.front_matter import front_matter_plugin
 
     parser = (

@@ -588,6 +588,7 @@ def render_png(
     options: WriteOptions = DEFAULT_OPTIONS,
 ) -> list[bytes]:
     """The pages of the PDF export as PNG images (for the visual regression tests)."""
+    # lazy: typst (its compiler is in the wheel) loads only when a PDF is written
     import typst
 
     result = export_pdf(markdown, template, now=now, options=options)
@@ -600,6 +601,7 @@ def render_png(
 
 @functools.lru_cache(maxsize=4)
 def _typst_fonts(folders: tuple[str, ...]) -> typst.Fonts:
+    # lazy: typst (its compiler is in the wheel) loads only when a PDF is written
     import typst
 
     return typst.Fonts(include_system_fonts=False, font_paths=list(folders))
