@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from cvagent_cli.registry import find_in_package
 from cvagent_cli.script import ZH_SHARE
 
 #: The language a text is read in when no other is recognised, and whose advice stands in
@@ -252,13 +253,7 @@ class Language:
 def find_languages(path: Iterable[str], package: str) -> dict[str, Language]:
     """The ``LANGUAGE`` of every module of ``package`` (at ``path``), by code, the fallback
     first and the rest by code; a module's name is its language's code."""
-    found: dict[str, Language] = {}
-    for module in pkgutil.iter_modules(path):
-        language = importlib.import_module(f"{package}.{module.name}").LANGUAGE
-        if not isinstance(language, Language) or language.code != module.name:
-            raise TypeError(f"{package}.{module.name}.LANGUAGE is not Language('{module.name}')")
-        found[language.code] = language
-    return {code: found[code] for code in sorted(found, key=lambda c: (c != FALLBACK, c))}
+    return find_in_package(path, package, "LANGUAGE", Language, lambda x: x.code, FALLBACK)
 
 
 REGISTRY = find_languages(__path__, __name__)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cvagent_cli.errors import UsageError
+from cvagent_cli.registry import find_in_package
 
 #: The template used when none is named.
 DEFAULT = "classic"
@@ -70,13 +71,7 @@ class Template:
 def find_templates(path: Iterable[str], package: str) -> dict[str, Template]:
     """The ``TEMPLATE`` of every module of ``package`` (at ``path``), by name, the default
     first; a module's name is its template's."""
-    found: dict[str, Template] = {}
-    for module in pkgutil.iter_modules(path):
-        template = importlib.import_module(f"{package}.{module.name}").TEMPLATE
-        if not isinstance(template, Template) or template.name != module.name:
-            raise TypeError(f"{package}.{module.name}.TEMPLATE is not Template('{module.name}')")
-        found[template.name] = template
-    return {name: found[name] for name in sorted(found, key=lambda n: (n != DEFAULT, n))}
+    return find_in_package(path, package, "TEMPLATE", Template, lambda x: x.name, DEFAULT)
 
 
 REGISTRY = find_templates(__path__, __name__)
