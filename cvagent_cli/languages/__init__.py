@@ -15,8 +15,6 @@ language's section titles), since a resume in one language often names things in
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field

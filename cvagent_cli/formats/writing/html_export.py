@@ -23,6 +23,7 @@ from cvagent_cli import languages
 from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import InputError
 from cvagent_cli.formats.writing.layout import (
+    URL_TEXT_RE,
     Bullets,
     HeaderLine,
     Heading,
@@ -157,7 +158,6 @@ def runs_html(runs: Line) -> str:
 
 #: Longer than this, a word may break anywhere rather than run past the margin (as in the PDF).
 _LONG_WORD = 60
-_URL_TEXT_RE = re.compile(r"^(?:https?://)?[\w.-]+\.[a-z]{2,}(?:/\S*)?$", re.IGNORECASE)
 
 
 def _text_html(text: str, href: str | None) -> str:
@@ -166,7 +166,7 @@ def _text_html(text: str, href: str | None) -> str:
     target = href or ""
     if target.startswith(("mailto:", "tel:")) or ("@" in text and " " not in text):
         return _nobr(text)
-    if _URL_TEXT_RE.match(text):
+    if URL_TEXT_RE.match(text):
         return "<wbr>".join(_nobr(part) for part in re.findall(r"[^/]*/+|[^/]+$", text))
     return html.escape(text, quote=False)
 

@@ -171,6 +171,9 @@ _WEB_RE = re.compile(
     rf"(?<![\w@./-])(?:https?://)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:{_TLDS})(?![\w-])(?:/[^\s)\]>|,，;；]*)?",
     re.IGNORECASE,
 )
+#: A run's text that is a web address ("github.com/x", "https://x.dev/a"): the writers keep
+#: it from breaking at a hyphen.
+URL_TEXT_RE = re.compile(r"^(?:https?://)?[\w.-]+\.[a-z]{2,}(?:/\S*)?$", re.IGNORECASE)
 _HTTP_RE = re.compile(r"(?<![\w@/])https?://[^\s)\]>|,，;；]+")
 
 

@@ -44,6 +44,7 @@ from cvagent_cli.document.entry_words import split_title
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.formats.writing.embedded_source import pdf_attachment
 from cvagent_cli.formats.writing.layout import (
+    URL_TEXT_RE,
     Block,
     Bullets,
     HeaderLine,
@@ -185,7 +186,6 @@ def typst_string(text: str) -> str:
 
 
 _HYPHENATED_RE = re.compile(r"(\w+(?:-\w+)+)")
-_URL_TEXT_RE = re.compile(r"^(?:https?://)?[\w.-]+\.[a-z]{2,}(?:/\S*)?$", re.IGNORECASE)
 
 
 #: Longer than a line holds at the smallest size: such a word (a 1,360-letter string, a
@@ -210,7 +210,7 @@ def _unbreakable(text: str, href: str | None) -> str:
     every ``_LONG_WORD`` characters (no hyphen: hyphenation is off)."""
     if (href or "").startswith("mailto:") or ("@" in text and " " not in text):
         return "[" + _boxes(text) + "]"
-    if _URL_TEXT_RE.match(text):
+    if URL_TEXT_RE.match(text):
         parts = re.findall(r"[^/]*/+|[^/]+$", text)
         return "[" + "".join(_boxes(p) for p in parts) + "]"
     if "-" in text and _HYPHENATED_RE.search(text):  # "cross-team" never breaks at its hyphen

@@ -5,8 +5,6 @@ adding one file; ``cvagent export --template`` and the writers offer it from the
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
