@@ -98,8 +98,7 @@ class Look:
     def of(cls, style: PdfStyle, language: str, tighter: float = 1.0) -> Look:
         size = _points(style.size)
         # the PDF's leading: Chinese has more, as ideographs fill the em (pdf_export)
-        spaced = languages.get(language).spaced
-        leading = _points(style.leading if spaced else style.leading_zh, size)
+        leading = _points(style.leading_for(languages.get(language).spaced), size)
         margin = dict(re.findall(r"(\w+):\s*([\d.]+\s*\w+)", style.margin))
         cap = CAP_HEIGHT.get(first_font(language), CAP_HEIGHT[LATIN_FONT])
         return cls(

@@ -374,7 +374,7 @@ def _preamble(style: PdfStyle, layout: Layout, space: float, paper: str) -> str:
     library = _LIBRARY
     for key, value in (
         ("CV_SPACE", f"{space * style.space:.3f}"),
-        ("CV_LEADING", style.leading if language.spaced else style.leading_zh),
+        ("CV_LEADING", style.leading_for(language.spaced)),
         ("CV_ACCENT", style.accent),
         ("CV_MUTED", style.muted),
         ("CV_NAME_SIZE", style.name_size),

@@ -36,6 +36,11 @@ class PdfStyle:
     place_right: bool = False  # an entry's place beside its dates ("Seattle, WA · 2019 – …")
     link: str = "inherit"  # the colour of links: inherit (the text's) or a colour
 
+    def leading_for(self, spaced: bool) -> str:
+        """The leading of a language written with spaces between words, or without them
+        (``leading_zh``: ideographs fill the em)."""
+        return self.leading if spaced else self.leading_zh
+
 
 @dataclass(frozen=True)
 class DocxStyle:
