@@ -21,7 +21,7 @@ from cvagent_cli.charset import added_forbidden, describe
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.errors import InputError
-from cvagent_cli.store.textio import atomic_write_bytes, is_read_only
+from cvagent_cli.store.atomic import atomic_write_bytes, is_read_only
 from cvagent_cli.store.undo import UndoEntry, UndoLog
 
 

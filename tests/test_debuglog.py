@@ -15,7 +15,7 @@ from cvagent_cli.cli.app import app, command_words
 from cvagent_cli.llm.gateway import LiteLLMGateway
 from cvagent_cli.llm.retry import RetryPolicy
 from cvagent_cli.settings import Settings, load_settings
-from cvagent_cli.store.textio import atomic_write_bytes
+from cvagent_cli.store.atomic import atomic_write_bytes
 from tests.conftest import SAMPLES
 from tests.support.openai_server import LoopbackServer, Reply, status
 

@@ -33,7 +33,7 @@ from cvagent_cli.formats.exporter import check_target, export_text
 from cvagent_cli.formats.opening import editable_markdown, read_job_description
 from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.llm.types import ModelClient
-from cvagent_cli.store.textio import check_output_path, new_file_mode, write_output
+from cvagent_cli.store.atomic import check_output_path, new_file_mode, write_output
 from cvagent_cli.store.transcripts import TranscriptError, TranscriptLog, new_session_id
 from cvagent_cli.store.undo import UndoLog
 from cvagent_cli.wording import plural

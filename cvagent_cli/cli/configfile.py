@@ -25,7 +25,7 @@ from cvagent_cli.settings import (
     env_var,
     load_settings,
 )
-from cvagent_cli.store.textio import atomic_write_text
+from cvagent_cli.store.atomic import atomic_write_text
 
 #: provider key variables always listed by ``config show`` (others appear when set)
 KNOWN_KEY_VARIABLES = (

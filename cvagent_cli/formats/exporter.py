@@ -17,12 +17,8 @@ from cvagent_cli.formats.writing.html_export import (
 )
 from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions
 from cvagent_cli.formats.writing.templates import DEFAULT
-from cvagent_cli.store.textio import (
-    check_output_path,
-    new_file_mode,
-    read_text_file,
-    write_output,
-)
+from cvagent_cli.store.atomic import check_output_path, new_file_mode, write_output
+from cvagent_cli.store.textio import read_text_file
 
 
 @dataclass

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cvagent_cli import paths
-from cvagent_cli.store.textio import atomic_write_bytes
+from cvagent_cli.store.atomic import atomic_write_bytes
 
 
 def write_private_json(path: Path, document: Any, *, indent: int | None = None) -> None:

@@ -18,7 +18,7 @@ from cvagent_cli.formats.exporter import export_file
 from cvagent_cli.formats.writing.docx_export import render_docx
 from cvagent_cli.formats.writing.html_export import render_html
 from cvagent_cli.formats.writing.pdf_export import render_pdf
-from cvagent_cli.store.textio import atomic_write_bytes
+from cvagent_cli.store.atomic import atomic_write_bytes
 
 EN = Path("sample_resumes/en_new_grad.md")
 ZH = Path("sample_resumes/zh_mid_java_table.md")

@@ -21,7 +21,7 @@ from cvagent_cli.cli.chat_runner import run_messages
 from cvagent_cli.document.document import ResumeDocument
 from cvagent_cli.errors import InputError
 from cvagent_cli.store import undo as undo_module
-from cvagent_cli.store.textio import atomic_write_bytes, check_output_path
+from cvagent_cli.store.atomic import atomic_write_bytes, check_output_path
 from cvagent_cli.ui.io import ChatIO
 from cvagent_cli.ui.repl import Repl
 from cvagent_cli.workspace import Workspace

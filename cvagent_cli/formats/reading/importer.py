@@ -28,13 +28,8 @@ from cvagent_cli.formats.file_types import (
 from cvagent_cli.formats.reading.roles import assign_roles
 from cvagent_cli.formats.reading.structure import Para, Recognition, to_markdown
 from cvagent_cli.formats.reading.text_import import looks_like_markdown, text_paragraphs
-from cvagent_cli.store.textio import (
-    MAX_BYTES,
-    check_output_path,
-    decode_bytes,
-    missing_file,
-    write_output,
-)
+from cvagent_cli.store.atomic import check_output_path, write_output
+from cvagent_cli.store.textio import MAX_BYTES, decode_bytes, missing_file
 from cvagent_cli.wording import plural
 
 if TYPE_CHECKING:

@@ -40,7 +40,7 @@ from cvagent_cli.formats.writing.layout import (
 )
 from cvagent_cli.formats.writing.options import DEFAULT_OPTIONS, WriteOptions, choose_paper
 from cvagent_cli.formats.writing.templates import PdfStyle, check_template, get_template
-from cvagent_cli.store.textio import check_output_path, write_output
+from cvagent_cli.store.atomic import check_output_path, write_output
 
 #: The shared stylesheet; ``--size`` … ``--lead`` come from the template (``page_css``).
 #: A gap the PDF sets from one baseline to the next block's capitals (``s`` × the space
