@@ -3,7 +3,9 @@ tracking system extracts from the PDF, for every dated entry of every sample in 
 template: pdfminer's layout analysis (default ``LAParams``, what pdfplumber and many ATS
 build on) and poppler's ``pdftotext`` (``-layout`` and ``-raw``).  The row is one paragraph
 whose dates follow the title after a leader of spaces, so pdfminer reads one line; as two
-boxes it read 102 of 114 dates apart from their titles."""
+boxes it read 102 of 114 dates apart from their titles.  ``pdftotext`` in its default
+mode (poppler's reading order) still reads 33 apart, and nothing that keeps the look
+changes that: ``bench/pdf_typesetting.py`` says why and counts it."""
 
 from __future__ import annotations
 
@@ -16,11 +18,11 @@ import pytest
 from cvagent_cli.formats.writing.pdf_export import render_pdf
 from cvagent_cli.formats.writing.templates import TEMPLATES
 from tests.support.pdf_measures import (
+    EXTRACTORS,
     DatedEntry,
     apart,
     dated_entries,
     pdfminer_text,
-    pdftotext_text,
     squash,
 )
 
@@ -46,13 +48,9 @@ def test_pdfminer_reads_each_entry_s_dates_next_to_its_title(path: Path, templat
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_pdftotext_reads_each_entry_s_dates_next_to_its_title(path: Path, template: str) -> None:
     markdown = path.read_text(encoding="utf-8")
-    for mode in ("-layout", "-raw"):
-        missed = apart(pdf_of(path, template), markdown, functools.partial(poppler, mode=mode))
+    for mode in ("pdftotext -layout", "pdftotext -raw"):
+        missed = apart(pdf_of(path, template), markdown, EXTRACTORS[mode])
         assert [e.title for e in missed] == [], mode
-
-
-def poppler(data: bytes, mode: str) -> str:
-    return pdftotext_text(data, mode)
 
 
 def test_the_samples_have_dated_entries_and_the_check_can_fail() -> None:

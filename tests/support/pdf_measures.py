@@ -3,7 +3,8 @@
 
 - whether text extraction keeps each entry's dates (and place) next to its title, as an
   applicant tracking system reads a PDF: pdfminer's layout analysis with its default
-  ``LAParams`` (what pdfplumber and many ATS build on) and poppler's ``pdftotext``;
+  ``LAParams`` (what pdfplumber and many ATS build on) and poppler's ``pdftotext`` in its
+  three modes (``EXTRACTORS``);
 - the pitch of list lines (from one baseline to the next);
 - a resume of entries with bullet and paragraph bodies, for page-break trials."""
 
@@ -68,9 +69,12 @@ def pdftotext_text(data: bytes, *options: str) -> str:
     return done.stdout.decode("utf-8")
 
 
+#: The readings of a PDF that ``apart`` is measured with, by name.
 EXTRACTORS: dict[str, Callable[[bytes], str]] = {
     "pdfminer": pdfminer_text,
-    "pdftotext": pdftotext_text,
+    "pdftotext": pdftotext_text,  # poppler's reading order (no option)
+    "pdftotext -layout": lambda data: pdftotext_text(data, "-layout"),
+    "pdftotext -raw": lambda data: pdftotext_text(data, "-raw"),
 }
 
 

@@ -7,10 +7,11 @@ templates share one set of Typst functions (``_LIBRARY``) and differ in their se
 Typesetting rules: one vertical rhythm (from one bullet to the next as from one line of
 a bullet to the next; Chinese with more leading, as ideographs fill the em); an entry's
 title and dates share a row, the dates right-aligned after a leader of spaces in the same
-paragraph, so text extraction (pdfminer, pdftotext) reads them next to the title (in the
-modern template with the place the title ends with, "Seattle, WA · 2019 – …", when the row
-has room for both; else as written); a title too long to share its line with its dates
-takes the line whole and the dates go right-aligned under it; an entry's title (and a
+paragraph, so text extraction reads them next to the title (pdfminer, ``pdftotext -layout``
+and ``-raw``; poppler's default reading order not always, ``bench/pdf_typesetting.py`` says
+why), in the modern template with the place the title ends with ("Seattle, WA · 2019 – …")
+when the row has room for both, else as written; a title too long to share its line with
+its dates takes the line whole and the dates go right-aligned under it; an entry's title (and a
 section's) is kept on the page with what follows it, a paragraph as well as a list; a
 short list (``SHORT_LIST``) is never split over two pages; a contact line wraps between
 items, so a separator never starts or ends a line; e-mail addresses and names never break,
