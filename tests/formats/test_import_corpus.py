@@ -132,16 +132,18 @@ FLOORS = {
     # measured 2026-11-28 on 214 documents: the 182 before (whose floors were dev 100% but
     # bullets 99%; held-out names 45/45, sections 220/222, rows 560/563, bullets 221/223)
     # and, at first sight before any reader change, the 32 of produce_tools.py (pandoc's
-    # DOCX and HTML, groff ms, europasscv, CurVe, JSON Resume onepage, spartacus, actual):
-    # the corpus grew, the reader did not change
+    # DOCX and HTML, groff ms, europasscv, CurVe, JSON Resume onepage, spartacus, actual);
+    # dev raised after the rules tuned on their dev files (a section name in body bold, a
+    # flush-right sidebar, a list set in columns, a Subtitle based on Title, a side label
+    # on the name's row)
     "dev": {
-        "name": 0.95,  # 154/161
+        "name": 0.98,  # 158/161 (first sight 154)
         "email": 0.99,  # 161/161
         "phone": 1.0,
-        "sections": 0.97,  # 778/800
-        "headings": 0.995,  # 1658/1663
-        "rows": 0.995,  # 2021/2026
-        "bullets": 0.97,  # 765/788
+        "sections": 0.995,  # 799/800 (first sight 778)
+        "headings": 0.995,  # 1706/1707
+        "rows": 0.995,  # 2023/2026
+        "bullets": 0.985,  # 778/788 (first sight 765)
         "junk_free": 1.0,
     },
     "heldout": {
