@@ -355,6 +355,9 @@ def make_new_theme(theme: str):
         layer = text_layer(out / f"{stem}.pdf")
         for s in person.sections:
             s.title = titles[s.kind]
+            if s.kind == "education":  # JSON Resume's education has no place
+                for e in s.entries:
+                    e.place = ""
             for e in s.entries:
                 found = (
                     printed_numeric_range(e.date.span, month, layer)
