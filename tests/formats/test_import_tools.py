@@ -172,3 +172,36 @@ def test_a_side_label_level_with_the_name_heads_the_lines_under_it() -> None:
     md = _read(EUROPASS).markdown
     assert md.startswith("# Zofia Ravensworth\n\n## PERSONAL INFORMATION\n")
     assert "## SUMMARY" in md and "## EXPERIENCE" in md
+
+
+ONEPAGE_ZH = """
+#text(size: 15pt)[罗明轩] \\
+junjie39\\@example.com | 139-0000-9162 | 合肥 \\
+https://github.com/junjie39-example
+#v(10pt)
+#set text(font: ("Liberation Serif", "Noto Serif CJK SC"), size: 9pt)
+#set list(indent: 4pt, body-indent: 4pt)
+#grid(columns: (60pt, 1fr), column-gutter: 24pt, row-gutter: 14pt,
+  // the labels' glyph boxes 2 pt lower than the CJK ones on their row, as Chromium's fonts
+  // give them
+  move(dy: 2pt)[EXPERIENCE], [海川新能源有限公司, 数据工程师 #h(1fr) 2024-12-01 — Present
+    - 组织跨部门项目周会，推动 3 个重点项目按期上线，跟进风险并同步进度给各业务方负责人。
+    - 参与需求评审与技术方案设计，输出设计文档 20 余篇，覆盖订单、库存与结算三个核心域。
+    星河数据科技有限公司, 项目经理 #h(1fr) 2022-03-01 — 2024-12-01
+    - 搭建实时数仓，日处理 20 亿条日志，查询耗时降低 60%，支撑运营与财务的日常分析需求。
+    - 主导 Flink 作业迁移，节省服务器成本 30%。
+    - 负责订单系统重构，接口平均响应时间由 800ms 降至 150ms。
+    - 设计库存预测模型，缺货率下降 17%。],
+  move(dy: 2pt)[EDUCATION], [华东理工大学 #h(1fr) 2019-05-01 — 2021-10-01 \\ 信息管理与信息系统 本科],
+  move(dy: 2pt)[SKILLS], [熟悉 Python 数据分析，掌握 pandas、NumPy，能独立完成从取数、清洗到建模的全流程 \\
+    英语六级，能熟练阅读英文技术文档 \\ 熟悉 Java、Spring Boot、MyBatis],
+)
+"""
+
+
+def test_a_side_label_on_a_row_of_taller_cjk_glyphs_starts_the_columns() -> None:
+    """JSON Resume onepage in Chinese: the first label shares its row with CJK text whose
+    glyph boxes stand taller than the label's; the row is the columns' first."""
+    result = _read(ONEPAGE_ZH)
+    assert result.sections == ["EXPERIENCE", "EDUCATION", "SKILLS"]
+    assert "## EXPERIENCE\n\n### 海川新能源有限公司" in result.markdown

@@ -93,8 +93,10 @@ def _columns_start(top: float, left: list[Word], right: list[Word], size: float)
     """Where the columns start.  Text above the first row where both sides have text that
     does not line up with its side's column (a name centred over both, a date stamp in the
     corner) is the page's head, read first; a column that simply starts higher (its
-    section title above the sidebar's first line) keeps its lines."""
-    start = max(min(w.top for w in left), min(w.top for w in right)) - 0.5
+    section title above the sidebar's first line) keeps its lines.  The first row is found
+    within a third of an em: on one baseline, CJK glyph boxes stand taller than Latin ones
+    (a label "EXPERIENCE" beside "海川新能源有限公司")."""
+    start = max(min(w.top for w in left), min(w.top for w in right)) - 0.35 * size
     for side in (left, right):
         edge = Counter(round(w.x0) for w in side if w.top >= start).most_common(1)
         above = [w for w in side if w.top < start]
