@@ -16,7 +16,16 @@ Needs, on the machine that regenerates (CI never does: it uses the committed fil
   ``--template-repos DIR`` holding checkouts of deedy/Deedy-Resume and billryan/resume
   (branch zh_CN) as ``DIR/deedy`` and ``DIR/billryan``, for the fonts they bundle;
 - cvagent's own test environment (python-docx, typst) to run this script;
-- fonts-noto-cjk for Chinese in LibreOffice and Chromium.
+- fonts-noto-cjk for Chinese in LibreOffice and Chromium;
+- for produce_tools.py: pandoc and groff (Debian), texlive-latex-extra's europasscv and
+  curve classes, and the npm themes in ``--npm DIR`` beside the others (``render.js`` is
+  written by the script); on a new machine, for instance::
+
+      apt-get install -y pandoc groff texlive-xetex texlive-latex-extra texlive-lang-chinese
+      mkdir -p /tmp/npm && cd /tmp/npm && npm install jsonresume-theme-onepage@0.0.3 \
+          jsonresume-theme-spartacus@1.0.0 jsonresume-theme-actual@0.2.2
+      python bench/import_corpus/make_corpus.py --npm /tmp/npm --only pandoc groff \
+          latex-europasscv latex-curve jsonresume-onepage jsonresume-spartacus jsonresume-actual
 
     python bench/import_corpus/make_corpus.py                 # every producer
     python bench/import_corpus/make_corpus.py --only rendercv # some of them
@@ -48,6 +57,7 @@ import produce_office  # noqa: E402, F401
 import produce_rendercv  # noqa: E402, F401
 import produce_shapes  # noqa: E402, F401
 import produce_templates  # noqa: E402, F401
+import produce_tools  # noqa: E402, F401
 import produce_typst  # noqa: E402, F401
 from people import make_person  # noqa: E402
 from registry import PRODUCERS, TOOLS, seed_of  # noqa: E402

@@ -129,32 +129,36 @@ def test_the_corpus_is_whole() -> None:
 
 # The accuracy measured when the corpus was committed (docs/developer-guide.md "Import accuracy").
 FLOORS = {
-    # measured 2026-11-28 on 182 documents: the 150 of 2026-11-25 and the 32 of
-    # produce_shapes.py (floating text boxes, side labels, a quotation under the header,
-    # Friggeri-like and Canva-like pages; first sight: dev names 128/137, held-out 42/45),
-    # after the page-order, side-label and name rules; held-out measured once after them
+    # measured 2026-11-28 on 214 documents: the 182 before (whose floors were dev 100% but
+    # bullets 99%; held-out names 45/45, sections 220/222, rows 560/563, bullets 221/223)
+    # and, at first sight before any reader change, the 32 of produce_tools.py (pandoc's
+    # DOCX and HTML, groff ms, europasscv, CurVe, JSON Resume onepage, spartacus, actual);
+    # dev raised after the rules tuned on their dev files (a section name in body bold, a
+    # flush-right sidebar, a list set in columns, a Subtitle based on Title, a side label
+    # on the name's row, the columns' first row found among taller CJK glyph boxes);
+    # held-out measured once after them
     "dev": {
-        "name": 0.99,  # 137/137
-        "email": 0.99,  # 137/137
+        "name": 0.98,  # 158/161 (first sight 154)
+        "email": 0.99,  # 161/161
         "phone": 1.0,
-        "sections": 0.995,  # 677/677
-        "headings": 0.995,  # 1464/1465
-        "rows": 0.995,  # 1743/1743
-        "bullets": 0.99,  # 663/668
+        "sections": 0.995,  # 800/800 (first sight 778)
+        "headings": 0.995,  # 1710/1711
+        "rows": 0.995,  # 2023/2023 (3 labels fixed: a place never printed)
+        "bullets": 0.985,  # 778/788 (first sight 765)
         "junk_free": 1.0,
     },
     "heldout": {
-        "name": 0.97,  # 45/45
-        "email": 0.97,  # 45/45
+        "name": 0.98,  # 52/53 (first sight 51)
+        "email": 0.97,  # 53/53
         "phone": 1.0,
-        "sections": 0.99,  # 220/222
-        "headings": 0.995,  # 483/484
-        "rows": 0.99,  # 560/563
-        "bullets": 0.99,  # 221/223
+        "sections": 0.99,  # 256/258 (first sight 249)
+        "headings": 0.995,  # 557/558
+        "rows": 0.995,  # 647/650
+        "bullets": 0.98,  # 257/261 (first sight 255)
         "junk_free": 1.0,
     },
 }
-COVERAGE_FLOORS = {"dev": (0.999, 0.999), "heldout": (0.999, 0.985)}  # mean, worst file
+COVERAGE_FLOORS = {"dev": (0.999, 0.985), "heldout": (0.999, 0.985)}  # mean, worst file
 
 
 @pytest.mark.slow

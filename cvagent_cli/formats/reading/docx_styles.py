@@ -96,6 +96,8 @@ class Styles:
         if not chain:
             return StyleFacts()
         name = (val(chain[0], "name") or "").lower()
+        # pandoc's Subtitle is based on Title: the headline under the name, not a title
+        subtitle = name in ("subtitle", "副标题")
         outline, title, bold, caps, size, num = BODY_LEVEL, False, None, None, 0.0, None
         for style in chain:  # nearest first: the first setting found wins
             ppr, rpr = style.find(f"{W}pPr"), style.find(f"{W}rPr")
@@ -107,7 +109,7 @@ class Styles:
                     outline = int(level)
                 elif heading:
                     outline = int(heading.group(1)) - 1
-                elif own in ("title", "标题"):
+                elif own in ("title", "标题") and not subtitle:
                     title = True
             if bold is None:
                 bold = on(rpr, "b")

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from cvagent_cli.formats.reading.pdf_glyphs import BULLET_CHARS
-from cvagent_cli.formats.reading.pdf_layout import Line, Word
+from cvagent_cli.formats.reading.pdf_layout import Line, Word, flag_bullet
 
 
 def _row_partner(line: Line, others: list[Line]) -> bool:
@@ -93,8 +93,10 @@ def _columns_start(top: float, left: list[Word], right: list[Word], size: float)
     """Where the columns start.  Text above the first row where both sides have text that
     does not line up with its side's column (a name centred over both, a date stamp in the
     corner) is the page's head, read first; a column that simply starts higher (its
-    section title above the sidebar's first line) keeps its lines."""
-    start = max(min(w.top for w in left), min(w.top for w in right)) - 0.5
+    section title above the sidebar's first line) keeps its lines.  The first row is found
+    within a third of an em: on one baseline, CJK glyph boxes stand taller than Latin ones
+    (a label "EXPERIENCE" beside "海川新能源有限公司")."""
+    start = max(min(w.top for w in left), min(w.top for w in right)) - 0.35 * size
     for side in (left, right):
         edge = Counter(round(w.x0) for w in side if w.top >= start).most_common(1)
         above = [w for w in side if w.top < start]
@@ -142,8 +144,12 @@ def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], 
     left = [ln for ln in left if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     right = [ln for ln in right if ln.top >= first - 0.5 and ln.bottom <= last + 0.5]
     for small, big in ((left, right), (right, left)):
-        if len(small) >= 3 and _flush_right(small):
-            return True  # labels set flush right against the gutter: dates, titles, places
+        dates = sum(1 for ln in small if is_date(ln.text()))
+        if len(small) >= 3 and _flush_right(small) and (small is left or dates >= 0.4 * len(small)):
+            # labels set flush right against the gutter (dates, titles, places), or dates
+            # at the right margin; a right-hand column flush right without them is a
+            # sidebar set that way (skills, schools, links)
+            return True
         if len(small) < 2 or _longest_run(small) > 3:
             continue
         if sum(1 for ln in small if _same_row(ln, big)) < 0.75 * len(small):
@@ -156,7 +162,6 @@ def fragment_side(left: list[Line], right: list[Line], is_date: Callable[[str], 
                 a.bottom < o.top and o.bottom < b.top and not _row_partner(o, small) for o in big
             )
         )
-        dates = sum(1 for ln in small if is_date(ln.text()))
         if interleaved >= 0.4 * len(pairs) or dates >= 0.4 * len(small):
             return True
     return False
@@ -229,8 +234,92 @@ def side_labels(
     return labels
 
 
+def labels_in_head(
+    head: list[Line], labels: list[Line], x: float, is_title: Callable[[str], bool]
+) -> list[Line]:
+    """The head's lines (above the columns), with a section name set in the labels'
+    column, ending where the other labels end, split off its row and read after it:
+    Europass's "PERSONAL INFORMATION" level with the name heads the contact lines under
+    the name, and the name stays the first line."""
+    edge = statistics.median(ln.x1 for ln in labels)
+    out: list[Line] = []
+    for line in head:
+        label = [w for w in line.words if w.x1 <= x]
+        rest = [w for w in line.words if w.x0 >= x]
+        if (
+            label
+            and rest
+            and len(label) + len(rest) == len(line.words)
+            and abs(label[-1].x1 - edge) < 1.0
+            and is_title(" ".join(w.text for w in label))
+        ):
+            out += [Line(rest, line.page), Line(label, line.page)]
+        else:
+            out.append(line)
+    return out
+
+
 def before_their_rows(labels: list[Line], content: list[Line]) -> list[Line]:
     """Section names from a side column, each before the content line on its row."""
     return sorted(
         labels + content, key=lambda ln: ln.top - (0.5 * ln.size if ln in labels else 0.0)
     )
+
+
+def _inner_list_x(line: Line) -> float | None:
+    """Where a second list item starts on a list item's row, after a gap wider than half
+    an em and twice the row's word gaps (a column gap, however narrow): the x of its bullet
+    glyph ("· Designed the on-call …   · Cut cloud spend …")."""
+    if not line.bullet or len(line.words) < 3:
+        return None
+    usual = statistics.median(b.x0 - a.x1 for a, b in itertools.pairwise(line.words))
+    for prev, word in itertools.pairwise(line.words):
+        if (
+            word.text in BULLET_CHARS
+            and word is not line.words[-1]
+            and word.x0 - prev.x1 > max(0.5 * prev.size, 2 * usual)
+        ):
+            return word.x0
+    return None
+
+
+def list_columns(lines: list[Line]) -> list[Line]:
+    """A list set in two columns inside one column of text (a theme's CSS columns): rows
+    whose list item is followed, after a wide gap, by another item's bullet glyph.  The
+    block of rows of that size with nothing crossing the glyph's x is read as its left
+    column, then its right one, so each item keeps its wrapped lines (the left column's
+    right edge is the glyph's x, where its lines wrap)."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        first = lines[i]
+        x = _inner_list_x(first)
+        if x is None:
+            out.append(first)
+            i += 1
+            continue
+        j = i + 1
+        while (
+            j < len(lines)
+            and lines[j].page == first.page
+            and abs(lines[j].size - first.size) < 0.5
+            and 0 <= lines[j].top - lines[j - 1].bottom < 0.8 * first.size
+            and not any(w.x0 < x - 0.5 < w.x1 for w in lines[j].words)
+        ):
+            j += 1
+        left: list[Line] = []
+        right: list[Line] = []
+        for line in lines[i:j]:
+            on_right = line.bullet and line.bullet_x >= x - 0.5  # an item of the right only
+            words = [w for w in line.words if w.x1 <= x - 0.5]
+            if words:
+                left.append(Line(words, line.page, line.bullet, line.bullet_x, edge=x - 0.5))
+            words = [w for w in line.words if w.x0 >= x - 0.5]
+            if words:
+                part = Line(words, line.page, on_right, line.bullet_x, edge=line.edge)
+                if not on_right:
+                    flag_bullet(part)
+                right.append(part)
+        out += left + right
+        i = j
+    return out

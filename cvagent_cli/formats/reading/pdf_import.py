@@ -33,6 +33,8 @@ from cvagent_cli.formats.reading.pdf_columns import (
     before_their_rows,
     find_gutter,
     fragment_side,
+    labels_in_head,
+    list_columns,
     side_labels,
     table_channels,
 )
@@ -137,6 +139,8 @@ def _read_page(
             return within(y) and not any(a <= gx <= c and b <= y <= d for a, b, c, d in boxes)
 
         band = before_their_rows(_with_edge(labels), region(content))
+        head = labels_in_head(region(lambda _x, y: y < top - 0.5), labels, x, is_section)
+        return head + band + region(lambda _x, y: y > bottom + 0.5)
     return region(lambda _x, y: y < top - 0.5) + band + region(lambda _x, y: y > bottom + 0.5)
 
 
@@ -144,7 +148,7 @@ def _with_edge(lines: list[Line]) -> list[Line]:
     edge = max((ln.x1 for ln in lines), default=0.0)
     for line in lines:
         line.edge = edge
-    return lines
+    return list_columns(lines)
 
 
 _UNFINISHED = tuple(",，、/-@&(")

@@ -150,6 +150,13 @@ def _icon_heading(line: PageLine, body: float) -> bool:
     )
 
 
+def _title_line(line: PageLine) -> bool:
+    """A line that is a section name and nothing else ("Education", "工作经历"): groff's
+    ``.SH`` and many builders set it in the body's size and weight, so nothing but its
+    words tells it from the bold entry line under it ("Front Range University")."""
+    return is_standalone_title(line.text().strip().rstrip(":：").strip())
+
+
 def _dated(groups: list[tuple[list[PageLine], float]], group: list[PageLine]) -> bool:
     """The group is one line and a date split off its row (or the next row) follows it."""
     if len(group) > 1 or group[0].bullet:
@@ -208,6 +215,7 @@ def join_paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
                 and abs(line.x0 - prev_x) < 0.8 * line.size
                 and abs(line.size - prev.size) < 0.5
                 and line.bold == prev.bold
+                and not (line.bold and (_title_line(line) or _title_line(prev_lines[0])))
             ):
                 prev_lines.append(line)
                 continue
@@ -232,7 +240,10 @@ def join_paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
             para.role = first.role  # text under its entry, never a heading
         if first.bullet:
             glyph_x = first.bullet_x if glyph_x is None else glyph_x
-            para.depth = 1 if first.bullet_x > glyph_x + 0.8 * para.size else 0
+            # a nested item is indented by an em or a few; one much further right starts
+            # the next column of a list set in columns
+            indent = first.bullet_x - glyph_x
+            para.depth = 1 if 0.8 * para.size < indent <= 5 * para.size else 0
         else:
             glyph_x = None
         paras.append(para)

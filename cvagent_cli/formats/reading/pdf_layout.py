@@ -288,7 +288,7 @@ def make_lines(glyphs: list[Glyph], marks: list[Glyph], page: int) -> list[Line]
     split: list[Line] = []
     for line in lines:
         for part in _at_marks(line, columns):
-            _flag_bullet(part)
+            flag_bullet(part)
             if part.words:
                 split.append(part)
     return split
@@ -327,7 +327,9 @@ def _mark_word(mark: Glyph) -> Word:
     return Word(mark.text, mark.x0, mark.x1, mark.top, mark.bottom, mark.size, False, mark=True)
 
 
-def _flag_bullet(line: Line) -> None:
+def flag_bullet(line: Line) -> None:
+    """Mark ``line`` a list item when it starts with a bullet glyph or mark (the glyph
+    removed), and drop marks elsewhere in it."""
     words = line.words
     first = words[0]
     rest = words[1:]
