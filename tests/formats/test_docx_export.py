@@ -215,3 +215,33 @@ def test_libreoffice_draws_the_docx_on_as_many_pages_as_the_pdf(
     markdown = (SAMPLES / f"{sample}.md").read_text(encoding="utf-8")
     pdf_pages = export_pdf(markdown, template).pages
     assert _soffice_pages(render_docx(markdown, template), tmp_path) == pdf_pages
+
+
+def test_a_docx_after_the_pdf_of_the_same_resume_does_not_typeset_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``/export`` of the PDF then the DOCX (or the DOCX twice) typesets once: the DOCX
+    takes the spacing the PDF settled on, and a changed resume or template is set anew."""
+    from cvagent_cli.formats.writing import docx_export, pdf_export
+    from cvagent_cli.formats.writing.html_export import render_document
+
+    monkeypatch.setattr(docx_export, "_SETTLED", docx_export._Settled())
+    calls: list[str] = []
+    real = pdf_export.export_pdf
+
+    def counted(markdown: str, template: str = "classic", **kwargs: object) -> object:
+        calls.append(template)
+        return real(markdown, template, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf_export, "export_pdf", counted)
+    markdown = (SAMPLES / "zh_senior_frontend.md").read_text(encoding="utf-8")
+    render_document(markdown, ".pdf", template="modern")
+    after_pdf = render_document(markdown, ".docx", template="modern")
+    render_document(markdown, ".docx", template="modern")
+    assert calls == ["modern"]
+    render_document(markdown, ".docx", template="compact")
+    render_document(markdown + "\n- one more\n", ".docx", template="modern")
+    assert calls == ["modern", "compact", "modern"]
+    monkeypatch.setattr(docx_export, "_SETTLED", docx_export._Settled())
+    alone = render_document(markdown, ".docx", template="modern")
+    assert _xml(after_pdf, "word/styles.xml") == _xml(alone, "word/styles.xml")

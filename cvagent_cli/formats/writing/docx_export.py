@@ -23,6 +23,7 @@ from cvagent_cli.formats.writing.docx_template import (
     Look,
     ordered_list,
     set_up,
+    style_id,
     text_width,
 )
 from cvagent_cli.formats.writing.embedded_source import add_docx_source
@@ -99,17 +100,26 @@ def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool | Non
         for index, piece in enumerate(source.text.split("-")):
             if index:
                 element = OxmlElement("w:r")
-                DocxRun(element, paragraph).style = "Hyperlink"
+                element.style = style_id("Hyperlink")
                 element.append(OxmlElement("w:noBreakHyphen"))
                 link.append(element)
             if piece:
                 element = OxmlElement("w:r")
                 run = DocxRun(element, paragraph)
                 run.text = piece
-                run.style = "Hyperlink"
+                element.style = style_id("Hyperlink")
                 _style_run(run, source, bold=bold)
                 link.append(element)
     paragraph._p.append(link)
+
+
+def _paragraph(document: DocxDocument, style: str | None = None) -> DocxParagraph:
+    """A new paragraph in ``style``, named by its id: python-docx's ``add_paragraph(style=)``
+    reads every style of the template to find one by name (a third of an export's time)."""
+    paragraph = document.add_paragraph()
+    if style is not None:
+        paragraph._p.style = style_id(style)
+    return paragraph
 
 
 def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
@@ -150,7 +160,7 @@ def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
 def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
     """An entry's row: Heading 2, its dates (and in some templates its place) at the
     style's right tab stop."""
-    row = document.add_paragraph(style="Heading 2")
+    row = _paragraph(document, "Heading 2")
     title, dates = block.title, block.dates
     width = text_width(document)
     if look.place_right and block.place and _fits(block.head, where(block), look, width):
@@ -171,7 +181,7 @@ def _bullets(document: DocxDocument, block: Bullets) -> None:
     for item in block.items:
         level = min(item.depth, LIST_LEVELS - 1)
         style = "List Number" if item.number is not None else "List Bullet"
-        paragraph = document.add_paragraph(style=style + (f" {level + 1}" if level else ""))
+        paragraph = _paragraph(document, style + (f" {level + 1}" if level else ""))
         if item.number is not None:
             list_id = list_id if list_id is not None else ordered_list(document)
             num = paragraph._p.get_or_add_pPr().get_or_add_numPr()
@@ -210,9 +220,9 @@ def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
     break where the next item would not fit, by the estimate ``_fits`` uses (when that
     is short, Word still wraps inside the item)."""
     if not block.contact and len(block.items) == 1:
-        add_runs(document.add_paragraph(style="Subtitle"), block.items[0])
+        add_runs(_paragraph(document, "Subtitle"), block.items[0])
         return
-    paragraph = document.add_paragraph(style="Contact")
+    paragraph = _paragraph(document, "Contact")
     width, bar = text_width(document) / look.size, _ems(" | ")
     at = 0.0  # ems along the line
     for index, part in enumerate(block.items):
@@ -259,6 +269,35 @@ def paper(markdown: str | Layout, options: WriteOptions) -> str:
 
 #: A PDF whose last page's text ends this far down (of the page height) leaves Word no slack.
 NEARLY_FULL = 0.9
+#: How many resumes' PDF spacing ``pdf_spacing`` keeps (a chat session exports one resume).
+_KEPT = 8
+
+
+class _Settled:
+    """The spacing and last-page fill the PDF settled on, by (Markdown, template, paper):
+    typesetting the PDF is most of a DOCX export's time, and a PDF exported first (or a
+    DOCX exported again) in the same process has settled them already.  They depend on
+    nothing else (the fonts are the package's)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, str, str], tuple[float, float]] = {}
+
+    def get(self, key: tuple[str, str, str]) -> tuple[float, float] | None:
+        return self._found.get(key)
+
+    def put(self, key: tuple[str, str, str], space: float, fill: float) -> None:
+        self._found.pop(key, None)
+        self._found[key] = (space, fill)
+        while len(self._found) > _KEPT:
+            del self._found[next(iter(self._found))]
+
+
+_SETTLED = _Settled()
+
+
+def remember_pdf(markdown: str, template: str, paper_name: str, space: float, fill: float) -> None:
+    """Note what a PDF export of ``markdown`` settled on, for a DOCX of it (``pdf_spacing``)."""
+    _SETTLED.put((markdown, template, paper_name), space, fill)
 
 
 def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) -> float:
@@ -269,17 +308,29 @@ def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) ->
     takes the next tighter spacing rather than spill a few lines onto a page of their own."""
     if not isinstance(markdown, str):
         return 1.0
-    # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
-    from cvagent_cli.formats.writing.pdf_export import TIGHTER, export_pdf
+    key = (markdown, template, paper(markdown, options))
+    settled = _SETTLED.get(key)
+    if settled is None:
+        # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
+        from cvagent_cli.formats.writing.pdf_export import export_pdf
 
-    try:
-        result = export_pdf(markdown, template, options=replace(options, embed_source=False))
-    except CvAgentError:
-        return 1.0
-    tighter = [space for space in TIGHTER if space < result.space]
-    if result.fill >= NEARLY_FULL and tighter:
+        try:
+            result = export_pdf(markdown, template, options=replace(options, embed_source=False))
+        except CvAgentError:
+            return 1.0
+        settled = (result.space, result.fill)
+        _SETTLED.put(key, *settled)
+    return _docx_spacing(*settled)
+
+
+def _docx_spacing(space: float, fill: float) -> float:
+    # lazy: the PDF writer's spacings; typst itself loads only when a PDF is compiled
+    from cvagent_cli.formats.writing.pdf_export import TIGHTER
+
+    tighter = [step for step in TIGHTER if step < space]
+    if fill >= NEARLY_FULL and tighter:
         return tighter[0]
-    return result.space
+    return space
 
 
 def render_docx(
@@ -305,11 +356,11 @@ def render_docx(
     _properties(document, layout, now or datetime.now(timezone.utc))
     for block in layout.blocks:
         if isinstance(block, Name):
-            add_runs(document.add_paragraph(style="Title"), block.runs)
+            add_runs(_paragraph(document, "Title"), block.runs)
         elif isinstance(block, HeaderLine):
             _header(document, block, look)
         elif isinstance(block, Heading):
-            add_runs(document.add_paragraph(style="Heading 1"), block.runs)
+            add_runs(_paragraph(document, "Heading 1"), block.runs)
         elif isinstance(block, Subheading):
             _entry(document, block, look)
         elif isinstance(block, Paragraph):

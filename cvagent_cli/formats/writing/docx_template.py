@@ -281,18 +281,29 @@ def _font_table(document: DocxDocument, word: DocxStyle) -> None:
 # -- styles -------------------------------------------------------------------------------
 
 
+def style_id(name: str) -> str:
+    """The id of the style ``name`` in the document ``set_up`` made (Word's, and
+    python-docx's for a style it adds: the name without its spaces); a paragraph names
+    its style by id."""
+    return name.replace(" ", "")
+
+
 def _style(document: DocxDocument, name: str, kind: str = "paragraph") -> BaseOxmlElement:
     """The element of style ``name``, added (based on Normal) when the template lacks it."""
     # lazy: python-docx loads only when a Word file is written
     from docx.enum.style import WD_STYLE_TYPE
 
-    if name not in [s.name for s in document.styles]:
+    try:
+        style = document.styles[name]
+    except KeyError:
         kinds = {"paragraph": WD_STYLE_TYPE.PARAGRAPH, "character": WD_STYLE_TYPE.CHARACTER}
-        added = document.styles.add_style(name, kinds[kind])
+        style = document.styles.add_style(name, kinds[kind])
         if kind == "paragraph":
-            added.base_style = document.styles["Normal"]
-        added.quick_style = True
-    element: BaseOxmlElement = document.styles[name].element
+            style.base_style = document.styles["Normal"]
+        style.quick_style = True
+    if style.style_id != style_id(name):  # python-docx's template, or its way to name ids
+        raise LookupError(f"the style {name!r} has the id {style.style_id!r}")
+    element: BaseOxmlElement = style.element
     return element
 
 
