@@ -157,6 +157,17 @@ def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
     add_runs(row, runs)
 
 
+def _section(document: DocxDocument, block: Heading, look: Look) -> None:
+    """A section title; in templates with a partial rule, the line after it as the PDF
+    draws it: a gap, then a struck-through tab to the margin's tab stop (the line at the
+    middle of the letters, in the title's colour, and as long as the title leaves)."""
+    title = _paragraph(document, "Heading 1")
+    add_runs(title, block.runs)
+    if look.rule == "partial":
+        title.add_run("\u2002")  # an en space: the PDF's 0.6 em less the line's own start
+        title.add_run("\t").font.strike = True
+
+
 def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
     """An entry's row: Heading 2, its dates (and in some templates its place) at the
     style's right tab stop."""
@@ -216,9 +227,13 @@ def _table(document: DocxDocument, table: Table, look: Look) -> None:
 
 def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
     """The contact line, its items between muted bars, or a headline in the muted colour.
-    As in the PDF, the line wraps between items, never inside one or after a bar: a line
-    break where the next item would not fit, by the estimate ``_fits`` uses (when that
-    is short, Word still wraps inside the item)."""
+    As in the PDF, the line wraps between items, never inside one or after a bar: a new
+    line where the next item would not fit, by the estimate ``_fits`` uses (when that
+    is short, Word still wraps inside the item).  Each line is a paragraph, the next ones
+    the body's line pitch below (the header's styles set the header's lines closer)."""
+    # lazy: python-docx loads only when a Word file is written
+    from docx.shared import Pt
+
     if not block.contact and len(block.items) == 1:
         add_runs(_paragraph(document, "Subtitle"), block.items[0])
         return
@@ -228,7 +243,8 @@ def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
     for index, part in enumerate(block.items):
         size = _ems(plain(part))
         if index and at + bar + size > width:
-            paragraph.add_run().add_break()
+            paragraph = _paragraph(document, "Contact")
+            paragraph.paragraph_format.space_before = Pt(look.pitch - look.header_pitch)
             at = 0.0
         elif index:
             _muted(paragraph, [Run(" | ")], look)
@@ -360,7 +376,7 @@ def render_docx(
         elif isinstance(block, HeaderLine):
             _header(document, block, look)
         elif isinstance(block, Heading):
-            add_runs(_paragraph(document, "Heading 1"), block.runs)
+            _section(document, block, look)
         elif isinstance(block, Subheading):
             _entry(document, block, look)
         elif isinstance(block, Paragraph):

@@ -9,7 +9,13 @@ bulleted list whose levels are the styles' list levels) and Hyperlink.
 
 Vertical space: the PDF's lines are ``cap height + leading`` apart (Typst's edges), so
 every style has that exact line pitch at its size, and the PDF's gaps between blocks become
-space before and after less the leading each Word line already holds.
+space before and after less the leading each Word line already holds.  The lines under the
+name are closer than that in the PDF (0.35 em and a cap height apart), so the header's
+styles have that pitch, and a contact line that wraps is one paragraph a line, each after
+the first the leading further down (``Look.header_pitch``): the header is as tall as the
+PDF's.  Word and LibreOffice set an exact line with ``ABOVE`` of its pitch over the
+baseline and take the larger of one paragraph's space after and the next one's space
+before, as Typst takes the larger of two blocks' spacings.
 
 Fonts: Noto Sans for Latin text and Noto Sans SC for Chinese (a Chinese resume is all Noto
 Sans SC, as in the PDF), with the East-Asian language zh-CN (python-docx's template says
@@ -43,6 +49,15 @@ def first_font(language: str) -> str:
 
 CJK_FONT = "Noto Sans SC"
 CODE_FONT = "DejaVu Sans Mono"
+#: Word and LibreOffice set a line of exact pitch with this much of it above the baseline.
+ABOVE = 0.8
+#: Typst resolves the PDF's spacing (``cv-space``, in em) inside a heading at the heading's
+#: own size: 1.4 em of the body for the name, 1.2 em for a section title.
+NAME_EM, SECTION_EM = 1.4, 1.2
+#: The PDF's full section rule lies this far (em of the section title) below its baseline.
+RULE_DROP = 0.75
+#: The section rule's width in points (and in Word's eighths of a point).
+RULE_WIDTH, RULE_EIGHTHS = 0.625, 5
 #: Page sizes in cm (width, height).
 PAPER_CM = {"a4": (21.0, 29.7), "letter": (21.59, 27.94)}
 #: Word's list levels for a bullet's depth: List Bullet, List Bullet 2, List Bullet 3.
@@ -91,6 +106,7 @@ class Look:
     centred: bool
     place_right: bool
     title_split: bool
+    rule: str  # full: a line under the section title; partial: a line after it
     language: str
     cap: float
 
@@ -116,6 +132,7 @@ class Look:
             centred=style.header_align == "center",
             place_right=style.place_right,
             title_split=style.title_split,
+            rule=style.rule,
             language=language,
             cap=cap,
         )
@@ -124,6 +141,42 @@ class Look:
         """The PDF's gap of ``spaces`` units between blocks, less the leading a Word line
         already holds above its text."""
         return max(0.0, spaces * self.space - self.leading)
+
+    @property
+    def header_pitch(self) -> float:
+        """The pitch of a line under the name: the PDF sets those lines 0.35 em (its contact
+        block's spacing) and a cap height apart, closer than the body's lines."""
+        return 0.35 * self.space + self.cap * self.size
+
+    def between(self, upper: float, lower: float, distance: float) -> float:
+        """The space between a line of pitch ``upper`` and the next, of pitch ``lower``, that
+        sets their baselines ``distance`` apart (``ABOVE``)."""
+        return max(0.0, distance - (1 - ABOVE) * upper - ABOVE * lower)
+
+    def name_after(self) -> float:
+        """The space under the name: the PDF's name block ends 0.55 em (of its heading's
+        size, ``NAME_EM``) above the next line's cap height; a Word line holds its baseline
+        ``ABOVE`` of its pitch down, the PDF's the cap height, so the header lines under a
+        name set lower than the PDF's (its pitch holds the glyphs) move up by the difference."""
+        name_pitch = self.pitch_at(self.name_size)
+        distance = max(0.55 * NAME_EM, 0.35) * self.space + self.cap * self.size
+        lower_by = ABOVE * name_pitch - self.cap * self.name_size
+        return self.between(name_pitch, self.header_pitch, distance - lower_by)
+
+    def section_spacing(self) -> tuple[float, float, int]:
+        """A section title's space before and after, and its rule's distance under the
+        line (Word's ``w:space``, whole points): as far from the body as in the PDF, whose
+        full rule lies ``RULE_DROP`` under the title's baseline and whose partial one
+        (``section_line``) is on the title's line."""
+        pitch, section_cap = self.pitch_at(self.section_size), self.cap * self.section_size
+        before = self.between(self.pitch, pitch, 1.25 * SECTION_EM * self.space + section_cap)
+        drop, under = 0.0, 0
+        if self.rule == "full":
+            drop = RULE_DROP * self.section_size
+            under = max(0, round(drop - (1 - ABOVE) * pitch - RULE_WIDTH / 2))
+        below = max(0.6 * SECTION_EM, 0.65) * self.space + self.cap * self.size
+        after = self.between(pitch, self.pitch, drop + below)
+        return before, max(0.0, after - (under + RULE_WIDTH if self.rule == "full" else 0)), under
 
     def pitch_at(self, size: float) -> float:
         """The pitch of a line of ``size`` type that is one line (the name, a section
@@ -313,21 +366,23 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
     from docx.shared import Pt
 
     jc = "center" if look.centred else None
-    body, name, section = (
+    body, name, section, header = (
         look.pitch,
         look.pitch_at(look.name_size),
         look.pitch_at(look.section_size),
+        look.header_pitch,
     )
-    rule_before, accent = look.gap(1.25) + look.leading / 2, look.accent
+    (section_before, section_after, rule_under), accent = look.section_spacing(), look.accent
     paragraphs: dict[str, tuple[float, float, float, float, str | None, str, str]] = {
         # name: size, pitch, space before, space after, alignment, bold, colour
         "Normal": (look.size, body, 0, look.gap(0.65), None, "0", "000000"),
-        "Title": (look.name_size, name, 0, look.gap(0.55), jc, "1", look.accent),
-        "Subtitle": (look.size, body, 0, look.gap(0.35), jc, "0", look.muted),
-        "Contact": (look.size, body, 0, look.gap(0.35), jc, "0", "000000"),
+        "Title": (look.name_size, name, 0, look.name_after(), jc, "1", look.accent),
+        "Subtitle": (look.size, header, 0, 0, jc, "0", look.muted),
+        "Contact": (look.size, header, 0, 0, jc, "0", "000000"),
         # the rule ends a section title: the PDF's whole gap below it (no line leading there)
-        "Heading 1": (look.section_size, section, rule_before, 0.6 * look.space, None, "1", accent),
-        "Heading 2": (look.size, body, look.gap(0.95), look.gap(0.45), None, "1", "000000"),
+        "Heading 1": (look.section_size, section, section_before, section_after, None, "1", accent),
+        # the PDF's entry ends 0.45 em above its body, but a paragraph or list keeps 0.65 from it
+        "Heading 2": (look.size, body, look.gap(0.95), look.gap(0.65), None, "1", "000000"),
     }
     for style_name, (size, pitch, before, after, align, bold, tint) in paragraphs.items():
         element = _style(document, style_name)
@@ -337,7 +392,10 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
             _drop(rpr, tag)
         _run_props(rpr, look, size, b=bold, bCs=bold, i="0", iCs="0", color=tint)
     heading = document.styles["Heading 1"]
-    _rule(heading.element.get_or_add_pPr(), look.accent)
+    if look.rule == "full":
+        _rule(heading.element.get_or_add_pPr(), look.accent, rule_under)
+    else:  # the line after the title (``section_line``) ends at the margin's tab stop
+        heading.paragraph_format.tab_stops.add_tab_stop(Pt(text_width), WD_TAB_ALIGNMENT.RIGHT)
     heading.paragraph_format.keep_with_next = True
     row = document.styles["Heading 2"].paragraph_format
     row.keep_with_next = True
@@ -357,10 +415,10 @@ def _drop(parent: BaseOxmlElement, tag: str) -> None:
         parent.remove(old)
 
 
-def _rule(ppr: BaseOxmlElement, accent: str) -> None:
-    """The section rule: a 0.6 pt line under the heading, as the PDF draws it."""
+def _rule(ppr: BaseOxmlElement, accent: str, under: int) -> None:
+    """The full section rule: a 0.6 pt line under the heading, as the PDF draws it."""
     border = _child(ppr, "pBdr")
-    _child(border, "bottom", val="single", sz="5", space="2", color=accent)
+    _child(border, "bottom", val="single", sz=str(RULE_EIGHTHS), space=str(under), color=accent)
 
 
 def _indent(look: Look, kind: str, level: int) -> tuple[float, float]:
