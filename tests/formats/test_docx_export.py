@@ -304,3 +304,41 @@ def test_libreoffice_sets_the_header_lines_where_the_pdf_does(
     drawn = _header_baselines(_soffice_pdf(render_docx(markdown, template), tmp_path), section)
     assert len(drawn) == len(pdf)
     assert max(abs(a - b) for a, b in zip(pdf[1:], drawn[1:], strict=True)) < 3, (pdf, drawn)
+
+
+def test_the_widths_the_docx_measures_lines_with_are_the_pdf_fonts() -> None:
+    """``ASCII_EMS`` is what rendercv-fonts' Noto Sans says (a font update would move the
+    DOCX's contact and row breaks away from the PDF's)."""
+    from fontTools.ttLib import TTFont
+
+    from cvagent_cli.formats.writing.docx_template import ASCII_EMS
+    from cvagent_cli.formats.writing.pdf_export import font_dir
+
+    for bold, name in ((False, "NotoSans-Regular.ttf"), (True, "NotoSans-Bold.ttf")):
+        font = TTFont(str(font_dir() / name), lazy=True)
+        cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+        upm = font["head"].unitsPerEm
+        widths = [round(metrics[cmap[code]][0] / upm, 3) for code in range(32, 127)]
+        assert [float(w) for w in ASCII_EMS[bold].split()] == widths
+
+
+def test_the_contact_line_breaks_where_the_pdf_breaks_it() -> None:
+    """Measured with the PDF's widths (the separator 0.45 em either side of its bar): this
+    line fits the PDF's A4 line whole, and an estimate of 0.55 em a letter wrapped it."""
+    markdown = (SAMPLES / "en_mid_data_analyst.md").read_text(encoding="utf-8")
+    contact = [p.text for p in _document(markdown).paragraphs if "@" in p.text]
+    assert len(contact) == 1 and "linkedin.com" in contact[0]
+
+
+def test_a_table_is_set_between_rules_with_no_grid_and_pairs_at_the_pdfs_row_pitch() -> None:
+    document = _document((SAMPLES / "en_product_manager_table.md").read_text(encoding="utf-8"))
+    table = document.tables[0]
+    assert table.style.name != "Table Grid"
+    borders = table._tbl.tblPr.find(f"{{{_W}}}tblBorders")
+    assert [b.tag.rsplit("}", 1)[1] for b in borders] == ["top", "bottom"]
+    first, second = (table.columns[i].width for i in (0, 1))
+    assert first < second / 3  # "Area" beside "Tools & Methods", not half and half
+    pairs = _document((SAMPLES / "zh_mid_java_table.md").read_text(encoding="utf-8"))
+    cell = pairs.tables[0].cell(0, 0).paragraphs[0].paragraph_format
+    body = pairs.styles["Normal"].paragraph_format.line_spacing
+    assert cell.line_spacing < body and cell.space_after == 0

@@ -21,7 +21,9 @@ from cvagent_cli.formats.writing.docx_template import (
     CODE_FONT,
     LIST_LEVELS,
     Look,
+    ems,
     ordered_list,
+    rules,
     set_up,
     style_id,
     text_width,
@@ -132,16 +134,14 @@ def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
         run.font.color.rgb = RGBColor.from_string(look.muted)
 
 
+#: The PDF's separator between contact items: 0.45 em either side of the bar.
+_BAR_EMS = 0.9 + ems("|")
+
+
 def _fits(title: Line, right: Line, look: Look, width: float) -> bool:
-    """Whether a bold ``title`` and ``right`` fit on one line of the page, by an estimate
-    (Word lays the page out, not python-docx): 0.55 em a Latin character (Noto Sans's
-    average in running text), 1 em a CJK one, bold 5% wider, 1.2 em between them."""
-
-    return bool((1.05 * _ems(plain(title)) + _ems(plain(right)) + 1.2) * look.size <= width)
-
-
-def _ems(text: str) -> float:
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.55 for ch in text)
+    """Whether a bold ``title`` and ``right`` fit on one line of the page, 1.2 em apart, as
+    the PDF decides it (``ems``)."""
+    return bool((ems(plain(title), bold=True) + ems(plain(right)) + 1.2) * look.size <= width)
 
 
 def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
@@ -202,34 +202,45 @@ def _bullets(document: DocxDocument, block: Bullets) -> None:
 
 
 def _table(document: DocxDocument, table: Table, look: Look) -> None:
-    """A real table with its grid; label / value pairs without borders, the labels' column
-    as wide as the longest label (as the PDF sets it), by the estimate ``_fits`` uses."""
+    """A table as the PDF sets it: label / value pairs without borders, a row the PDF's row
+    gap and a cap height under the last; another table between rules (above it, under its
+    header row, below it) with no grid.  The first column as wide as its longest cell
+    (``ems``, bold where the cell is) and the cells' margins, the others share the rest."""
     # lazy: python-docx loads only when a Word file is written
+    from docx.enum.text import WD_LINE_SPACING
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)
     grid = document.add_table(rows=len(table.rows), cols=width)
-    if not table.pairs:
-        grid.style = "Table Grid"
-    elif width == 2:
-        label = max(_ems(plain(row[0])) for row in table.rows) * 1.05 + 1.5
-        widths = [Pt(label * look.size), Pt(text_width(document) - label * look.size)]
-        for column, size in zip(grid.columns, widths, strict=True):
-            column.width = size
+    bold = [
+        [(table.pairs and c == 0) or (table.header and r == 0) for c in range(width)]
+        for r in range(len(table.rows))
+    ]
+    if width > 1:
+        first = max(ems(plain(row[0]), bold=bold[r][0]) for r, row in enumerate(table.rows))
+        first = min((first + 1.5) * look.size, text_width(document) / 2)
+        rest = (text_width(document) - first) / (width - 1)
+        for index, column in enumerate(grid.columns):
+            column.width = Pt(first if index == 0 else rest)
             for cell in column.cells:
-                cell.width = size
+                cell.width = column.width
+    if not table.pairs:
+        rules(grid, header=table.header)
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
             paragraph = grid.cell(r, c).paragraphs[0]
-            bold = (table.pairs and c == 0) or (table.header and r == 0)
-            add_runs(paragraph, cell, bold=bold or None)
+            if table.pairs:
+                spacing = paragraph.paragraph_format
+                spacing.line_spacing_rule = WD_LINE_SPACING.EXACTLY
+                spacing.line_spacing, spacing.space_after = Pt(look.row_pitch), Pt(0)
+            add_runs(paragraph, cell, bold=bold[r][c] or None)
 
 
 def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
     """The contact line, its items between muted bars, or a headline in the muted colour.
     As in the PDF, the line wraps between items, never inside one or after a bar: a new
-    line where the next item would not fit, by the estimate ``_fits`` uses (when that
-    is short, Word still wraps inside the item).  Each line is a paragraph, the next ones
+    line where the next item would not fit, measured as the PDF measures it (``ems``; where
+    Word's font is wider, it still wraps inside the item).  Each line is a paragraph, the next ones
     the body's line pitch below (the header's styles set the header's lines closer)."""
     # lazy: python-docx loads only when a Word file is written
     from docx.shared import Pt
@@ -238,17 +249,17 @@ def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
         add_runs(_paragraph(document, "Subtitle"), block.items[0])
         return
     paragraph = _paragraph(document, "Contact")
-    width, bar = text_width(document) / look.size, _ems(" | ")
+    width = text_width(document) / look.size
     at = 0.0  # ems along the line
     for index, part in enumerate(block.items):
-        size = _ems(plain(part))
-        if index and at + bar + size > width:
+        size = ems(plain(part))
+        if index and at + _BAR_EMS + size > width:
             paragraph = _paragraph(document, "Contact")
             paragraph.paragraph_format.space_before = Pt(look.pitch - look.header_pitch)
             at = 0.0
         elif index:
             _muted(paragraph, [Run(" | ")], look)
-            at += bar
+            at += _BAR_EMS
         add_runs(paragraph, part)
         at += size
 

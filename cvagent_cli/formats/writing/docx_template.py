@@ -30,10 +30,12 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli import languages
 from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle
+from cvagent_cli.script import WIDE_TEXT
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
     from docx.oxml.xmlchemy import BaseOxmlElement
+    from docx.table import Table as DocxTable
 
 #: Typst's top edge of a line is the cap height: Noto Sans's is 0.714 em, Noto Sans SC's 0.733.
 CAP_HEIGHT = {"Noto Sans": 0.714, "Noto Sans SC": 0.733}
@@ -58,6 +60,52 @@ NAME_EM, SECTION_EM = 1.4, 1.2
 RULE_DROP = 0.75
 #: The section rule's width in points (and in Word's eighths of a point).
 RULE_WIDTH, RULE_EIGHTHS = 0.625, 5
+#: Noto Sans's advance widths (em) of the printable ASCII characters (" " to "~"), regular
+#: and bold, as rendercv-fonts' NotoSans-Regular.ttf and -Bold.ttf have them (a test reads
+#: the files): how wide a line of the PDF is, for the DOCX's line and row breaks.
+ASCII_EMS = {
+    False: (
+        "0.26 0.269 0.408 0.646 0.572 0.831 0.732 0.225 0.3 0.3 0.551 0.572 0.268 0.322 0.268 "
+        "0.372 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.268 0.268 0.572 "
+        "0.572 0.572 0.434 0.899 0.639 0.65 0.632 0.73 0.556 0.519 0.728 0.741 0.339 0.273 "
+        "0.619 0.524 0.907 0.76 0.781 0.605 0.781 0.622 0.549 0.556 0.731 0.6 0.93 0.586 "
+        "0.566 0.572 0.329 0.372 0.329 0.572 0.444 0.281 0.561 0.615 0.48 0.615 0.564 0.344 "
+        "0.615 0.618 0.258 0.258 0.534 0.258 0.935 0.618 0.605 0.615 0.615 0.413 0.479 0.361 "
+        "0.618 0.508 0.786 0.529 0.51 0.47 0.38 0.551 0.38 0.572"
+    ),
+    True: (
+        "0.26 0.282 0.479 0.646 0.572 0.902 0.75 0.266 0.339 0.339 0.542 0.572 0.285 0.32 "
+        "0.281 0.415 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.281 0.285 "
+        "0.572 0.572 0.572 0.477 0.898 0.692 0.665 0.642 0.732 0.56 0.549 0.724 0.765 0.389 "
+        "0.331 0.664 0.559 0.943 0.813 0.791 0.621 0.791 0.656 0.551 0.577 0.756 0.65 0.967 "
+        "0.67 0.626 0.579 0.331 0.415 0.331 0.572 0.411 0.365 0.599 0.632 0.516 0.632 0.597 "
+        "0.387 0.632 0.65 0.299 0.298 0.62 0.298 0.975 0.65 0.625 0.632 0.632 0.447 0.502 "
+        "0.434 0.65 0.571 0.856 0.578 0.571 0.493 0.394 0.551 0.394 0.572"
+    ),
+}
+_ASCII = {bold: [float(w) for w in ems.split()] for bold, ems in ASCII_EMS.items()}
+#: A character outside ASCII that is not wide: Noto Sans's dashes and a middle dot, else
+#: its average letter.
+_OTHER_EMS = {"\u2014": 1.0, "\u2013": 0.5, "\u00b7": 0.268}
+_WIDE_RE = re.compile(f"[{WIDE_TEXT}]")
+
+
+def ems(text: str, *, bold: bool = False) -> float:
+    """How wide ``text`` is in the PDF, in em: Noto Sans's widths (``ASCII_EMS``), 1 em a
+    CJK character.  The DOCX decides its line breaks with it (Word lays the page out, not
+    python-docx), as the PDF measures its own."""
+    table = _ASCII[bold]
+    total = 0.0
+    for ch in text:
+        if " " <= ch <= "~":
+            total += table[ord(ch) - 32]
+        elif _WIDE_RE.match(ch):
+            total += 1.0
+        else:
+            total += _OTHER_EMS.get(ch, 0.6)
+    return total
+
+
 #: Page sizes in cm (width, height).
 PAPER_CM = {"a4": (21.0, 29.7), "letter": (21.59, 27.94)}
 #: Word's list levels for a bullet's depth: List Bullet, List Bullet 2, List Bullet 3.
@@ -177,6 +225,11 @@ class Look:
         below = max(0.6 * SECTION_EM, 0.65) * self.space + self.cap * self.size
         after = self.between(pitch, self.pitch, drop + below)
         return before, max(0.0, after - (under + RULE_WIDTH if self.rule == "full" else 0)), under
+
+    @property
+    def row_pitch(self) -> float:
+        """The pitch of label / value pairs: the PDF's grid sets its rows 0.55 em apart."""
+        return min(self.pitch, 0.55 * self.space + self.cap * self.size)
 
     def pitch_at(self, size: float) -> float:
         """The pitch of a line of ``size`` type that is one line (the name, a section
@@ -405,6 +458,33 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
     _child(link, "color", val=look.link or "000000")
     # an address breaks by the Latin rules: with Chinese ones LibreOffice breaks it at a "."
     _child(link, "lang", val="en-US")
+
+
+def rules(table: DocxTable, *, header: bool) -> None:
+    """A table's rules as the PDF draws them: 0.6 pt above and below it, 0.4 pt under its
+    header row, no grid."""
+    # lazy: python-docx loads only when a Word file is written
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls, qn
+
+    tbl_pr = table._tbl.tblPr
+    line = 'w:val="single" w:sz="{}" w:space="0" w:color="000000"'
+    borders = parse_xml(
+        f"<w:tblBorders {nsdecls('w')}><w:top {line.format(RULE_EIGHTHS)}/>"
+        f"<w:bottom {line.format(RULE_EIGHTHS)}/></w:tblBorders>"
+    )
+    later = [tbl_pr.find(qn(f"w:{tag}")) for tag in ("shd", "tblLayout", "tblCellMar", "tblLook")]
+    found = [element for element in later if element is not None]
+    if found:
+        found[0].addprevious(borders)
+    else:
+        tbl_pr.append(borders)
+    if header:
+        for cell in table.rows[0].cells:
+            tc_pr = cell._tc.get_or_add_tcPr()
+            tc_pr.append(
+                parse_xml(f"<w:tcBorders {nsdecls('w')}><w:bottom {line.format(3)}/></w:tcBorders>")
+            )
 
 
 def _drop(parent: BaseOxmlElement, tag: str) -> None:
