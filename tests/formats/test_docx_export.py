@@ -94,8 +94,9 @@ def test_margins_fonts_and_sizes_are_the_pdf_templates(template: str) -> None:
     assert styles["Title"].font.size.pt == float(pdf.name_size.removesuffix("pt"))
     assert styles["Heading 1"].font.size.pt == float(pdf.section_size.removesuffix("pt"))
     assert styles["Normal"].font.name == "Noto Sans"  # the PDF's body font
-    # the section rule is a bottom border of the heading style
-    assert styles["Heading 1"].element.pPr.find(f"{{{_W}}}pBdr/{{{_W}}}bottom") is not None
+    # the full section rule is a bottom border of the heading style
+    rule = styles["Heading 1"].element.pPr.find(f"{{{_W}}}pBdr/{{{_W}}}bottom")
+    assert (rule is not None) is (pdf.rule == "full")
 
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -124,6 +125,18 @@ def test_entry_rows_put_their_dates_at_a_right_tab_stop_at_the_margin() -> None:
     assert [(s.alignment, abs(s.position - width) <= twip) for s in stops] == [
         (WD_TAB_ALIGNMENT.RIGHT, True)
     ]
+
+
+def test_a_partial_rule_is_a_line_after_the_section_title_and_a_full_one_under_it() -> None:
+    """modern draws its rule after the title, on its line, as its PDF does (a struck-through
+    tab to the margin); classic a bottom border."""
+    for template, border in (("classic", True), ("modern", False)):
+        document = _document(NESTED, template)
+        heading = document.styles["Heading 1"].element.pPr
+        assert (heading.find(f"{{{_W}}}pBdr/{{{_W}}}bottom") is not None) is border
+        title = next(p for p in document.paragraphs if p.style.name == "Heading 1")
+        assert title.text.strip() == "Experience"
+        assert [r.text for r in title.runs if r.font.strike] == ([] if border else ["\t"])
 
 
 def _xml(data: bytes, name: str) -> str:
@@ -160,22 +173,21 @@ def test_links_stay_links_and_do_not_break_at_their_hyphens() -> None:
 
 
 def test_the_contact_line_wraps_between_items_never_after_a_bar() -> None:
-    """As in the PDF: a line break before the item that would not fit, so no line ends
-    with "|" and no label ("Blog:") is left at a line's end without its address."""
+    """As in the PDF: a new line before the item that would not fit, so no line ends
+    with "|" and no label ("Blog:") is left at a line's end without its address (each line
+    a paragraph: the header's lines are closer than the body's, the wrapped ones not)."""
     markdown = (
         "# Ana Ruiz\n\nEmail: ana.ruiz.longname@example.com | Phone: +1 555-010-2000 | "
         "Blog: ana-ruiz-writes-about-distributed-systems.example.com | "
         "linkedin.com/in/ana-ruiz-example\n\n## Skills\n\n- Go\n"
     )
-    contact = [p.text for p in _document(markdown).paragraphs if "@" in p.text]
-    assert len(contact) == 1
-    lines = contact[0].split("\n")
+    lines = [p.text for p in _document(markdown).paragraphs if p.style.name == "Contact"]
     assert len(lines) > 1, lines
     assert all(not line.startswith("|") and not line.endswith("|") for line in lines)
     assert lines[1].startswith("Blog: ana-ruiz-writes")
 
 
-def _soffice_pages(data: bytes, folder: Path) -> int:
+def _soffice_pdf(data: bytes, folder: Path) -> bytes:
     source = folder / "resume.docx"
     source.write_bytes(data)
     profile = (folder / "profile").as_uri()
@@ -186,12 +198,31 @@ def _soffice_pages(data: bytes, folder: Path) -> int:
         capture_output=True,
         timeout=120,
     )
+    return (folder / "resume.pdf").read_bytes()
+
+
+def _soffice_pages(data: bytes, folder: Path) -> int:
+    _soffice_pdf(data, folder)
     info = subprocess.run(
         ["pdfinfo", str(folder / "resume.pdf")], check=True, capture_output=True, text=True
     ).stdout
     found = re.search(r"Pages:\s+(\d+)", info)
     assert found
     return int(found.group(1))
+
+
+def _header_baselines(data: bytes, section_size: float) -> list[float]:
+    """The baselines of page 1's lines from the name down to the first section title."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        found = []
+        for line in page.extract_text_lines():
+            found.append(float(page.height - line["chars"][0]["matrix"][5]))
+            if abs(line["chars"][0]["size"] - section_size) < 0.1:
+                return found
+    raise AssertionError("no section title on page 1")
 
 
 @pytest.mark.slow
@@ -205,6 +236,8 @@ def _soffice_pages(data: bytes, folder: Path) -> int:
         # pages the PDF fills to the bottom: at the PDF's tightened spacing, and a full one
         ("en_senior_backend", "compact"),
         ("zh_senior_frontend", "classic"),
+        # a page the PDF fills to 91%: the header's lines as the PDF sets them
+        ("zh_senior_frontend", "modern"),
     ],
 )
 def test_libreoffice_draws_the_docx_on_as_many_pages_as_the_pdf(
@@ -215,3 +248,97 @@ def test_libreoffice_draws_the_docx_on_as_many_pages_as_the_pdf(
     markdown = (SAMPLES / f"{sample}.md").read_text(encoding="utf-8")
     pdf_pages = export_pdf(markdown, template).pages
     assert _soffice_pages(render_docx(markdown, template), tmp_path) == pdf_pages
+
+
+def test_a_docx_after_the_pdf_of_the_same_resume_does_not_typeset_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``/export`` of the PDF then the DOCX (or the DOCX twice) typesets once: the DOCX
+    takes the spacing the PDF settled on, and a changed resume or template is set anew."""
+    from cvagent_cli.formats.writing import docx_export, pdf_export
+    from cvagent_cli.formats.writing.html_export import render_document
+
+    monkeypatch.setattr(docx_export, "_SETTLED", docx_export._Settled())
+    calls: list[str] = []
+    real = pdf_export.export_pdf
+
+    def counted(markdown: str, template: str = "classic", **kwargs: object) -> object:
+        calls.append(template)
+        return real(markdown, template, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf_export, "export_pdf", counted)
+    markdown = (SAMPLES / "zh_senior_frontend.md").read_text(encoding="utf-8")
+    render_document(markdown, ".pdf", template="modern")
+    after_pdf = render_document(markdown, ".docx", template="modern")
+    render_document(markdown, ".docx", template="modern")
+    assert calls == ["modern"]
+    render_document(markdown, ".docx", template="compact")
+    render_document(markdown + "\n- one more\n", ".docx", template="modern")
+    assert calls == ["modern", "compact", "modern"]
+    monkeypatch.setattr(docx_export, "_SETTLED", docx_export._Settled())
+    alone = render_document(markdown, ".docx", template="modern")
+    assert _xml(after_pdf, "word/styles.xml") == _xml(alone, "word/styles.xml")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which("soffice"), reason="soffice")
+@pytest.mark.parametrize(
+    ("sample", "template"),
+    [
+        ("zh_senior_frontend", "modern"),
+        ("zh_new_grad", "classic"),
+        ("en_senior_backend", "classic"),
+    ],
+)
+def test_libreoffice_sets_the_header_lines_where_the_pdf_does(
+    sample: str, template: str, tmp_path: Path
+) -> None:
+    """The lines under the name and the first section title lie within 3 pt of the PDF's
+    (the body's line pitch over the headline and contact lines made a Chinese header 10 pt
+    taller, and a full page spilled a line onto a second)."""
+    from cvagent_cli.formats.writing.pdf_export import render_pdf
+
+    markdown = (SAMPLES / f"{sample}.md").read_text(encoding="utf-8")
+    section = float(get_template(template).pdf.section_size.removesuffix("pt"))
+    pdf = _header_baselines(render_pdf(markdown, template), section)
+    drawn = _header_baselines(_soffice_pdf(render_docx(markdown, template), tmp_path), section)
+    assert len(drawn) == len(pdf)
+    assert max(abs(a - b) for a, b in zip(pdf[1:], drawn[1:], strict=True)) < 3, (pdf, drawn)
+
+
+def test_the_widths_the_docx_measures_lines_with_are_the_pdf_fonts() -> None:
+    """``ASCII_EMS`` is what rendercv-fonts' Noto Sans says (a font update would move the
+    DOCX's contact and row breaks away from the PDF's)."""
+    from fontTools.ttLib import TTFont
+
+    from cvagent_cli.formats.writing.docx_template import ASCII_EMS
+    from cvagent_cli.formats.writing.pdf_export import font_dir
+
+    for bold, name in ((False, "NotoSans-Regular.ttf"), (True, "NotoSans-Bold.ttf")):
+        font = TTFont(str(font_dir() / name), lazy=True)
+        cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+        upm = font["head"].unitsPerEm
+        widths = [round(metrics[cmap[code]][0] / upm, 3) for code in range(32, 127)]
+        assert [float(w) for w in ASCII_EMS[bold].split()] == widths
+
+
+def test_the_contact_line_breaks_where_the_pdf_breaks_it() -> None:
+    """Measured with the PDF's widths (the separator 0.45 em either side of its bar): this
+    line fits the PDF's A4 line whole, and an estimate of 0.55 em a letter wrapped it."""
+    markdown = (SAMPLES / "en_mid_data_analyst.md").read_text(encoding="utf-8")
+    contact = [p.text for p in _document(markdown).paragraphs if "@" in p.text]
+    assert len(contact) == 1 and "linkedin.com" in contact[0]
+
+
+def test_a_table_is_set_between_rules_with_no_grid_and_pairs_at_the_pdfs_row_pitch() -> None:
+    document = _document((SAMPLES / "en_product_manager_table.md").read_text(encoding="utf-8"))
+    table = document.tables[0]
+    assert table.style.name != "Table Grid"
+    borders = table._tbl.tblPr.find(f"{{{_W}}}tblBorders")
+    assert [b.tag.rsplit("}", 1)[1] for b in borders] == ["top", "bottom"]
+    first, second = (table.columns[i].width for i in (0, 1))
+    assert first < second / 3  # "Area" beside "Tools & Methods", not half and half
+    pairs = _document((SAMPLES / "zh_mid_java_table.md").read_text(encoding="utf-8"))
+    cell = pairs.tables[0].cell(0, 0).paragraphs[0].paragraph_format
+    body = pairs.styles["Normal"].paragraph_format.line_spacing
+    assert cell.line_spacing < body and cell.space_after == 0

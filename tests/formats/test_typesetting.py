@@ -227,10 +227,16 @@ def test_a_row_without_room_for_place_and_dates_keeps_the_place_in_the_title() -
 
     from cvagent_cli.formats.writing.docx_export import render_docx
 
-    paragraphs = docx.Document(io.BytesIO(render_docx(text, "modern"))).paragraphs
+    # the DOCX decides as the PDF does, on the same paper (measured with the PDF's widths)
+    paragraphs = docx.Document(io.BytesIO(render_docx(text, "modern", options=a4))).paragraphs
     assert _row([p.text for p in paragraphs], "B.S. in Computer Science") == (
         "B.S. in Computer Science — Carnegie Mellon University, Pittsburgh, PA\t"
         "Aug 2021 – May 2025 (expected)"
+    )
+    letter = docx.Document(io.BytesIO(render_docx(text, "modern"))).paragraphs
+    assert _row([p.text for p in letter], "B.S. in Computer Science") == (
+        "B.S. in Computer Science — Carnegie Mellon University\t"
+        "Pittsburgh, PA · Aug 2021 – May 2025 (expected)"
     )
 
 

@@ -21,8 +21,11 @@ from cvagent_cli.formats.writing.docx_template import (
     CODE_FONT,
     LIST_LEVELS,
     Look,
+    ems,
     ordered_list,
+    rules,
     set_up,
+    style_id,
     text_width,
 )
 from cvagent_cli.formats.writing.embedded_source import add_docx_source
@@ -99,17 +102,26 @@ def _hyperlink(paragraph: DocxParagraph, href: str, runs: Line, bold: bool | Non
         for index, piece in enumerate(source.text.split("-")):
             if index:
                 element = OxmlElement("w:r")
-                DocxRun(element, paragraph).style = "Hyperlink"
+                element.style = style_id("Hyperlink")
                 element.append(OxmlElement("w:noBreakHyphen"))
                 link.append(element)
             if piece:
                 element = OxmlElement("w:r")
                 run = DocxRun(element, paragraph)
                 run.text = piece
-                run.style = "Hyperlink"
+                element.style = style_id("Hyperlink")
                 _style_run(run, source, bold=bold)
                 link.append(element)
     paragraph._p.append(link)
+
+
+def _paragraph(document: DocxDocument, style: str | None = None) -> DocxParagraph:
+    """A new paragraph in ``style``, named by its id: python-docx's ``add_paragraph(style=)``
+    reads every style of the template to find one by name (a third of an export's time)."""
+    paragraph = document.add_paragraph()
+    if style is not None:
+        paragraph._p.style = style_id(style)
+    return paragraph
 
 
 def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
@@ -122,16 +134,14 @@ def _muted(paragraph: DocxParagraph, runs: Line, look: Look) -> None:
         run.font.color.rgb = RGBColor.from_string(look.muted)
 
 
+#: The PDF's separator between contact items: 0.45 em either side of the bar.
+_BAR_EMS = 0.9 + ems("|")
+
+
 def _fits(title: Line, right: Line, look: Look, width: float) -> bool:
-    """Whether a bold ``title`` and ``right`` fit on one line of the page, by an estimate
-    (Word lays the page out, not python-docx): 0.55 em a Latin character (Noto Sans's
-    average in running text), 1 em a CJK one, bold 5% wider, 1.2 em between them."""
-
-    return bool((1.05 * _ems(plain(title)) + _ems(plain(right)) + 1.2) * look.size <= width)
-
-
-def _ems(text: str) -> float:
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.55 for ch in text)
+    """Whether a bold ``title`` and ``right`` fit on one line of the page, 1.2 em apart, as
+    the PDF decides it (``ems``)."""
+    return bool((ems(plain(title), bold=True) + ems(plain(right)) + 1.2) * look.size <= width)
 
 
 def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
@@ -147,10 +157,21 @@ def _title(row: DocxParagraph, runs: Line, look: Look, *, dated: bool) -> None:
     add_runs(row, runs)
 
 
+def _section(document: DocxDocument, block: Heading, look: Look) -> None:
+    """A section title; in templates with a partial rule, the line after it as the PDF
+    draws it: a gap, then a struck-through tab to the margin's tab stop (the line at the
+    middle of the letters, in the title's colour, and as long as the title leaves)."""
+    title = _paragraph(document, "Heading 1")
+    add_runs(title, block.runs)
+    if look.rule == "partial":
+        title.add_run("\u2002")  # an en space: the PDF's 0.6 em less the line's own start
+        title.add_run("\t").font.strike = True
+
+
 def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
     """An entry's row: Heading 2, its dates (and in some templates its place) at the
     style's right tab stop."""
-    row = document.add_paragraph(style="Heading 2")
+    row = _paragraph(document, "Heading 2")
     title, dates = block.title, block.dates
     width = text_width(document)
     if look.place_right and block.place and _fits(block.head, where(block), look, width):
@@ -171,7 +192,7 @@ def _bullets(document: DocxDocument, block: Bullets) -> None:
     for item in block.items:
         level = min(item.depth, LIST_LEVELS - 1)
         style = "List Number" if item.number is not None else "List Bullet"
-        paragraph = document.add_paragraph(style=style + (f" {level + 1}" if level else ""))
+        paragraph = _paragraph(document, style + (f" {level + 1}" if level else ""))
         if item.number is not None:
             list_id = list_id if list_id is not None else ordered_list(document)
             num = paragraph._p.get_or_add_pPr().get_or_add_numPr()
@@ -181,48 +202,64 @@ def _bullets(document: DocxDocument, block: Bullets) -> None:
 
 
 def _table(document: DocxDocument, table: Table, look: Look) -> None:
-    """A real table with its grid; label / value pairs without borders, the labels' column
-    as wide as the longest label (as the PDF sets it), by the estimate ``_fits`` uses."""
+    """A table as the PDF sets it: label / value pairs without borders, a row the PDF's row
+    gap and a cap height under the last; another table between rules (above it, under its
+    header row, below it) with no grid.  The first column as wide as its longest cell
+    (``ems``, bold where the cell is) and the cells' margins, the others share the rest."""
     # lazy: python-docx loads only when a Word file is written
+    from docx.enum.text import WD_LINE_SPACING
     from docx.shared import Pt
 
     width = max(len(row) for row in table.rows)
     grid = document.add_table(rows=len(table.rows), cols=width)
-    if not table.pairs:
-        grid.style = "Table Grid"
-    elif width == 2:
-        label = max(_ems(plain(row[0])) for row in table.rows) * 1.05 + 1.5
-        widths = [Pt(label * look.size), Pt(text_width(document) - label * look.size)]
-        for column, size in zip(grid.columns, widths, strict=True):
-            column.width = size
+    bold = [
+        [(table.pairs and c == 0) or (table.header and r == 0) for c in range(width)]
+        for r in range(len(table.rows))
+    ]
+    if width > 1:
+        first = max(ems(plain(row[0]), bold=bold[r][0]) for r, row in enumerate(table.rows))
+        first = min((first + 1.5) * look.size, text_width(document) / 2)
+        rest = (text_width(document) - first) / (width - 1)
+        for index, column in enumerate(grid.columns):
+            column.width = Pt(first if index == 0 else rest)
             for cell in column.cells:
-                cell.width = size
+                cell.width = column.width
+    if not table.pairs:
+        rules(grid, header=table.header)
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
             paragraph = grid.cell(r, c).paragraphs[0]
-            bold = (table.pairs and c == 0) or (table.header and r == 0)
-            add_runs(paragraph, cell, bold=bold or None)
+            if table.pairs:
+                spacing = paragraph.paragraph_format
+                spacing.line_spacing_rule = WD_LINE_SPACING.EXACTLY
+                spacing.line_spacing, spacing.space_after = Pt(look.row_pitch), Pt(0)
+            add_runs(paragraph, cell, bold=bold[r][c] or None)
 
 
 def _header(document: DocxDocument, block: HeaderLine, look: Look) -> None:
     """The contact line, its items between muted bars, or a headline in the muted colour.
-    As in the PDF, the line wraps between items, never inside one or after a bar: a line
-    break where the next item would not fit, by the estimate ``_fits`` uses (when that
-    is short, Word still wraps inside the item)."""
+    As in the PDF, the line wraps between items, never inside one or after a bar: a new
+    line where the next item would not fit, measured as the PDF measures it (``ems``; where
+    Word's font is wider, it still wraps inside the item).  Each line is a paragraph, the next ones
+    the body's line pitch below (the header's styles set the header's lines closer)."""
+    # lazy: python-docx loads only when a Word file is written
+    from docx.shared import Pt
+
     if not block.contact and len(block.items) == 1:
-        add_runs(document.add_paragraph(style="Subtitle"), block.items[0])
+        add_runs(_paragraph(document, "Subtitle"), block.items[0])
         return
-    paragraph = document.add_paragraph(style="Contact")
-    width, bar = text_width(document) / look.size, _ems(" | ")
+    paragraph = _paragraph(document, "Contact")
+    width = text_width(document) / look.size
     at = 0.0  # ems along the line
     for index, part in enumerate(block.items):
-        size = _ems(plain(part))
-        if index and at + bar + size > width:
-            paragraph.add_run().add_break()
+        size = ems(plain(part))
+        if index and at + _BAR_EMS + size > width:
+            paragraph = _paragraph(document, "Contact")
+            paragraph.paragraph_format.space_before = Pt(look.pitch - look.header_pitch)
             at = 0.0
         elif index:
             _muted(paragraph, [Run(" | ")], look)
-            at += bar
+            at += _BAR_EMS
         add_runs(paragraph, part)
         at += size
 
@@ -259,6 +296,35 @@ def paper(markdown: str | Layout, options: WriteOptions) -> str:
 
 #: A PDF whose last page's text ends this far down (of the page height) leaves Word no slack.
 NEARLY_FULL = 0.9
+#: How many resumes' PDF spacing ``pdf_spacing`` keeps (a chat session exports one resume).
+_KEPT = 8
+
+
+class _Settled:
+    """The spacing and last-page fill the PDF settled on, by (Markdown, template, paper):
+    typesetting the PDF is most of a DOCX export's time, and a PDF exported first (or a
+    DOCX exported again) in the same process has settled them already.  They depend on
+    nothing else (the fonts are the package's)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, str, str], tuple[float, float]] = {}
+
+    def get(self, key: tuple[str, str, str]) -> tuple[float, float] | None:
+        return self._found.get(key)
+
+    def put(self, key: tuple[str, str, str], space: float, fill: float) -> None:
+        self._found.pop(key, None)
+        self._found[key] = (space, fill)
+        while len(self._found) > _KEPT:
+            del self._found[next(iter(self._found))]
+
+
+_SETTLED = _Settled()
+
+
+def remember_pdf(markdown: str, template: str, paper_name: str, space: float, fill: float) -> None:
+    """Note what a PDF export of ``markdown`` settled on, for a DOCX of it (``pdf_spacing``)."""
+    _SETTLED.put((markdown, template, paper_name), space, fill)
 
 
 def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) -> float:
@@ -269,17 +335,29 @@ def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) ->
     takes the next tighter spacing rather than spill a few lines onto a page of their own."""
     if not isinstance(markdown, str):
         return 1.0
-    # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
-    from cvagent_cli.formats.writing.pdf_export import TIGHTER, export_pdf
+    key = (markdown, template, paper(markdown, options))
+    settled = _SETTLED.get(key)
+    if settled is None:
+        # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
+        from cvagent_cli.formats.writing.pdf_export import export_pdf
 
-    try:
-        result = export_pdf(markdown, template, options=replace(options, embed_source=False))
-    except CvAgentError:
-        return 1.0
-    tighter = [space for space in TIGHTER if space < result.space]
-    if result.fill >= NEARLY_FULL and tighter:
+        try:
+            result = export_pdf(markdown, template, options=replace(options, embed_source=False))
+        except CvAgentError:
+            return 1.0
+        settled = (result.space, result.fill)
+        _SETTLED.put(key, *settled)
+    return _docx_spacing(*settled)
+
+
+def _docx_spacing(space: float, fill: float) -> float:
+    # lazy: the PDF writer's spacings; typst itself loads only when a PDF is compiled
+    from cvagent_cli.formats.writing.pdf_export import TIGHTER
+
+    tighter = [step for step in TIGHTER if step < space]
+    if fill >= NEARLY_FULL and tighter:
         return tighter[0]
-    return result.space
+    return space
 
 
 def render_docx(
@@ -305,11 +383,11 @@ def render_docx(
     _properties(document, layout, now or datetime.now(timezone.utc))
     for block in layout.blocks:
         if isinstance(block, Name):
-            add_runs(document.add_paragraph(style="Title"), block.runs)
+            add_runs(_paragraph(document, "Title"), block.runs)
         elif isinstance(block, HeaderLine):
             _header(document, block, look)
         elif isinstance(block, Heading):
-            add_runs(document.add_paragraph(style="Heading 1"), block.runs)
+            _section(document, block, look)
         elif isinstance(block, Subheading):
             _entry(document, block, look)
         elif isinstance(block, Paragraph):

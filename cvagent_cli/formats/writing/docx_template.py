@@ -9,7 +9,13 @@ bulleted list whose levels are the styles' list levels) and Hyperlink.
 
 Vertical space: the PDF's lines are ``cap height + leading`` apart (Typst's edges), so
 every style has that exact line pitch at its size, and the PDF's gaps between blocks become
-space before and after less the leading each Word line already holds.
+space before and after less the leading each Word line already holds.  The lines under the
+name are closer than that in the PDF (0.35 em and a cap height apart), so the header's
+styles have that pitch, and a contact line that wraps is one paragraph a line, each after
+the first the leading further down (``Look.header_pitch``): the header is as tall as the
+PDF's.  Word and LibreOffice set an exact line with ``ABOVE`` of its pitch over the
+baseline and take the larger of one paragraph's space after and the next one's space
+before, as Typst takes the larger of two blocks' spacings.
 
 Fonts: Noto Sans for Latin text and Noto Sans SC for Chinese (a Chinese resume is all Noto
 Sans SC, as in the PDF), with the East-Asian language zh-CN (python-docx's template says
@@ -24,10 +30,12 @@ from typing import TYPE_CHECKING
 
 from cvagent_cli import languages
 from cvagent_cli.formats.writing.templates import DocxStyle, PdfStyle
+from cvagent_cli.script import WIDE_TEXT
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
     from docx.oxml.xmlchemy import BaseOxmlElement
+    from docx.table import Table as DocxTable
 
 #: Typst's top edge of a line is the cap height: Noto Sans's is 0.714 em, Noto Sans SC's 0.733.
 CAP_HEIGHT = {"Noto Sans": 0.714, "Noto Sans SC": 0.733}
@@ -43,6 +51,61 @@ def first_font(language: str) -> str:
 
 CJK_FONT = "Noto Sans SC"
 CODE_FONT = "DejaVu Sans Mono"
+#: Word and LibreOffice set a line of exact pitch with this much of it above the baseline.
+ABOVE = 0.8
+#: Typst resolves the PDF's spacing (``cv-space``, in em) inside a heading at the heading's
+#: own size: 1.4 em of the body for the name, 1.2 em for a section title.
+NAME_EM, SECTION_EM = 1.4, 1.2
+#: The PDF's full section rule lies this far (em of the section title) below its baseline.
+RULE_DROP = 0.75
+#: The section rule's width in points (and in Word's eighths of a point).
+RULE_WIDTH, RULE_EIGHTHS = 0.625, 5
+#: Noto Sans's advance widths (em) of the printable ASCII characters (" " to "~"), regular
+#: and bold, as rendercv-fonts' NotoSans-Regular.ttf and -Bold.ttf have them (a test reads
+#: the files): how wide a line of the PDF is, for the DOCX's line and row breaks.
+ASCII_EMS = {
+    False: (
+        "0.26 0.269 0.408 0.646 0.572 0.831 0.732 0.225 0.3 0.3 0.551 0.572 0.268 0.322 0.268 "
+        "0.372 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.268 0.268 0.572 "
+        "0.572 0.572 0.434 0.899 0.639 0.65 0.632 0.73 0.556 0.519 0.728 0.741 0.339 0.273 "
+        "0.619 0.524 0.907 0.76 0.781 0.605 0.781 0.622 0.549 0.556 0.731 0.6 0.93 0.586 "
+        "0.566 0.572 0.329 0.372 0.329 0.572 0.444 0.281 0.561 0.615 0.48 0.615 0.564 0.344 "
+        "0.615 0.618 0.258 0.258 0.534 0.258 0.935 0.618 0.605 0.615 0.615 0.413 0.479 0.361 "
+        "0.618 0.508 0.786 0.529 0.51 0.47 0.38 0.551 0.38 0.572"
+    ),
+    True: (
+        "0.26 0.282 0.479 0.646 0.572 0.902 0.75 0.266 0.339 0.339 0.542 0.572 0.285 0.32 "
+        "0.281 0.415 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.572 0.281 0.285 "
+        "0.572 0.572 0.572 0.477 0.898 0.692 0.665 0.642 0.732 0.56 0.549 0.724 0.765 0.389 "
+        "0.331 0.664 0.559 0.943 0.813 0.791 0.621 0.791 0.656 0.551 0.577 0.756 0.65 0.967 "
+        "0.67 0.626 0.579 0.331 0.415 0.331 0.572 0.411 0.365 0.599 0.632 0.516 0.632 0.597 "
+        "0.387 0.632 0.65 0.299 0.298 0.62 0.298 0.975 0.65 0.625 0.632 0.632 0.447 0.502 "
+        "0.434 0.65 0.571 0.856 0.578 0.571 0.493 0.394 0.551 0.394 0.572"
+    ),
+}
+_ASCII = {bold: [float(w) for w in ems.split()] for bold, ems in ASCII_EMS.items()}
+#: A character outside ASCII that is not wide: Noto Sans's dashes and a middle dot, else
+#: its average letter.
+_OTHER_EMS = {"\u2014": 1.0, "\u2013": 0.5, "\u00b7": 0.268}
+_WIDE_RE = re.compile(f"[{WIDE_TEXT}]")
+
+
+def ems(text: str, *, bold: bool = False) -> float:
+    """How wide ``text`` is in the PDF, in em: Noto Sans's widths (``ASCII_EMS``), 1 em a
+    CJK character.  The DOCX decides its line breaks with it (Word lays the page out, not
+    python-docx), as the PDF measures its own."""
+    table = _ASCII[bold]
+    total = 0.0
+    for ch in text:
+        if " " <= ch <= "~":
+            total += table[ord(ch) - 32]
+        elif _WIDE_RE.match(ch):
+            total += 1.0
+        else:
+            total += _OTHER_EMS.get(ch, 0.6)
+    return total
+
+
 #: Page sizes in cm (width, height).
 PAPER_CM = {"a4": (21.0, 29.7), "letter": (21.59, 27.94)}
 #: Word's list levels for a bullet's depth: List Bullet, List Bullet 2, List Bullet 3.
@@ -91,6 +154,7 @@ class Look:
     centred: bool
     place_right: bool
     title_split: bool
+    rule: str  # full: a line under the section title; partial: a line after it
     language: str
     cap: float
 
@@ -116,6 +180,7 @@ class Look:
             centred=style.header_align == "center",
             place_right=style.place_right,
             title_split=style.title_split,
+            rule=style.rule,
             language=language,
             cap=cap,
         )
@@ -124,6 +189,47 @@ class Look:
         """The PDF's gap of ``spaces`` units between blocks, less the leading a Word line
         already holds above its text."""
         return max(0.0, spaces * self.space - self.leading)
+
+    @property
+    def header_pitch(self) -> float:
+        """The pitch of a line under the name: the PDF sets those lines 0.35 em (its contact
+        block's spacing) and a cap height apart, closer than the body's lines."""
+        return 0.35 * self.space + self.cap * self.size
+
+    def between(self, upper: float, lower: float, distance: float) -> float:
+        """The space between a line of pitch ``upper`` and the next, of pitch ``lower``, that
+        sets their baselines ``distance`` apart (``ABOVE``)."""
+        return max(0.0, distance - (1 - ABOVE) * upper - ABOVE * lower)
+
+    def name_after(self) -> float:
+        """The space under the name: the PDF's name block ends 0.55 em (of its heading's
+        size, ``NAME_EM``) above the next line's cap height; a Word line holds its baseline
+        ``ABOVE`` of its pitch down, the PDF's the cap height, so the header lines under a
+        name set lower than the PDF's (its pitch holds the glyphs) move up by the difference."""
+        name_pitch = self.pitch_at(self.name_size)
+        distance = max(0.55 * NAME_EM, 0.35) * self.space + self.cap * self.size
+        lower_by = ABOVE * name_pitch - self.cap * self.name_size
+        return self.between(name_pitch, self.header_pitch, distance - lower_by)
+
+    def section_spacing(self) -> tuple[float, float, int]:
+        """A section title's space before and after, and its rule's distance under the
+        line (Word's ``w:space``, whole points): as far from the body as in the PDF, whose
+        full rule lies ``RULE_DROP`` under the title's baseline and whose partial one
+        (``section_line``) is on the title's line."""
+        pitch, section_cap = self.pitch_at(self.section_size), self.cap * self.section_size
+        before = self.between(self.pitch, pitch, 1.25 * SECTION_EM * self.space + section_cap)
+        drop, under = 0.0, 0
+        if self.rule == "full":
+            drop = RULE_DROP * self.section_size
+            under = max(0, round(drop - (1 - ABOVE) * pitch - RULE_WIDTH / 2))
+        below = max(0.6 * SECTION_EM, 0.65) * self.space + self.cap * self.size
+        after = self.between(pitch, self.pitch, drop + below)
+        return before, max(0.0, after - (under + RULE_WIDTH if self.rule == "full" else 0)), under
+
+    @property
+    def row_pitch(self) -> float:
+        """The pitch of label / value pairs: the PDF's grid sets its rows 0.55 em apart."""
+        return min(self.pitch, 0.55 * self.space + self.cap * self.size)
 
     def pitch_at(self, size: float) -> float:
         """The pitch of a line of ``size`` type that is one line (the name, a section
@@ -281,18 +387,29 @@ def _font_table(document: DocxDocument, word: DocxStyle) -> None:
 # -- styles -------------------------------------------------------------------------------
 
 
+def style_id(name: str) -> str:
+    """The id of the style ``name`` in the document ``set_up`` made (Word's, and
+    python-docx's for a style it adds: the name without its spaces); a paragraph names
+    its style by id."""
+    return name.replace(" ", "")
+
+
 def _style(document: DocxDocument, name: str, kind: str = "paragraph") -> BaseOxmlElement:
     """The element of style ``name``, added (based on Normal) when the template lacks it."""
     # lazy: python-docx loads only when a Word file is written
     from docx.enum.style import WD_STYLE_TYPE
 
-    if name not in [s.name for s in document.styles]:
+    try:
+        style = document.styles[name]
+    except KeyError:
         kinds = {"paragraph": WD_STYLE_TYPE.PARAGRAPH, "character": WD_STYLE_TYPE.CHARACTER}
-        added = document.styles.add_style(name, kinds[kind])
+        style = document.styles.add_style(name, kinds[kind])
         if kind == "paragraph":
-            added.base_style = document.styles["Normal"]
-        added.quick_style = True
-    element: BaseOxmlElement = document.styles[name].element
+            style.base_style = document.styles["Normal"]
+        style.quick_style = True
+    if style.style_id != style_id(name):  # python-docx's template, or its way to name ids
+        raise LookupError(f"the style {name!r} has the id {style.style_id!r}")
+    element: BaseOxmlElement = style.element
     return element
 
 
@@ -302,21 +419,23 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
     from docx.shared import Pt
 
     jc = "center" if look.centred else None
-    body, name, section = (
+    body, name, section, header = (
         look.pitch,
         look.pitch_at(look.name_size),
         look.pitch_at(look.section_size),
+        look.header_pitch,
     )
-    rule_before, accent = look.gap(1.25) + look.leading / 2, look.accent
+    (section_before, section_after, rule_under), accent = look.section_spacing(), look.accent
     paragraphs: dict[str, tuple[float, float, float, float, str | None, str, str]] = {
         # name: size, pitch, space before, space after, alignment, bold, colour
         "Normal": (look.size, body, 0, look.gap(0.65), None, "0", "000000"),
-        "Title": (look.name_size, name, 0, look.gap(0.55), jc, "1", look.accent),
-        "Subtitle": (look.size, body, 0, look.gap(0.35), jc, "0", look.muted),
-        "Contact": (look.size, body, 0, look.gap(0.35), jc, "0", "000000"),
+        "Title": (look.name_size, name, 0, look.name_after(), jc, "1", look.accent),
+        "Subtitle": (look.size, header, 0, 0, jc, "0", look.muted),
+        "Contact": (look.size, header, 0, 0, jc, "0", "000000"),
         # the rule ends a section title: the PDF's whole gap below it (no line leading there)
-        "Heading 1": (look.section_size, section, rule_before, 0.6 * look.space, None, "1", accent),
-        "Heading 2": (look.size, body, look.gap(0.95), look.gap(0.45), None, "1", "000000"),
+        "Heading 1": (look.section_size, section, section_before, section_after, None, "1", accent),
+        # the PDF's entry ends 0.45 em above its body, but a paragraph or list keeps 0.65 from it
+        "Heading 2": (look.size, body, look.gap(0.95), look.gap(0.65), None, "1", "000000"),
     }
     for style_name, (size, pitch, before, after, align, bold, tint) in paragraphs.items():
         element = _style(document, style_name)
@@ -326,7 +445,10 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
             _drop(rpr, tag)
         _run_props(rpr, look, size, b=bold, bCs=bold, i="0", iCs="0", color=tint)
     heading = document.styles["Heading 1"]
-    _rule(heading.element.get_or_add_pPr(), look.accent)
+    if look.rule == "full":
+        _rule(heading.element.get_or_add_pPr(), look.accent, rule_under)
+    else:  # the line after the title (``section_line``) ends at the margin's tab stop
+        heading.paragraph_format.tab_stops.add_tab_stop(Pt(text_width), WD_TAB_ALIGNMENT.RIGHT)
     heading.paragraph_format.keep_with_next = True
     row = document.styles["Heading 2"].paragraph_format
     row.keep_with_next = True
@@ -338,6 +460,33 @@ def _styles(document: DocxDocument, look: Look, text_width: float) -> None:
     _child(link, "lang", val="en-US")
 
 
+def rules(table: DocxTable, *, header: bool) -> None:
+    """A table's rules as the PDF draws them: 0.6 pt above and below it, 0.4 pt under its
+    header row, no grid."""
+    # lazy: python-docx loads only when a Word file is written
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls, qn
+
+    tbl_pr = table._tbl.tblPr
+    line = 'w:val="single" w:sz="{}" w:space="0" w:color="000000"'
+    borders = parse_xml(
+        f"<w:tblBorders {nsdecls('w')}><w:top {line.format(RULE_EIGHTHS)}/>"
+        f"<w:bottom {line.format(RULE_EIGHTHS)}/></w:tblBorders>"
+    )
+    later = [tbl_pr.find(qn(f"w:{tag}")) for tag in ("shd", "tblLayout", "tblCellMar", "tblLook")]
+    found = [element for element in later if element is not None]
+    if found:
+        found[0].addprevious(borders)
+    else:
+        tbl_pr.append(borders)
+    if header:
+        for cell in table.rows[0].cells:
+            tc_pr = cell._tc.get_or_add_tcPr()
+            tc_pr.append(
+                parse_xml(f"<w:tcBorders {nsdecls('w')}><w:bottom {line.format(3)}/></w:tcBorders>")
+            )
+
+
 def _drop(parent: BaseOxmlElement, tag: str) -> None:
     # lazy: python-docx loads only when a Word file is written
     from docx.oxml.ns import qn
@@ -346,10 +495,10 @@ def _drop(parent: BaseOxmlElement, tag: str) -> None:
         parent.remove(old)
 
 
-def _rule(ppr: BaseOxmlElement, accent: str) -> None:
-    """The section rule: a 0.6 pt line under the heading, as the PDF draws it."""
+def _rule(ppr: BaseOxmlElement, accent: str, under: int) -> None:
+    """The full section rule: a 0.6 pt line under the heading, as the PDF draws it."""
     border = _child(ppr, "pBdr")
-    _child(border, "bottom", val="single", sz="5", space="2", color=accent)
+    _child(border, "bottom", val="single", sz=str(RULE_EIGHTHS), space=str(under), color=accent)
 
 
 def _indent(look: Look, kind: str, level: int) -> tuple[float, float]:

@@ -338,10 +338,13 @@ def render_document(
 
         return render_docx(text, template, options=options)
     if suffix == ".pdf":
-        # the PDF writer, and typst with it, load only for a PDF
+        # the PDF writer, and typst with it, load only for a PDF (and the DOCX writer's note)
+        from cvagent_cli.formats.writing.docx_export import remember_pdf
         from cvagent_cli.formats.writing.pdf_export import describe, export_pdf
 
         result = export_pdf(text, template, strict=strict, options=options)
+        # a DOCX of the same resume (``/export`` again, several formats) need not typeset it
+        remember_pdf(text, template, result.paper, result.space, result.fill)
         if result.left_out and warn is not None:
             warn(
                 f"left out of {name}: {describe(result.left_out)}, "
