@@ -12,6 +12,7 @@ machine changes less than the seconds.  Run it on one core to check the 3 s targ
 
     taskset -c 0 python bench/ocr_accuracy.py --reference --json bench/results/ocr_accuracy.json
     python bench/ocr_accuracy.py --split dev --limit 5 --per-file
+    python bench/ocr_accuracy.py --split dev --dpi 150 --only chromium-canva/ --per-file
 """
 
 from __future__ import annotations
@@ -197,12 +198,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also time stock RapidOCR on the same pictures (the ratio column)",
     )
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        action="append",
+        help="files whose path contains TEXT (repeatable)",
+    )
     parser.add_argument("--per-file", action="store_true")
     parser.add_argument("--json", type=Path, help="write every file's scores here")
     args = parser.parse_args(argv)
     items = [it for it in ia.load_corpus() if it.path.suffix == ".pdf"]
     if args.split != "both":
         items = [it for it in items if it.split == args.split]
+    if args.only:
+        items = [it for it in items if any(text in str(it.path) for text in args.only)]
     if args.limit:
         seen: dict[tuple[str, str], int] = {}  # per split, producer and language
         order = []
