@@ -25,7 +25,7 @@ from typing import Any
 import cv2  # installed with the ocr extra (rapidocr-onnxruntime needs OpenCV)
 import numpy as np
 
-from cvagent_cli.formats.reading.pdf_glyphs import Glyph
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, Glyph
 from cvagent_cli.formats.reading.pdf_layout import cjk
 
 #: The long side, in pixels, of the page picture that lines are found on.
@@ -36,8 +36,9 @@ _RULE_WIDTH = 3
 #: A blank run between two letters at least this share of the line's ink height is a space.
 SPACE_GAP = 0.25
 #: A blank run between two Chinese characters at least this share of the ink's height is
-#: kept as it is (they touch in running text).
-_CJK_GAP = 0.6
+#: kept as it is: they stand at most about 0.4 apart in running text and spaced titles
+#: ("教 育 背 景"), 0.5–0.6 where a space was typed (a name printed "晨阳 宋").
+_CJK_GAP = 0.5
 #: In letter-spaced text a space is this many times the usual gap between letters, and more.
 _TRACKED = 1.5
 #: The width of a word space, as a share of the glyph box's height.
@@ -222,8 +223,11 @@ def line_glyphs(text: str, centers: list[float], crop: Any, box: Any) -> list[Gl
 
     out: list[Glyph] = []
     start = first
+    # a round bullet read as a letter ("oLed") stands a space apart from the word after it;
+    # an "O" touching the next letter is the word's own ("OREN")
+    bullet = _bullet(chars) and (chars[0] in _BULLETS or runs[0][1] - runs[0][0] >= space_gap)
     dot = _unread_dot(ink, xs[0], space_gap, ink_height)
-    if dot is not None and not _bullet(chars):
+    if dot is not None and not bullet:
         out += [glyph("•", *dot[0], "mark"), glyph(" ", dot[0][1], dot[1], "space")]
         start = dot[1]
     for i, ch in enumerate(chars):
@@ -235,7 +239,7 @@ def line_glyphs(text: str, centers: list[float], crop: Any, box: Any) -> list[Gl
             # ("姓　　名") or a cell's edge, which the layout reader reads as it is
             wide = b - a >= (_CJK_GAP * ink_height if cjk(ch) or cjk(chars[i + 1]) else space_gap)
             end, gap = (float(a), (a, b)) if i + 1 in spaced or wide else (float(b), None)
-        kind = "mark" if i == 0 and _bullet(chars) else "text"
+        kind = "mark" if i == 0 and bullet else "text"
         out.append(glyph("•" if kind == "mark" else ch, start, end, kind))
         if gap is not None:
             out.append(glyph(" ", gap[0], gap[1], "space"))
@@ -303,7 +307,7 @@ def _glyph(
         top=top,
         bottom=bottom,
         size=size,
-        font="ocr",
+        font=OCR_FONT,
         bold=False,
         kind=kind,
         base=(top + bottom) / 2,

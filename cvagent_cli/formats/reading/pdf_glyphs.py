@@ -35,6 +35,9 @@ _CID_RE = re.compile(r"^\(cid:\d+\)$")
 # The bullets Word offers, as Symbol and Wingdings code them (• ▪ ➢ ❖ ✓ ● ■ ❑ ◻).
 _WORD_BULLETS = frozenset("\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf06c\uf06e\uf071\uf0a8")
 BULLET_CHARS = frozenset("•◦▪▫‣●○■□◆◇►▶▸▹➢➣➤➔→⇒✓✔❖♦❑❒∙·⁃–—-*+")
+#: The font of the glyphs OCR reads (``ocr_page``): their size is the height of their line's
+#: ink, not a font size.
+OCR_FONT = "ocr"
 _INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\ufffd\u00a0")
 SOFT_HYPHEN = "\u00ad"
 #: Latin ligatures a text layer may give as one character (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ).

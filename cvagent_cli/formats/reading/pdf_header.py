@@ -7,13 +7,16 @@ a ``Name:`` / ``姓名：`` field; a document title ("Resume", "个人简历") i
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from cvagent_cli import languages
 from cvagent_cli.document import person
+from cvagent_cli.document.basics import EMAIL_RE, URL_RE
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.formats.reading.docx_text import LABELS, NAME_LABELS
 from cvagent_cli.formats.reading.pdf_columns import table_channels
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT
 from cvagent_cli.formats.reading.pdf_layout import Word, join_words
 from cvagent_cli.formats.reading.pdf_lines import (
     SEPARATORS,
@@ -36,9 +39,10 @@ _NAME_FIELD_RE = re.compile(
 
 #: A date stamp a resume builder prints at the top ("Last updated in Nov 2026", "更新于
 #: 2026年11月"): page furniture, never the name nor the line the name must come first after.
+#: Its words may be glued: OCR drops the spaces of small text ("Last updatedin Nov2026").
 _STAMP_RE = re.compile(
-    r"^\s*(?:(?:last\s+)?(?:updated|modified|revised)|as\s+of|(?:最后|最近)?(?:更新|修改)(?:于|时间|日期)?)"
-    r"(?:\s*[:：]|\s+(?:in|on|at)\b|\s*于)?\s*(.+)$",
+    r"^\s*(?:(?:last\s*)?(?:updated|modified|revised)|as\s*of|(?:最后|最近)?(?:更新|修改)(?:于|时间|日期)?)"
+    r"(?:\s*[:：]|\s*(?:in|on|at)\b|\s*于)?\s*(.+)$",
     re.IGNORECASE,
 )
 
@@ -86,8 +90,55 @@ def _name_like(text: str) -> bool:
         classify_title(text) == "other"
         and text.casefold() not in LABELS  # a form's label ("姓名", "Name")
         and not re.search(r"[@\d]|https?:|www\.", text)
+        and not any("/" in m.group() for m in URL_RE.finditer(text))  # "github.com/ana"
         and 0 < len(text) <= 60
     )
+
+
+#: OCR's sizes are the heights of its lines' ink: a line with descenders ("Data Engineer")
+#: or one whose picture was cropped short measures up to a quarter more or less than
+#: another set in the same font ("Thaddeus Eberhardt").
+_OCR_SIZES = 1.25
+
+
+def _as_large(size: float, than: float, ocr: bool) -> bool:
+    """Is text of ``size`` as large as text of size ``than``, as far as a text layer's font
+    sizes, or OCR's ink heights (``ocr``), can tell?"""
+    return size * (_OCR_SIZES if ocr else 1.0) >= than
+
+
+def _same_size(a: float, b: float, ocr: bool) -> bool:
+    """Two lines set in one size: within half a point (a text layer), or as large as each
+    other as OCR measures them."""
+    return _as_large(a, b, ocr) and _as_large(b, a, ocr) if ocr else abs(a - b) < 0.5
+
+
+def _largest(
+    candidates: list[tuple[PageLine, int, list[Word]]], ocr: bool
+) -> tuple[PageLine, int, list[Word]]:
+    """The name's cell: the largest text; of several about as large (OCR's sizes are
+    coarse), the first one that reads as a name, else the first."""
+    if not ocr:  # a text layer's sizes are exact: the largest text, the first of a tie
+        return max(candidates, key=lambda c: max(w.size for w in c[2]))
+    largest = max(max(w.size for w in c[2]) for c in candidates)
+    near = [c for c in candidates if _as_large(max(w.size for w in c[2]), largest, ocr)]
+    return next((c for c in near if person.clean_name(join_words(c[2]))), near[0])
+
+
+def _title_glued_on(lines: list[PageLine], line: PageLine) -> PageLine:
+    """OCR's detector reads a name and the section title of the column beside it as one
+    line when they nearly touch ("Delphine Abernathy SUMMARY"): the title is cut off onto
+    a line of its own after the name.  The line that stays (the name's) is returned."""
+    words = line.words
+    if person.clean_name(line.text()):
+        return line
+    for k in range(len(words) - 1, 0, -1):
+        if is_section(join_words(words[k:])) and person.clean_name(join_words(words[:k])):
+            at = lines.index(line)
+            name = part(words[:k], line)
+            lines[at : at + 1] = [name, part(words[k:], line)]
+            return name
+    return line
 
 
 def _is_name_label(cell: list[Word]) -> bool:
@@ -136,6 +187,9 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         note(recognition, f"the date stamp '{stamps[0].text().strip()}' was left out")
     lines = [ln for ln in lines if ln not in titles and ln not in stamps]
     head = [ln for ln in head if ln not in titles and ln not in stamps]
+    ocr = any(w.font == OCR_FONT for ln in head for w in ln.words)
+    if ocr:
+        head = [_title_glued_on(lines, ln) for ln in head]
     # A name is a cell of its own: an e-mail, a phone or a place may share its row.
     # (A value after a Name / 姓名 label is left to the field below: the row stays whole.)
     candidates = [
@@ -155,7 +209,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     name: PageLine | None = None
     from_field = False
     if candidates:
-        line, index, cell = max(candidates, key=lambda c: max(w.size for w in c[2]))
+        line, index, cell = _largest(candidates, ocr)
         text = join_words(cell)
         named = person.clean_name(text)
         size = max(w.size for w in cell)
@@ -187,27 +241,77 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     while start + 1 < len(lines) and not from_field:
         if person.clean_name(so_far) and not so_far.endswith("-"):
             break
-        _stacked_under(lines, start)
+        _stacked_under(lines, start, ocr)
         nxt, prev = lines[start + 1], lines[start]
-        if abs(nxt.size - name.size) >= 0.5 or nxt.top - prev.bottom > 0.6 * name.size:
+        if not _same_size(nxt.size, name.size, ocr) or nxt.top - prev.bottom > 0.6 * name.size:
             break
         nxt.role, start = "title", start + 1
         so_far += " " + nxt.text()
+    if ocr:
+        _spelled_as_the_email(lines[lines.index(name) : start + 1], first_page, recognition)
     _mark_header(lines, start + 1, top + 0.4 * span, name, body)
     _rejoin_wrapped_contacts(lines, start + 1)
     return lines
 
 
-def _stacked_under(lines: list[PageLine], at: int) -> None:
+#: Letters OCR mistakes for each other: thin strokes, round letters, arches.
+_LOOK_ALIKE = ("il1|!jtfr", "ceoa", "nhu", "vy")
+
+
+def _misread(read: str, spelled: str) -> bool:
+    """Could OCR have read ``spelled`` as ``read``: one thin stroke more or less ("Illse"
+    for "Ilse"), or one letter taken for one of like shape?  Not a letter that changes a
+    name's spelling ("Jon" and "John" are two names)."""
+    if abs(len(read) - len(spelled)) > 1 or read == spelled:
+        return False
+    if len(read) == len(spelled):
+        pairs = [(a, b) for a, b in zip(read, spelled, strict=True) if a != b]
+        return len(pairs) == 1 and any(set(pairs[0]) <= set(g) for g in _LOOK_ALIKE)
+    short, long = sorted((read, spelled), key=len)
+    return any(
+        long[:i] + long[i + 1 :] == short and long[i] in _LOOK_ALIKE[0] for i in range(len(long))
+    )
+
+
+def _spelled_as_the_email(
+    name: list[PageLine], page: list[PageLine], recognition: Recognition
+) -> None:
+    """A name OCR misread by one letter ("Illse Ashcombe": a capital I and an l are the
+    same stroke in a sans-serif; see ``_misread``) is spelled as the page's e-mail spells it,
+    when that address holds the name's other words as they were read ("ilse.ashcombe@…"):
+    two readings agree there, where the name's one reading does not."""
+    found = next((m for ln in page if (m := EMAIL_RE.search(ln.text()))), None)
+    words = [w for ln in name for w in ln.words if not w.mark]
+    if found is None or not all(w.text.isalpha() and w.text.isascii() for w in words):
+        return
+    tokens = re.findall(r"[a-z]+", found.group().split("@")[0].lower())
+    unread = [w for w in words if w.text.lower() not in tokens]
+    if len(unread) != 1 or len(unread) == len(words) or len(unread[0].text) < 3:
+        return
+    (misread,) = unread
+    spelled = [t for t in tokens if _misread(misread.text.lower(), t)]
+    if len(spelled) != 1:
+        return
+    fixed = spelled[0].upper() if misread.text.isupper() else spelled[0].capitalize()
+    for line in name:
+        line.words = [replace(w, text=fixed) if w is misread else w for w in line.words]
+    note(recognition, f"OCR read the name as '{misread.text}': spelled '{fixed}' as in the e-mail")
+
+
+def _stacked_under(lines: list[PageLine], at: int, ocr: bool) -> None:
     """Bring the next line of the name's column up under the name at ``at`` when the lines
     read between them are all beside it (contact lines at the right, level with a name
-    stacked over two lines)."""
+    stacked over two lines).  On a scanned page, a smaller cell on its row (OCR puts a
+    contact line level with its middle on the row) stays where it was read."""
     name = lines[at]
     for k in range(at + 1, min(at + 7, len(lines))):
         line = lines[k]
         if line.page != name.page:
             return
         if min(line.x1, name.x1) > max(line.x0, name.x0):  # in the name's column
+            cells = line.cells()
+            if ocr and len(cells) > 1 and _same_size(max(w.size for w in cells[0]), name.size, ocr):
+                lines[k : k + 1] = [part(cells[0], line), part(with_bars(cells[1:]), line)]
             if k > at + 1:
                 lines.insert(at + 1, lines.pop(k))
             return

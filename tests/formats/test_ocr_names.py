@@ -1,0 +1,193 @@
+"""The name on a scanned page: what OCR does to the top of a resume, and the rules that read
+the name through it (formats/reading/pdf_header.py; two word-break rules of ocr_page.py).
+
+The unit tests give ``choose_name`` lines shaped as OCR gives them (sizes that are ink
+heights, words glued, a letter misread, a contact line on the name's row); the slow ones
+rasterize dev corpus pages and read them with OCR (bench/ocr_accuracy.py measures all of
+them).  Invented people only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cvagent_cli.formats.reading import ocr_page
+from cvagent_cli.formats.reading.importer import import_bytes
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT
+from cvagent_cli.formats.reading.pdf_header import choose_name, is_date_stamp
+from cvagent_cli.formats.reading.pdf_layout import Word, make_lines
+from cvagent_cli.formats.reading.pdf_lines import PageLine
+from cvagent_cli.formats.reading.structure import Recognition
+from tests.formats.test_ocr import _line
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "formats" / "import_corpus"
+BODY = 10.0
+
+
+def _words(text: str, x0: float, top: float, size: float, font: str) -> list[Word]:
+    words, x = [], x0
+    for token in text.split():
+        width = 0.6 * size * len(token)
+        words.append(Word(token, x, x + width, top, top + 1.2 * size, size, False, font=font))
+        x += width + 0.25 * size
+    return words
+
+
+def _page(
+    *rows: tuple[str, float, float] | list[tuple[str, float, float, float]],
+) -> list[PageLine]:
+    """Page-one lines from ``(text, top, size)`` at the left margin, or a row of cells
+    ``[(text, x0, top, size), …]``, in OCR's font, over a body line at the page's foot
+    (the top of the page is its top 30%)."""
+    lines = []
+    for row in [*rows, _body(760)]:
+        cells = [(row[0], 40.0, row[1], row[2])] if isinstance(row, tuple) else row
+        words = [w for text, x0, top, size in cells for w in _words(text, x0, top, size, OCR_FONT)]
+        lines.append(PageLine(words, 0))
+    return lines
+
+
+def _body(top: float) -> tuple[str, float, float]:
+    return ("Built a deploy pipeline used by eighteen teams across two regions", top, BODY)
+
+
+def _name(lines: list[PageLine]) -> str:
+    return " ".join(ln.text() for ln in lines if ln.role == "title")
+
+
+def test_a_name_without_descenders_beats_a_subtitle_with_them() -> None:
+    # 32 pt "Thaddeus Eberhardt" over 25.6 pt "Data Engineer": OCR measures the ink, and the
+    # g of Engineer reaches lower than any letter of the name (24.2 against 25.0)
+    lines = _page(("Thaddeus Eberhardt", 72, 24.2), ("Data Engineer", 109, 25.0), _body(160))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Thaddeus Eberhardt"
+
+
+def test_a_name_stacked_over_two_lines_whose_ink_heights_differ_is_one_name() -> None:
+    # "Delphine" (a descender) and "Nakashima-Ford" (none), wrapped in a narrow cell, with
+    # the other column's title read between them
+    lines = _page(
+        ("Delphine", 73.5, 17.6),
+        [("Professional Summary", 212, 96.4, 12.2)],
+        ("Nakashima-Ford", 99.0, 15.1),
+        ("Site Reliability Engineer", 134, 8.9),
+        _body(160),
+    )
+    assert _name(choose_name(lines, BODY, Recognition())) == "Delphine Nakashima-Ford"
+
+
+def test_of_a_stacked_name_the_first_line_is_taken_though_ocr_measures_it_smaller() -> None:
+    lines = _page(("Priyanka", 39, 15.8), ("Lindqvist", 55, 17.1), ("Data Engineer", 73, 10.2))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Priyanka Lindqvist"
+
+
+def test_a_contact_line_on_the_row_of_a_stacked_name_stays_out_of_it() -> None:
+    # OCR puts lines on a row by their middle: the 10 pt link level with the middle of the
+    # 36 pt "HALLORAN" shares its row; it stays where it was read, after the e-mail
+    lines = _page(
+        [("(303) 555-0175", 495, 55, 10.2)],
+        ("OREN", 59.4, 25.7),
+        [("oren.halloran@example.com", 441, 73, 8.8)],
+        [("HALLORAN", 42, 96.9, 25.8), ("github.com/orenhal-example", 441, 97, 10.2)],
+        ("Product Manager", 138.8, 11.7),
+    )
+    out = choose_name(lines, BODY, Recognition())
+    texts = [ln.text() for ln in out]
+    assert _name(out) == "OREN HALLORAN"
+    assert texts.index("oren.halloran@example.com") < texts.index("github.com/orenhal-example")
+
+
+def test_a_section_title_read_on_the_name_line_is_cut_off() -> None:
+    # the detector read the name and the next column's "SUMMARY" (small capitals read
+    # "suMMARY") as one line: they nearly touch
+    lines = _page(
+        ("Delphine Abernathy suMMARY", 30.4, 21.0),
+        ("UX Researcher", 54, 9.7),
+        ("delphine.abernathy@example.net", 73, 10.2),
+    )
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "Delphine Abernathy"
+    assert [ln.text() for ln in out][1] == "suMMARY"
+
+
+def test_a_web_address_is_never_the_name() -> None:
+    lines = _page(("UX Researcher", 30, 9.7), ("Portland,OR github.com/ana-example", 95, 11.3))
+    assert _name(choose_name(lines, BODY, Recognition())) == ""
+
+
+def test_a_name_misread_by_one_stroke_is_spelled_as_its_e_mail_spells_it() -> None:
+    recognition = Recognition()
+    lines = _page(("ilse.ashcombe@example.net", 50, 8.8), ("Illse Ashcombe", 88, 18.3), _body(115))
+    assert _name(choose_name(lines, BODY, recognition)) == "Ilse Ashcombe"
+    assert any("Illse" in n for n in recognition.notes)
+
+
+@pytest.mark.parametrize(
+    ("printed", "email"),
+    [
+        ("Jon Ashcombe", "john.ashcombe@example.net"),  # another name, not a misreading
+        ("Illse Ashcombe", "ilse42@example.net"),  # no word of the name to confirm it
+    ],
+)
+def test_a_name_the_e_mail_does_not_confirm_is_kept_as_read(printed: str, email: str) -> None:
+    lines = _page((email, 50, 8.8), (printed, 88, 18.3), _body(115))
+    assert _name(choose_name(lines, BODY, Recognition())) == printed
+
+
+def test_a_text_layer_name_is_never_respelled() -> None:
+    lines = _page(("ilse.ashcombe@example.net", 50, 8.8), ("Illse Ashcombe", 88, 18.3))
+    for line in lines:
+        line.words = [replace(w, font="Arial") for w in line.words]
+    assert _name(choose_name(lines, BODY, Recognition())) == "Illse Ashcombe"
+
+
+@pytest.mark.parametrize("text", ["Last updatedin Nov2026", "Lastupdated on 14 November 2026"])
+def test_a_date_stamp_whose_spaces_ocr_dropped_is_still_a_stamp(text: str) -> None:
+    assert is_date_stamp(text)
+
+
+def test_a_capital_o_touching_the_next_letter_is_not_a_bullet() -> None:
+    # "OREN" in 36 pt capitals: the engine's round-bullet reading of an O before a capital
+    # needs the gap a bullet leaves (letters here sit 1 px apart, ink 12 px high)
+    crop, centers = _line([(8, 1), (6, 1), (6, 1), (6, 1)])
+    box = np.array([[0, 0], [400, 0], [400, 20], [0, 20]], dtype=np.float32)
+    (line,) = make_lines(ocr_page.line_glyphs("OREN", centers, crop, box), [], 0)
+    assert not line.bullet
+    assert line.text() == "OREN"
+
+
+def test_a_space_typed_between_two_chinese_characters_is_kept() -> None:
+    # "晨阳 宋": 7 px of blank (0.58 of the ink's height) between 阳 and 宋, 1 px between
+    # 晨 and 阳; the name is printed given name first, and read family name first
+    crop, centers = _line([(12, 1), (12, 7), (12, 1)])
+    box = np.array([[0, 0], [400, 0], [400, 20], [0, 20]], dtype=np.float32)
+    (line,) = make_lines(ocr_page.line_glyphs("晨阳宋", centers, crop, box), [], 0)
+    assert line.text() == "晨阳 宋"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name",
+    [
+        "jsonresume-even/en-01",  # a subtitle with descenders under the name
+        "chromium-canva/en-01",  # "OREN" / "HALLORAN" stacked, contact lines level with it
+        "chromium-canva/zh-01",  # "晨阳 宋" printed given name first
+        "rendercv-last-updated/en-01",  # "Last updatedin Nov2026" over a small name
+    ],
+)
+def test_a_scanned_page_of_these_shapes_reads_its_name(name: str) -> None:
+    pytest.importorskip("rapidocr_onnxruntime", reason="the ocr extra (in the test extra)")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from ocr_accuracy import image_only_pdf
+
+    truth = json.loads((CORPUS / f"{name}.truth.json").read_text(encoding="utf-8"))
+    scan = image_only_pdf((CORPUS / f"{name}.pdf").read_bytes(), dpi=150, pages=1)
+    markdown = import_bytes(scan, "scan.pdf", ".pdf").markdown
+    heading = next(ln for ln in markdown.splitlines() if ln.startswith("# "))
+    assert heading[2:].replace(" ", "").casefold() == truth["name"].replace(" ", "").casefold()
