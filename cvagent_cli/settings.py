@@ -132,6 +132,12 @@ class Settings(BaseModel):
         description="paper of exported PDFs: a4 or letter (unset: Letter for a resume "
         "with a US or Canadian phone or address, else A4)",
     )
+    dates: Literal["right", "inline"] = Field(
+        default="right",
+        description="where an entry's dates go in exported files: right (right-aligned on "
+        "the title's row) or inline (right after the title, which every PDF text reader, "
+        "poppler's default mode too, reads next to it)",
+    )
 
 
 #: environment variable -> setting it fills: one for every field, derived, never listed

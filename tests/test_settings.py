@@ -207,6 +207,8 @@ def _env_value_for(name: str) -> tuple[str, object]:
         return "http://env.example:8080/v1", "http://env.example:8080/v1"
     if name == "paper":  # one of a few words
         return "letter", "letter"
+    if name == "dates":
+        return "inline", "inline"
     return "env-value", "env-value"
 
 

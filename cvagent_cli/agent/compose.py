@@ -47,6 +47,7 @@ class SessionOptions:
     temperature: float | None = None
     turn_timeout: float | None = None
     paper: str | None = None  # the ``paper`` setting: /export's default paper
+    dates: str = "right"  # the ``dates`` setting: where /export puts an entry's dates
 
 
 def build_session(
@@ -99,6 +100,7 @@ def build_session(
         models=models,
         transcript=transcript,
         paper=options.paper,
+        dates=options.dates,
     )
     # typing a path loads it directly: through the session, which moves lock, history, undo
     agent.loader = session.open_resume

@@ -94,9 +94,11 @@ class ChatSession:
         models: ModelChooser | None = None,
         transcript: TranscriptLog | None = None,
         paper: str | None = None,
+        dates: str = "right",
     ) -> None:
         self._notices: list[ev.Notice] = []
         self.paper = paper  # the ``paper`` setting; None: each export chooses from the resume
+        self.dates = dates  # the ``dates`` setting: /export's default (``WriteOptions.dates``)
         self.agent = agent
         self.workspace = agent.workspace
         self.registry = agent.registry

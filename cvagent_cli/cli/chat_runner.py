@@ -363,6 +363,7 @@ def open_session(
             temperature=settings.temperature,
             turn_timeout=settings.turn_timeout,
             paper=settings.paper,
+            dates=settings.dates,
         )
     except BaseException:
         if lock is not None:

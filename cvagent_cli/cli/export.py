@@ -44,6 +44,29 @@ PAPER_HELP = (
 )
 
 
+class Dates(str, Enum):
+    right = "right"
+    inline = "inline"
+
+
+DATES_HELP = (
+    "Where an entry's dates go: right (right-aligned on the title's row) or inline (right "
+    "after the title: 'Engineer — Acme · 2019 – 2021'). Inline keeps every PDF text reader, "
+    "poppler's default pdftotext mode included, reading the dates with their title; right-"
+    "aligned, that mode reads some apart. Default: the 'dates' setting (cvagent config), "
+    "else right. PDF and HTML; a DOCX keeps them right-aligned."
+)
+
+
+def chosen_dates(dates: Dates | None) -> str:
+    """``--dates``, else the ``dates`` setting (config file, CVAGENT_DATES)."""
+    if dates is not None:
+        return dates.value
+    from cvagent_cli.settings import load_settings  # reads the config file: only when needed
+
+    return load_settings().dates
+
+
 def chosen_paper(paper: Paper | None) -> str | None:
     """``--paper``, else the ``paper`` setting (config file, CVAGENT_PAPER); None: the
     writer chooses from the resume (``options.choose_paper``)."""
@@ -147,6 +170,7 @@ def export_command(
         ),
     ] = False,
     paper: Annotated[Paper | None, typer.Option("--paper", help=PAPER_HELP)] = None,
+    dates: Annotated[Dates | None, typer.Option("--dates", help=DATES_HELP)] = None,
 ) -> None:
     """Export a Markdown resume to PDF, Word (.docx) or a printable HTML page,
     or as data for other tools: JSON Resume (.json) or rendercv YAML (.yaml).
@@ -162,6 +186,7 @@ def export_command(
       cvagent export resume.md -o cv.yaml         (rendercv 2.8: rendercv render cv.yaml)
       cvagent export resume.md --template modern      (writes resume.pdf)
       cvagent export resume.md --paper letter     (US Letter instead of the default)
+      cvagent export resume.md --dates inline     (dates right after each title)
       cvagent export resume.md -o - --format json | jq .basics
     """
     # the exporters load when the command runs, not when cvagent starts (see app.py)
@@ -169,7 +194,9 @@ def export_command(
     from cvagent_cli.store.textio import read_text_file
 
     target, suffix = output_and_format(resume, output, fmt)
-    options = WriteOptions(paper=chosen_paper(paper), embed_source=not no_source)
+    options = WriteOptions(
+        paper=chosen_paper(paper), embed_source=not no_source, dates=chosen_dates(dates)
+    )
     if target is None:  # standard output
         rendered = render_text(
             read_text_file(resume).text,

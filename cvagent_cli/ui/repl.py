@@ -20,7 +20,7 @@ from cvagent_cli.agent import events as ev
 from cvagent_cli.agent.request import current_turn_index
 from cvagent_cli.document.editing import unified_diff
 from cvagent_cli.errors import CvAgentError, UsageError
-from cvagent_cli.formats.writing.options import PAPERS, WriteOptions
+from cvagent_cli.formats.writing.options import DATES, PAPERS, WriteOptions
 from cvagent_cli.llm.tokens import estimate_request_tokens
 from cvagent_cli.truth.fencing import unfence
 from cvagent_cli.ui.banner import BANNER, KEYS, print_items
@@ -477,12 +477,16 @@ class Repl:
         )
 
     def cmd_export(self, arg: str) -> None:
-        """/export [PATH] [--template classic|compact|modern] [--paper a4|letter] [--no-source] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf; paper: the paper setting, else the resume's country's); a PDF or DOCX carries its Markdown inside unless --no-source."""
+        """/export [PATH] [--template classic|compact|modern] [--paper a4|letter] [--dates right|inline] [--no-source] — write the current resume as .pdf, .docx or .html, or .json (JSON Resume) / .yaml (rendercv) (default: resume.pdf; paper: the paper setting, else the resume's country's; dates: the dates setting, else right-aligned, inline right after each title, which every PDF text reader reads with it); a PDF or DOCX carries its Markdown inside unless --no-source."""
         self._need_doc()
         words, options = split_options(
             "/export",
             arg,
-            {"--template": "a name (classic, compact, modern)", "--paper": "a4 or letter"},
+            {
+                "--template": "a name (classic, compact, modern)",
+                "--paper": "a4 or letter",
+                "--dates": "right or inline",
+            },
             {"-t": "--template"},
         )
         template = options.get("--template", "classic")
@@ -491,12 +495,15 @@ class Repl:
         paper = options.get("--paper")
         if paper is not None and paper not in PAPERS:
             raise UsageError(f"unknown paper '{paper}'", hint="/export --paper a4 or letter")
+        dates = options.get("--dates", self.session.dates)
+        if dates not in DATES:
+            raise UsageError(f"unknown dates '{dates}'", hint="/export --dates right or inline")
         target = self.session.export_target(Path(" ".join(words)).expanduser() if words else None)
         if not self._may_write(target):
             self.renderer.notice("not exported")
             return
         try:
-            done = self.session.export(target, template, WriteOptions(paper, embed))
+            done = self.session.export(target, template, WriteOptions(paper, embed, dates))
         finally:
             self._print_notices()  # what the export left out, even when it then failed
         self.renderer.notice(done)

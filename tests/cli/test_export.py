@@ -147,3 +147,33 @@ def test_export_paper_option_setting_and_default(tmp_path: Path) -> None:
     assert height(out) == 842
     done = _export(str(SAMPLE), "-o", str(out), "--force", "--paper", "a5")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_export_dates_option_and_setting(tmp_path: Path) -> None:
+    """--dates inline and CVAGENT_DATES=inline set the dates right after the title (one
+    line of extracted text: "title · dates"); by default they are right-aligned (a leader
+    of spaces between); a value typer does not know is a usage error (exit 2)."""
+    import os
+
+    from tests.support.pdf_measures import dated_entries, pdfminer_text
+
+    entry = dated_entries(SAMPLE.read_text(encoding="utf-8"))[0]
+    inline = f"{entry.title} · {entry.dates}"
+    out = tmp_path / "r.pdf"
+    assert _export(str(SAMPLE), "-o", str(out)).returncode == 0
+    assert inline not in pdfminer_text(out.read_bytes())
+    assert _export(str(SAMPLE), "-o", str(out), "--force", "--dates", "inline").returncode == 0
+    assert inline in pdfminer_text(out.read_bytes())
+    out.unlink()
+    done = subprocess.run(
+        [sys.executable, "-m", "cvagent_cli", "export", str(SAMPLE), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        cwd=ROOT,
+        env={**os.environ, "CVAGENT_DATES": "inline"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert inline in pdfminer_text(out.read_bytes())
+    done = _export(str(SAMPLE), "-o", str(out), "--force", "--dates", "left")
+    assert done.returncode == 2 and "Traceback" not in done.stderr

@@ -253,3 +253,20 @@ def test_a_page_prints_on_as_many_pages_as_the_pdf(
     page = tmp_path / "r.html"
     page.write_text(render_html(text, template=template), encoding="utf-8")
     assert _print_pages(page) == export_pdf(text, template).pages
+
+
+@pytest.mark.parametrize("template", ["classic", "modern"])
+def test_inline_dates_follow_the_title_in_the_same_heading(template: str) -> None:
+    """``WriteOptions(dates="inline")``: an entry's dates come right after its title (the
+    place included, as written) in the same heading, not in a right-aligned paragraph."""
+    markdown = (
+        "# Pat Example\n\n## Experience\n\n**Engineer** — Acme, Austin, TX\nMar 2019 – Present\n"
+    )
+    inline = render_html(markdown, template=template, options=WriteOptions(dates="inline"))
+    heading = inline[inline.index("<h3>") : inline.index("</h3>")]
+    assert re.sub("<[^>]+>", "", heading) == "Engineer — Acme, Austin, TX · Mar 2019 – Present"
+    assert heading.endswith(
+        '<span class="when"> · <span class="nobr">Mar 2019 – Present</span></span>'
+    )
+    assert 'class="where"' not in inline
+    assert 'class="where"' in render_html(markdown, template=template)

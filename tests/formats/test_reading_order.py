@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from cvagent_cli.formats.writing.options import WriteOptions
 from cvagent_cli.formats.writing.pdf_export import render_pdf
 from cvagent_cli.formats.writing.templates import TEMPLATES
 from tests.support.pdf_measures import (
@@ -62,3 +63,38 @@ def test_the_samples_have_dated_entries_and_the_check_can_fail() -> None:
     assert entry.adjacent(squash("Engineer — Acme, Austin, TX   2019 – 2021\n- Built"))
     assert entry.adjacent(squash("Engineer — Acme   Austin, TX · 2019 – 2021\n- Built"))
     assert not entry.adjacent(squash("Engineer — Acme, Austin, TX\n- Built it\n2019 – 2021"))
+
+
+INLINE = WriteOptions(dates="inline")
+
+
+@functools.cache
+def inline_pdf_of(path: Path, template: str) -> bytes:
+    return render_pdf(path.read_text(encoding="utf-8"), template, options=INLINE)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext not installed")
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_inline_dates_are_read_next_to_the_title_by_every_reader(path: Path, template: str) -> None:
+    """``--dates inline``: all four readings, poppler's default mode too (which reads 33
+    of the 114 right-aligned dates apart), read every entry's dates right after its title."""
+    markdown = path.read_text(encoding="utf-8")
+    for mode, extract in EXTRACTORS.items():
+        missed = apart(inline_pdf_of(path, template), markdown, extract)
+        assert [e.title for e in missed] == [], mode
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext not installed")
+def test_poppler_s_default_mode_reads_right_aligned_dates_apart_and_inline_ones_not() -> None:
+    """The check above can fail: the default (right-aligned) PDF of a sample whose dates
+    poppler's default mode reads apart, and the same entries inline."""
+    extract = EXTRACTORS["pdftotext"]
+    for path in SAMPLES:
+        markdown = path.read_text(encoding="utf-8")
+        if apart(pdf_of(path, "classic"), markdown, extract):
+            assert apart(inline_pdf_of(path, "classic"), markdown, extract) == []
+            return
+    pytest.fail("no sample's right-aligned dates are read apart any more")

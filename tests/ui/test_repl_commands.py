@@ -957,3 +957,23 @@ def test_export_uses_the_paper_setting(resume, tmp_path):
     run(resume, [f"/export {target}"], paper="a4")
     with pdfplumber.open(target) as pdf:
         assert round(float(pdf.pages[0].height)) == 842
+
+
+def test_export_takes_dates_and_the_dates_setting(resume, tmp_path):
+    """/export --dates inline sets each entry's dates right after its title (one extracted
+    line "title · dates"); the ``dates`` setting makes it the default; an unknown value is
+    one line of error."""
+    from tests.support.pdf_measures import dated_entries, pdfminer_text
+
+    entry = dated_entries(resume.read_text(encoding="utf-8"))[0]
+    inline = f"{entry.title} · {entry.dates}"
+    run(resume, [f"/export {tmp_path / 'right.pdf'}"])
+    assert inline not in pdfminer_text((tmp_path / "right.pdf").read_bytes())
+    _, out, _ = run(resume, [f"/export {tmp_path / 'a.pdf'} --dates inline"])
+    assert "exported the resume to" in out
+    assert inline in pdfminer_text((tmp_path / "a.pdf").read_bytes())
+    run(resume, [f"/export {tmp_path / 'b.pdf'}"], dates="inline")
+    assert inline in pdfminer_text((tmp_path / "b.pdf").read_bytes())
+    _, out, _ = run(resume, [f"/export {tmp_path / 'x.pdf'} --dates left"])
+    assert "unknown dates 'left'" in out and "Traceback" not in out
+    assert not (tmp_path / "x.pdf").exists()

@@ -119,7 +119,9 @@ def render_html(
         page_css(chosen.pdf, choose_paper(markdown, options.paper)) + STYLESHEET + chosen.html.css
     )
     layout = read_layout(markdown)
-    body = layout_html(layout, chosen.pdf)
+    inline = options.dates == "inline"
+    style += INLINE_DATES_CSS if inline else ""
+    body = layout_html(layout, chosen.pdf, dates_inline=inline)
     created = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%d")
     meta = {
         "author": layout.name,
@@ -189,10 +191,17 @@ def _run_html(run: Run) -> str:
     return text
 
 
-def layout_html(layout: Layout, style: PdfStyle | None = None) -> str:
+#: The dates right after an entry's title (``WriteOptions.dates`` inline).
+INLINE_DATES_CSS = ".entry .when { font-weight: normal; color: #444; }\n"
+
+
+def layout_html(
+    layout: Layout, style: PdfStyle | None = None, *, dates_inline: bool = False
+) -> str:
     """The page body written from the resume's layout: an entry is a row with its title
     on the left and its dates on the right (``.where``; with the place, in a template
-    that moves it there)."""
+    that moves it there), or with ``dates_inline`` its dates right after its title in the
+    same heading (``.when``)."""
     style = style or PdfStyle()
     out: list[str] = []
     for block in layout.blocks:
@@ -207,7 +216,7 @@ def layout_html(layout: Layout, style: PdfStyle | None = None) -> str:
         elif isinstance(block, Heading):
             out.append(f"<h2>{runs_html(block.runs)}</h2>")
         elif isinstance(block, Subheading):
-            out.append(_entry_html(block, style))
+            out.append(_entry_html(block, style, dates_inline=dates_inline))
         elif isinstance(block, Paragraph):
             out.append("<p>" + "<br>\n".join(runs_html(line) for line in block.lines) + "</p>")
         elif isinstance(block, Bullets):
@@ -217,11 +226,12 @@ def layout_html(layout: Layout, style: PdfStyle | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _entry_html(block: Subheading, style: PdfStyle) -> str:
+def _entry_html(block: Subheading, style: PdfStyle, *, dates_inline: bool = False) -> str:
     """An entry's row: the title (its place moved right where the template does) on the
-    left, the dates on the right."""
+    left, the dates on the right; or the dates right after the title, ``dates_inline``."""
     tag = f"h{min(block.level, 6)}"
-    moved = style.place_right and bool(block.place)
+    dates_inline = dates_inline and bool(block.dates)
+    moved = style.place_right and bool(block.place) and not dates_inline
     right = where(block) if moved else block.dates
     head = block.head if moved else block.title
     title = runs_html(head)
@@ -231,6 +241,9 @@ def _entry_html(block: Subheading, style: PdfStyle) -> str:
             at = head[0].text.index(sep)
             left, rest = head[0].text[:at], head[0].text[at:]
             title = f'{_text_html(left, None)}<span class="org">{_text_html(rest, None)}</span>'
+    if dates_inline:
+        when = f'<span class="when"> · <span class="nobr">{runs_html(right)}</span></span>'
+        return f'<div class="entry"><{tag}>{title}{when}</{tag}></div>'
     side = f'<p class="where">{runs_html(right)}</p>' if right else ""
     return f'<div class="entry"><{tag}>{title}</{tag}>{side}</div>'
 

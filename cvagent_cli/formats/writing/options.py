@@ -16,12 +16,17 @@ from cvagent_cli.document.document import ResumeDocument
 PAPERS = ("a4", "letter")
 #: What typst calls each paper, and its size in points (width, height).
 PAPER_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+#: Where an entry's dates go: right-aligned on the title's row (the default look), or
+#: right after the title ("Senior Engineer — Acme · 2019 – 2021"), which every PDF text
+#: reader (poppler's default mode too) reads next to the title.
+DATES = ("right", "inline")
 
 
 @dataclass(frozen=True)
 class WriteOptions:
     paper: str | None = None  # a4 or letter; None: chosen from the resume (``choose_paper``)
     embed_source: bool = True  # a PDF or DOCX carries the resume's Markdown inside
+    dates: str = "right"  # right or inline (``DATES``): where an entry's dates go (PDF, HTML)
 
 
 DEFAULT_OPTIONS = WriteOptions()

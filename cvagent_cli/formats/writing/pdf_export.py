@@ -117,6 +117,9 @@ _LIBRARY = r"""
 #let cv-entry(title, dates: none) = cv-entry-block(if dates == none { title } else {
   layout(size => cv-row(title, dates, size.width))
 })
+// Dates inline (``WriteOptions.dates``): right after the title, in one paragraph that
+// wraps as text does; the dates themselves never break.
+#let cv-entry-inline(title, dates) = cv-entry-block([#title#text(fill: CV_MUTED)[ · #box(dates)]])
 // The modern row: the place moves beside the dates when the row has room for both.
 #let cv-entry-where(head, place-dates, title, dates) = cv-entry-block(layout(size => {
   if cv-fits(head, text(fill: CV_MUTED, place-dates), size.width) { cv-row(head, place-dates, size.width) } else { cv-row(title, dates, size.width) }
@@ -279,8 +282,9 @@ def _title(runs: Line, style: PdfStyle, *, dated: bool) -> str:
     return inline([replace(r, bold=True) for r in runs])
 
 
-def _block(block: Block, style: PdfStyle) -> str:
-    """Typst code for one block."""
+def _block(block: Block, style: PdfStyle, *, dates_inline: bool = False) -> str:
+    """Typst code for one block; an entry's dates right after its title with
+    ``dates_inline``, else right-aligned on its row."""
     if isinstance(block, Name):
         return f"= #box({inline(block.runs)})"
     if isinstance(block, HeaderLine):
@@ -293,6 +297,8 @@ def _block(block: Block, style: PdfStyle) -> str:
     if isinstance(block, Subheading):
         dated = bool(block.dates or block.place)
         title = _title(block.title, style, dated=dated)
+        if dates_inline and block.dates:
+            return f"#cv-entry-inline({title}, {inline(block.dates)})"
         if style.place_right and block.place:  # on one row when both fit, else as written
             head = _title(block.head, style, dated=dated)
             dates = inline(block.dates)
@@ -403,15 +409,17 @@ def to_typst(
     space: float = 1.0,
     now: datetime | None = None,
     paper: str = "a4",
+    dates: str = "right",
 ) -> str:
-    """The Typst source of a resume (Markdown, or its layout) in ``template``."""
+    """The Typst source of a resume (Markdown, or its layout) in ``template``, an entry's
+    dates ``right``-aligned on its row or ``inline`` after its title."""
     layout = markdown if isinstance(markdown, Layout) else read_layout(markdown)
     style = get_template(template).pdf
     out = [
         _metadata(layout, now or datetime.now(timezone.utc)),
         _preamble(style, layout, space, paper),
     ]
-    out += [_block(block, style) + "\n" for block in layout.blocks]
+    out += [_block(b, style, dates_inline=dates == "inline") + "\n" for b in layout.blocks]
     out.append("#context [#metadata(here().position()) <cv-end>]")
     return "\n".join(out) + "\n"
 
@@ -560,7 +568,10 @@ def export_pdf(
         attach = pdf_attachment(Path(folder), markdown) if options.embed_source else ""
         best: PdfResult | None = None
         for space in (1.0, *TIGHTER):
-            code = to_typst(layout, template, space=space, now=now, paper=paper) + attach
+            code = to_typst(
+                layout, template, space=space, now=now, paper=paper, dates=options.dates
+            )
+            code += attach
             source.write_text(code, encoding="utf-8")
             compiler = typst.Compiler(str(source), root=folder, font_paths=font_set)
             try:
@@ -594,7 +605,9 @@ def render_png(
 
     result = export_pdf(markdown, template, now=now, options=options)
     layout = _drop(read_layout(markdown), private_use)
-    code = to_typst(layout, template, space=result.space, now=now, paper=result.paper)
+    code = to_typst(
+        layout, template, space=result.space, now=now, paper=result.paper, dates=options.dates
+    )
     fonts = _typst_fonts(tuple(str(f.parent) for f in _font_files()))
     pages = typst.compile(code.encode("utf-8"), font_paths=fonts, format="png", ppi=ppi)
     return [pages] if isinstance(pages, bytes) else list(pages)
