@@ -54,7 +54,7 @@ DATES_HELP = (
     "after the title: 'Engineer — Acme · 2019 – 2021'). Inline keeps every PDF text reader, "
     "poppler's default pdftotext mode included, reading the dates with their title; right-"
     "aligned, that mode reads some apart. Default: the 'dates' setting (cvagent config), "
-    "else right. PDF and HTML; a DOCX keeps them right-aligned."
+    "else right. PDF, DOCX and HTML."
 )
 
 

@@ -342,3 +342,53 @@ def test_a_table_is_set_between_rules_with_no_grid_and_pairs_at_the_pdfs_row_pit
     cell = pairs.tables[0].cell(0, 0).paragraphs[0].paragraph_format
     body = pairs.styles["Normal"].paragraph_format.line_spacing
     assert cell.line_spacing < body and cell.space_after == 0
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("sample", ["en_senior_backend", "zh_senior_frontend"])
+def test_inline_dates_follow_the_title_in_its_paragraph_with_no_tab(
+    sample: str, template: str
+) -> None:
+    """``--dates inline``: each dated entry's row is "title · dates" in one paragraph, no tab
+    stop used, as the PDF and the HTML set it; right-aligned (the default) uses the tab."""
+    import docx
+
+    markdown = (SAMPLES / f"{sample}.md").read_text(encoding="utf-8")
+    inline = render_docx(markdown, template, options=WriteOptions(dates="inline"))
+    rows = [p for p in docx.Document(io.BytesIO(inline)).paragraphs if p.style.name == "Heading 2"]
+    dated = [p.text for p in rows if " · " in p.text]
+    assert dated and all("\t" not in p.text for p in rows)
+    assert all(re.search(r" · .*\d{4}", text) for text in dated)
+    right = render_docx(markdown, template)
+    tabbed = [
+        p.text
+        for p in docx.Document(io.BytesIO(right)).paragraphs
+        if p.style.name == "Heading 2" and "\t" in p.text
+    ]
+    assert len(tabbed) >= len(dated)
+
+
+def test_the_spacing_a_pdf_settled_on_is_kept_apart_for_each_place_of_the_dates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The DOCX takes the spacing of the PDF with the same dates setting: a PDF set with
+    inline dates says nothing about the right-aligned one."""
+    from cvagent_cli.formats.writing import docx_export, pdf_export
+    from cvagent_cli.formats.writing.html_export import render_document
+
+    monkeypatch.setattr(docx_export, "_SETTLED", docx_export._Settled())
+    calls: list[str] = []
+    real = pdf_export.export_pdf
+
+    def counted(markdown: str, template: str = "classic", **kwargs: object) -> object:
+        calls.append(kwargs["options"].dates)  # type: ignore[attr-defined]
+        return real(markdown, template, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdf_export, "export_pdf", counted)
+    markdown = (SAMPLES / "en_new_grad.md").read_text(encoding="utf-8")
+    inline = WriteOptions(dates="inline")
+    render_document(markdown, ".pdf", options=inline)
+    render_document(markdown, ".docx", options=inline)
+    assert calls == ["inline"]
+    render_document(markdown, ".docx")
+    assert calls == ["inline", "right"]

@@ -168,11 +168,17 @@ def _section(document: DocxDocument, block: Heading, look: Look) -> None:
         title.add_run("\t").font.strike = True
 
 
-def _entry(document: DocxDocument, block: Subheading, look: Look) -> None:
+def _entry(document: DocxDocument, block: Subheading, look: Look, dates_at: str) -> None:
     """An entry's row: Heading 2, its dates (and in some templates its place) at the
-    style's right tab stop."""
+    style's right tab stop; with ``dates_at`` "inline", the dates right after the title,
+    " · " between, in the same paragraph (the place stays in the title as written)."""
     row = _paragraph(document, "Heading 2")
     title, dates = block.title, block.dates
+    if dates_at == "inline":
+        _title(row, title, look, dated=bool(block.dates))
+        if dates:
+            _muted(row, [Run(" · "), *dates], look)
+        return
     width = text_width(document)
     if look.place_right and block.place and _fits(block.head, where(block), look, width):
         title, dates = block.head, where(block)
@@ -301,18 +307,19 @@ _KEPT = 8
 
 
 class _Settled:
-    """The spacing and last-page fill the PDF settled on, by (Markdown, template, paper):
+    """The spacing and last-page fill the PDF settled on, by (Markdown, template, paper,
+    where the dates go):
     typesetting the PDF is most of a DOCX export's time, and a PDF exported first (or a
     DOCX exported again) in the same process has settled them already.  They depend on
     nothing else (the fonts are the package's)."""
 
     def __init__(self) -> None:
-        self._found: dict[tuple[str, str, str], tuple[float, float]] = {}
+        self._found: dict[tuple[str, str, str, str], tuple[float, float]] = {}
 
-    def get(self, key: tuple[str, str, str]) -> tuple[float, float] | None:
+    def get(self, key: tuple[str, str, str, str]) -> tuple[float, float] | None:
         return self._found.get(key)
 
-    def put(self, key: tuple[str, str, str], space: float, fill: float) -> None:
+    def put(self, key: tuple[str, str, str, str], space: float, fill: float) -> None:
         self._found.pop(key, None)
         self._found[key] = (space, fill)
         while len(self._found) > _KEPT:
@@ -322,9 +329,11 @@ class _Settled:
 _SETTLED = _Settled()
 
 
-def remember_pdf(markdown: str, template: str, paper_name: str, space: float, fill: float) -> None:
+def remember_pdf(
+    markdown: str, template: str, paper_name: str, dates: str, space: float, fill: float
+) -> None:
     """Note what a PDF export of ``markdown`` settled on, for a DOCX of it (``pdf_spacing``)."""
-    _SETTLED.put((markdown, template, paper_name), space, fill)
+    _SETTLED.put((markdown, template, paper_name, dates), space, fill)
 
 
 def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) -> float:
@@ -335,7 +344,7 @@ def pdf_spacing(markdown: str | Layout, template: str, options: WriteOptions) ->
     takes the next tighter spacing rather than spill a few lines onto a page of their own."""
     if not isinstance(markdown, str):
         return 1.0
-    key = (markdown, template, paper(markdown, options))
+    key = (markdown, template, paper(markdown, options), options.dates)
     settled = _SETTLED.get(key)
     if settled is None:
         # lazy: the PDF writer loads typst, which a DOCX export needs only for this number
@@ -389,7 +398,7 @@ def render_docx(
         elif isinstance(block, Heading):
             _section(document, block, look)
         elif isinstance(block, Subheading):
-            _entry(document, block, look)
+            _entry(document, block, look, options.dates)
         elif isinstance(block, Paragraph):
             paragraph = document.add_paragraph()
             for index, line in enumerate(block.lines):

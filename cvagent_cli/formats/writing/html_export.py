@@ -357,7 +357,7 @@ def render_document(
 
         result = export_pdf(text, template, strict=strict, options=options)
         # a DOCX of the same resume (``/export`` again, several formats) need not typeset it
-        remember_pdf(text, template, result.paper, result.space, result.fill)
+        remember_pdf(text, template, result.paper, options.dates, result.space, result.fill)
         if result.left_out and warn is not None:
             warn(
                 f"left out of {name}: {describe(result.left_out)}, "
