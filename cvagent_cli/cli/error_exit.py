@@ -99,6 +99,8 @@ def _plain(exc: Exception) -> str:
         first = errors()[0]
         opts = getattr(param, "opts", None)
         where = f"'{max(opts, key=len)}'" if opts else f"'{param.name}'"
+        if first.get("type") == "value_error":  # a validator's own words name the value
+            return f"invalid value for {where}: {expected_words(first).removesuffix('.')}"
         return f"invalid value for {where}: expected {expected_words(first)}, got {first.get('input')!r}"
     text = str(getattr(exc, "format_message", lambda: str(exc))()).strip()
     text = text[:1].lower() + text[1:]

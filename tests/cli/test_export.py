@@ -177,3 +177,4 @@ def test_export_dates_option_and_setting(tmp_path: Path) -> None:
     assert inline in pdfminer_text(out.read_bytes())
     done = _export(str(SAMPLE), "-o", str(out), "--force", "--dates", "left")
     assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "invalid value for '--dates': 'left' is not one of 'right', 'inline'\n" in done.stderr
