@@ -98,3 +98,21 @@ def test_poppler_s_default_mode_reads_right_aligned_dates_apart_and_inline_ones_
             assert apart(inline_pdf_of(path, "classic"), markdown, extract) == []
             return
     pytest.fail("no sample's right-aligned dates are read apart any more")
+
+
+@pytest.mark.parametrize("sample", ["en_senior_backend", "zh_senior_frontend"])
+def test_a_pdf_with_inline_dates_imports_as_one_with_right_aligned_dates(sample: str) -> None:
+    """Without its embedded source, the classic PDF with ``--dates inline`` reads back as
+    the right-aligned one: the dates under the title, without the "·" before them."""
+    from cvagent_cli.formats.reading.importer import import_bytes
+
+    markdown = Path(f"sample_resumes/{sample}.md").read_text(encoding="utf-8")
+    read = {
+        dates: import_bytes(
+            render_pdf(markdown, options=WriteOptions(dates=dates, embed_source=False)),
+            sample,
+            ".pdf",
+        ).markdown
+        for dates in ("right", "inline")
+    }
+    assert read["inline"] == read["right"]

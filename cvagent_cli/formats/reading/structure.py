@@ -23,6 +23,8 @@ _GLYPH_RE = re.compile(rf"^\s*[{re.escape(BULLET_GLYPHS)}]\s+|^\s*[•▪‣●�
 _SENTENCE_END = (".", "。", "；", ";", "，", ",")
 _BLOCK_START_RE = re.compile(r"^(\s*)(#{1,6}\s|>|={3,}\s*$|-{3,}\s*$|\d+[.)]\s|[-*+]\s)")
 _BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+#: The separator an entry's dates follow its title with ("Engineer — Acme · 2019 – 2021").
+_LEADING_SEPARATOR_RE = re.compile(r"^[·|｜]\s*")
 
 # -- page numbers: both readers drop them --------------------------------------------------
 # "第 2 页" and "共 3 页": a page number and a page count, as Chinese documents write them.
@@ -178,6 +180,7 @@ def to_markdown(paras: list[Para]) -> str:
         elif para.role == "h3":
             if para.lead and plain(text) != plain(para.lead):
                 rest = text[len(para.lead) + 4 :].strip() if text.startswith("**") else ""
+                rest = _LEADING_SEPARATOR_RE.sub("", rest)  # "· 2019 – 2021" of --dates inline
                 block(f"### {plain(para.lead)}")
                 if rest:
                     out.append(rest)
