@@ -26,7 +26,7 @@ DATES = ("right", "inline")
 class WriteOptions:
     paper: str | None = None  # a4 or letter; None: chosen from the resume (``choose_paper``)
     embed_source: bool = True  # a PDF or DOCX carries the resume's Markdown inside
-    dates: str = "right"  # right or inline (``DATES``): where an entry's dates go (PDF, HTML)
+    dates: str = "right"  # right or inline (``DATES``): where an entry's dates go (PDF, DOCX, HTML)
 
 
 DEFAULT_OPTIONS = WriteOptions()
