@@ -74,11 +74,26 @@ def clean_name(raw: object) -> str | None:
         if match:
             text = match.group(1).strip(" :：,，-")
             break
+    text = _without_job_after(text)
     for part in _PARTS_RE.split(text):
         part = part.strip()
         if part:
             return part if looks_like_name(part) else None
     return None
+
+
+def _without_job_after(text: str) -> str:
+    """ "Anouk Ravensworth, UX Researcher", "马梓萱，开发工程师": a job title after a comma
+    is the headline a template printed on the name's line, and the name is what comes
+    before it.  Anything else after a comma stays ("Ana Ruiz, PhD" is a credential,
+    "Oakland, CA" a place)."""
+    match = re.fullmatch(r"([^,，]+?)\s*[,，]\s*([^,，]+)", text)
+    if not match:
+        return text
+    job = match.group(2)
+    words = {w.strip(".()").casefold() for w in job.split()}
+    is_job = bool(words & ROLE_WORDS) or bool(ROLE_PARTS_RE.search(job))
+    return match.group(1) if is_job and looks_like_name(match.group(1)) else text
 
 
 _CREDENTIALS_RE = re.compile(

@@ -21,6 +21,11 @@ from cvagent_cli.document.document import ResumeDocument
         ("Resume - Ana de la Cruz", "Ana de la Cruz"),
         ("Jane Doe, PhD", "Jane Doe, PhD"),
         ("黎景行 (3年开发)", "黎景行"),
+        # a template that prints the headline after the name (JSON Resume's onepage)
+        ("Anouk Ravensworth, UX Researcher", "Anouk Ravensworth"),
+        ("Corentin Vantongeren, Site Reliability Engineer", "Corentin Vantongeren"),
+        ("马梓萱，开发工程师", "马梓萱"),
+        ("罗明轩, 数据工程师", "罗明轩"),
     ],
 )
 def test_name_is_cleaned_of_what_surrounds_it(raw: str, name: str) -> None:
@@ -44,6 +49,8 @@ def test_name_is_cleaned_of_what_surrounds_it(raw: str, name: str) -> None:
         "前端工程师",
         "Stockholm, Sweden",
         "jane@example.com",
+        "Software Engineer, Acme",
+        "Ana Ruiz, Senior Engineer, Acme",
     ],
 )
 def test_document_titles_sections_sentences_and_tags_are_not_names(raw: str) -> None:

@@ -205,3 +205,17 @@ def test_a_side_label_on_a_row_of_taller_cjk_glyphs_starts_the_columns() -> None
     result = _read(ONEPAGE_ZH)
     assert result.sections == ["EXPERIENCE", "EDUCATION", "SKILLS"]
     assert "## EXPERIENCE\n\n### 海川新能源有限公司" in result.markdown
+
+
+@pytest.mark.parametrize(
+    ("name", "job"),
+    [("Anouk Ravensworth", "UX Researcher"), ("马梓萱", "开发工程师")],
+)
+def test_a_job_title_after_a_comma_on_the_name_line_is_the_headline(name: str, job: str) -> None:
+    """JSON Resume's onepage prints "Name, headline" as one line in the name's size."""
+    md = _read(
+        f'#text(size: 20pt, weight: "bold")[{name}, {job}]\n\n'
+        "a.ravensworth\\@example.org | +1 (608) 555-0161\n\n"
+        "*EXPERIENCE*\n\n*Brambleway Logistics* #h(1fr) 2023 – Present\n\n- Led 40 interviews.\n"
+    ).markdown
+    assert md.startswith(f"# {name}\n\n{job}\n"), md

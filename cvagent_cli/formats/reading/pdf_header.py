@@ -153,12 +153,16 @@ def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | 
     words = cells[index]
     others = cells[:index] + cells[index + 1 :]
     after: list[Word] = with_bars(others) if others else []
-    cut = next((k for k in range(1, len(words)) if join_words(words[:k]) == named), None)
+    cut = next(
+        (k for k in range(1, len(words)) if join_words(words[:k]).rstrip(",，") == named), None
+    )
     if cut is not None:
         tail = words[cut:]
         while tail and tail[0].text in SEPARATORS:
             tail = tail[1:]
-        words, after = words[:cut], tail + after
+        last = words[cut - 1]  # "Ravensworth," of "Anouk Ravensworth, UX Researcher"
+        words = [*words[: cut - 1], replace(last, text=last.text.rstrip(",，"))]
+        after = tail + after
     if not after:
         return line
     at = lines.index(line)
