@@ -19,7 +19,7 @@ import pytest
 
 from cvagent_cli.formats.reading import ocr_page
 from cvagent_cli.formats.reading.importer import import_bytes
-from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
 from cvagent_cli.formats.reading.pdf_header import choose_name, is_date_stamp
 from cvagent_cli.formats.reading.pdf_layout import Word, make_lines
 from cvagent_cli.formats.reading.pdf_lines import PageLine
@@ -171,6 +171,30 @@ def test_a_space_typed_between_two_chinese_characters_is_kept() -> None:
     assert line.text() == "晨阳 宋"
 
 
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("Thornquist", 0.93),  # capitals and ascenders, and a descender
+        ("Tobiah", 0.72),  # no descender
+        ("EXPERIENCE", 0.72),
+        ("summary", 0.71),  # x-height and a descender
+        ("none", 0.5),
+        ("教育背景", 0.9),
+    ],
+)
+def test_a_lines_size_is_its_ink_height_over_the_share_of_an_em_its_letters_span(
+    text: str, share: float
+) -> None:
+    assert ink_share(text) == pytest.approx(share)
+
+
+def test_a_stacked_name_whose_first_line_has_no_descender_is_one_name() -> None:
+    # 20 pt "Tobiah" over 20 pt "Thornquist": their ink is 14.4 and 18.6 pt tall, more than a
+    # quarter apart, but as ems (0.72 and 0.93 of one) they are one size
+    lines = _page(("Tobiah", 72, 14.4), ("Thornquist", 92, 18.6), ("Mobile Developer", 125, 9.3))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Tobiah Thornquist"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "name",
@@ -179,6 +203,8 @@ def test_a_space_typed_between_two_chinese_characters_is_kept() -> None:
         "chromium-canva/en-01",  # "OREN" / "HALLORAN" stacked, contact lines level with it
         "chromium-canva/zh-01",  # "晨阳 宋" printed given name first
         "rendercv-last-updated/en-01",  # "Last updatedin Nov2026" over a small name
+        "jsonresume-actual/en-02",  # "Tobiah" over "Thornquist": ink 0.72 and 0.93 of an em
+        "jsonresume-onepage/en-01",  # "Anouk Ravensworth, UX Researcher" on one line
     ],
 )
 def test_a_scanned_page_of_these_shapes_reads_its_name(name: str) -> None:

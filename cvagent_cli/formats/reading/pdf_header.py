@@ -16,7 +16,7 @@ from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.formats.reading.docx_text import LABELS, NAME_LABELS
 from cvagent_cli.formats.reading.pdf_columns import table_channels
-from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
 from cvagent_cli.formats.reading.pdf_layout import Word, join_words
 from cvagent_cli.formats.reading.pdf_lines import (
     SEPARATORS,
@@ -113,6 +113,13 @@ def _same_size(a: float, b: float, ocr: bool) -> bool:
     return _as_large(a, b, ocr) and _as_large(b, a, ocr) if ocr else abs(a - b) < 0.5
 
 
+def _em(words: list[Word], ocr: bool) -> float:
+    """The size of a cell's text: a text layer's font size; on a scanned page, the ink's
+    height over the share of an em its letters span ("Tobiah" 0.72, "Thornquist" 0.93)."""
+    size = max(w.size for w in words)
+    return size / ink_share(join_words(words)) if ocr else size
+
+
 def _largest(
     candidates: list[tuple[PageLine, int, list[Word]]], ocr: bool
 ) -> tuple[PageLine, int, list[Word]]:
@@ -120,8 +127,8 @@ def _largest(
     coarse), the first one that reads as a name, else the first."""
     if not ocr:  # a text layer's sizes are exact: the largest text, the first of a tie
         return max(candidates, key=lambda c: max(w.size for w in c[2]))
-    largest = max(max(w.size for w in c[2]) for c in candidates)
-    near = [c for c in candidates if _as_large(max(w.size for w in c[2]), largest, ocr)]
+    largest = max(_em(c[2], ocr) for c in candidates)
+    near = [c for c in candidates if _as_large(_em(c[2], ocr), largest, ocr)]
     return next((c for c in near if person.clean_name(join_words(c[2]))), near[0])
 
 
@@ -247,7 +254,10 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
             break
         _stacked_under(lines, start, ocr)
         nxt, prev = lines[start + 1], lines[start]
-        if not _same_size(nxt.size, name.size, ocr) or nxt.top - prev.bottom > 0.6 * name.size:
+        if (
+            not _same_size(_em(nxt.words, ocr), _em(name.words, ocr), ocr)
+            or nxt.top - prev.bottom > 0.6 * name.size
+        ):
             break
         nxt.role, start = "title", start + 1
         so_far += " " + nxt.text()
@@ -314,7 +324,7 @@ def _stacked_under(lines: list[PageLine], at: int, ocr: bool) -> None:
             return
         if min(line.x1, name.x1) > max(line.x0, name.x0):  # in the name's column
             cells = line.cells()
-            if ocr and len(cells) > 1 and _same_size(max(w.size for w in cells[0]), name.size, ocr):
+            if ocr and len(cells) > 1 and _same_size(_em(cells[0], ocr), _em(name.words, ocr), ocr):
                 lines[k : k + 1] = [part(cells[0], line), part(with_bars(cells[1:]), line)]
             if k > at + 1:
                 lines.insert(at + 1, lines.pop(k))
