@@ -26,6 +26,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -33,9 +34,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 import import_accuracy as ia  # noqa: E402
 
 
-def image_only_pdf(data: bytes, dpi: int, pages: int | None = None) -> bytes:
+def image_only_pdf(
+    data: bytes, dpi: int, pages: int | None = None, scanner: int | None = None
+) -> bytes:
     """The PDF ``data`` with each page (the first ``pages``) drawn at ``dpi`` as a grayscale
-    image, and no text layer."""
+    image, and no text layer.  ``scanner`` (a seed) makes each page look put through an
+    office scanner instead of printed to an image: see ``scanned_look``."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(data)
@@ -46,11 +50,34 @@ def image_only_pdf(data: bytes, dpi: int, pages: int | None = None) -> bytes:
         ]
     finally:
         document.close()
+    quality = 85
+    if scanner is not None:
+        images = [scanned_look(image, dpi, scanner + i) for i, image in enumerate(images)]
+        quality = 60
     out = io.BytesIO()
     images[0].save(
-        out, "PDF", resolution=float(dpi), save_all=True, append_images=images[1:], quality=85
+        out, "PDF", resolution=float(dpi), save_all=True, append_images=images[1:], quality=quality
     )
     return out.getvalue()
+
+
+def scanned_look(image: Any, dpi: int, seed: int) -> Any:
+    """A page image as a flatbed scanner or a copier's scan-to-PDF gives it back: turned by
+    up to 0.6 degrees either way, off-white paper (an ink of 20-40 grey, not black),
+    the slight blur of the optics (a Gaussian of 0.35 px at 150 dpi, scaled with the
+    resolution), sensor noise (sigma 6), saved as JPEG at quality 60.  ``seed`` fixes each
+    draw, so a file's scan is the same in every run."""
+    import numpy as np
+    from PIL import Image, ImageFilter
+
+    rng = np.random.default_rng(seed)
+    angle = float(rng.uniform(-0.6, 0.6))
+    paper, ink = int(rng.integers(228, 246)), int(rng.integers(20, 41))
+    page = image.rotate(angle, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=255)
+    page = page.filter(ImageFilter.GaussianBlur(0.35 * dpi / 150))
+    pixels = np.asarray(page, dtype=np.float32) / 255
+    pixels = ink + (paper - ink) * pixels + rng.normal(0, 6, pixels.shape)
+    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "L")
 
 
 @dataclass
@@ -61,6 +88,8 @@ class OcrScore:
     dpi: int
     pages: int
     name: bool
+    scanner: bool  # the pages made to look scanned (``scanned_look``), not printed
+    name_read: str  # what was read where the name was wrong ("" when it was right)
     sections_found: int
     sections_total: int
     bullets_exact: int
@@ -110,11 +139,18 @@ def stock_rapidocr_cpu(scanned: bytes, dpi: int, threads: int) -> float:
 
 
 def measure(
-    item: ia.Item, dpi: int, text_layer_coverage: float, timed: _Timed, reference: bool
+    item: ia.Item,
+    dpi: int,
+    text_layer_coverage: float,
+    timed: _Timed,
+    reference: bool,
+    scanner: bool = False,
 ) -> OcrScore:
     from cvagent_cli.formats.reading.importer import import_bytes
 
-    scanned = image_only_pdf(item.path.read_bytes(), dpi)
+    key = item.path.relative_to(item.path.parents[1]).as_posix()
+    seed = int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) if scanner else None
+    scanned = image_only_pdf(item.path.read_bytes(), dpi, scanner=seed)
     pages = int(item.truth.get("pages", 1))
     score = ia.FileScore(item.path.name, item.producer, item.lang, item.split, "ocr", pages)
     timed.cpu = 0.0
@@ -127,10 +163,12 @@ def measure(
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     ia.score_markdown(markdown, item.truth, score)
     return OcrScore(
-        file=item.path.relative_to(item.path.parents[1]).as_posix(),
+        file=key,
         split=item.split,
         lang=item.lang,
         dpi=dpi,
+        scanner=scanner,
+        name_read=next((m[6:] for m in score.misses if m.startswith("name: ")), ""),
         pages=pages,
         name=score.name,
         sections_found=score.sections_found,
@@ -157,8 +195,10 @@ def summary(scores: list[OcrScore]) -> str:
     ]
     rows.append("|---|---|---|---|---|---|---|---|---|---|")
     for split in ("dev", "heldout"):
-        for dpi in sorted({s.dpi for s in scores}):
-            group = [s for s in scores if s.split == split and s.dpi == dpi]
+        for dpi, scanner in sorted({(s.dpi, s.scanner) for s in scores}):
+            group = [
+                s for s in scores if s.split == split and s.dpi == dpi and s.scanner == scanner
+            ]
             if not group:
                 continue
             found = sum(s.sections_found for s in group)
@@ -171,7 +211,7 @@ def summary(scores: list[OcrScore]) -> str:
                 if s.reference_cpu_per_page
             ]
             rows.append(
-                f"| {split} | {dpi} | {len(group)} | {sum(s.name for s in group)}/{len(group)} "
+                f"| {split} | {dpi}{' scanner' if scanner else ''} | {len(group)} | {sum(s.name for s in group)}/{len(group)} "
                 f"| {found}/{total} ({found / max(total, 1):.1%}) "
                 f"| {sum(s.bullets_exact for s in group)}/{sum(s.entries_total for s in group)} "
                 f"| {statistics.mean(s.coverage for s in group):.1%} "
@@ -204,6 +244,11 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="files whose path contains TEXT (repeatable)",
     )
+    parser.add_argument(
+        "--scanner",
+        action="store_true",
+        help="make each page look scanned (turned, grey paper, blur, noise, JPEG 60)",
+    )
     parser.add_argument("--per-file", action="store_true")
     parser.add_argument("--json", type=Path, help="write every file's scores here")
     args = parser.parse_args(argv)
@@ -235,11 +280,14 @@ def main(argv: list[str] | None = None) -> int:
     for item in items:
         key = item.path.relative_to(item.path.parents[1]).as_posix()
         for dpi in args.dpi:
-            score = measure(item, dpi, text_layer.get(key, 0.0), timed, args.reference)
+            score = measure(
+                item, dpi, text_layer.get(key, 0.0), timed, args.reference, args.scanner
+            )
             scores.append(score)
             if args.per_file:
                 print(
-                    f"{score.file} {dpi} dpi: name {score.name}, sections "
+                    f"{score.file} {dpi} dpi{' scanner' if args.scanner else ''}: "
+                    f"name {score.name or score.name_read}, sections "
                     f"{score.sections_found}/{score.sections_total}, coverage "
                     f"{score.coverage:.0%} ({score.text_layer_coverage:.0%}), "
                     f"{score.cpu_per_page:.2f} s/page CPU {score.error}",
