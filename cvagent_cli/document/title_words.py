@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 from cvagent_cli import languages
 from cvagent_cli.document.kinds import strip_decoration
@@ -34,9 +35,21 @@ def plain_title(text: str) -> str:
     return " ".join(strip_decoration(_MARKUP_RE.sub(" ", text)).split())
 
 
+def _bare(word: str) -> str:
+    """``word`` without its accents: "Resumé" as OCR reads "Résumé" (or a keyboard without
+    é types it) is the same word."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_BARE_WORDS = frozenset(_bare(w) for w in TITLE_WORDS | TITLE_FILLERS)
+
+
 def _only_title_words(text: str) -> bool:
     words = [w for w in _SEPARATORS_RE.split(plain_title(text).casefold()) if w]
-    return bool(words) and all(w in TITLE_WORDS or w in TITLE_FILLERS for w in words)
+    return bool(words) and all(
+        w in TITLE_WORDS or w in TITLE_FILLERS or _bare(w) in _BARE_WORDS for w in words
+    )
 
 
 def is_document_title(text: str) -> bool:

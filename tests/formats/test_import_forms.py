@@ -118,6 +118,9 @@ def test_a_cell_wrapped_in_a_narrow_table_column_is_joined_back(
         ("Curriculum Vitae", True),
         ("C.V.", True),
         ("个人履历", True),
+        ("Resumé", True),  # OCR put the accent on the other e of "Résumé"
+        ("RÉSUMÉ", True),
+        ("Renée Dubois", False),
         ("Kofi Mensah's Resume", False),
         ("王 明", False),
         ("Li Na", False),
