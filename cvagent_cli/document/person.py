@@ -36,6 +36,8 @@ _PARTICLES = frozenset(
     "van von der den de del della da di la le du bin binti bint ben al el ibn dos das do y e zu "
     "ter ten af av ap mac st.".split()
 )
+#: Prefixes that keep a capital inside one family name ("McAllister", "DeShawn").
+INNER_CAPITALS = ("mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "st", "o")
 _NAME_PUNCTUATION = frozenset("'’.-‐")
 _QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’", "(": ")", "«": "»", "„": "“"}
 _LABEL_RE = re.compile(

@@ -171,6 +171,68 @@ def test_a_space_typed_between_two_chinese_characters_is_kept() -> None:
     assert line.text() == "晨阳 宋"
 
 
+def test_a_job_after_a_comma_in_a_chinese_name_line_read_as_one_word_is_the_headline() -> None:
+    # OCR reads Chinese with no spaces: "罗明轩，数据工程师" is one word, cut at its comma
+    lines = _page(("罗明轩，数据工程师", 40, 18.0), ("junjie39@example.com", 70, 9.0))
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "罗明轩"
+    assert [ln.text() for ln in out][:2] == ["罗明轩", "数据工程师"]
+
+
+def test_a_side_label_read_before_the_name_is_cut_off_after_it() -> None:
+    # Europass: "PERSONAL INFORMATION" level with the name, close enough for one OCR box
+    lines = _page(("PERSONAL INFORMATION Marisol Ravensworth", 90, 13.0), ("Portland, OR", 110, 9))
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "Marisol Ravensworth"
+    assert [ln.text() for ln in out][:2] == ["Marisol Ravensworth", "PERSONAL INFORMATION"]
+
+
+def test_a_job_title_read_in_the_names_box_is_cut_off_after_it() -> None:
+    lines = _page(("Tobiah Thornquist QA Automation Engineer", 40, 18.0), ("Boston, MA", 70, 9))
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "Tobiah Thornquist"
+    assert [ln.text() for ln in out][:2] == ["Tobiah Thornquist", "QA Automation Engineer"]
+
+
+def test_the_letters_of_a_logo_larger_than_the_name_are_not_the_name() -> None:
+    # the "europass" logo: OCR reads "ss", its largest ink, which reads as no name
+    lines = _page(("ss", 30, 30.0), ("Marisol Ravensworth", 80, 14.0), ("Portland, OR", 100, 9))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Marisol Ravensworth"
+
+
+def test_a_name_in_one_box_with_a_section_title_is_still_a_candidate() -> None:
+    # "个人信息" and "何若曦" in one detected box get one size: the title's look is the name's
+    lines = _page(
+        ("ropass Curriculum vitae", 51, 16.3),
+        [("个人信息", 142, 94, 15.4)],
+        [("何若曦", 188, 94, 15.4)],
+        [("武汉", 189, 117, 10.9)],
+        [("实习经历", 142, 230, 8.4)],
+    )
+    assert _name(choose_name(lines, BODY, Recognition())) == "何若曦"
+
+
+def test_capitals_ocr_read_inside_a_name_for_small_letters_of_their_shape_are_small() -> None:
+    lines = _page(("MariSol RaVenSWOrth", 40, 18.0), ("Data Engineer", 70, 10.0))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Marisol Ravensworth"
+    kept = _page(("Aoife McCarthy DeSouza", 40, 18.0), ("Data Engineer", 70, 10.0))
+    assert _name(choose_name(kept, BODY, Recognition())) == "Aoife McCarthy DeSouza"
+
+
+def test_large_text_no_box_covers_gets_a_box_and_an_icon_or_a_photo_does_not() -> None:
+    page = np.full((400, 600), 255, np.uint8)
+    found = []
+    for top in (200, 240, 280):  # three body lines the detector found, boxes 28 px high
+        page[top + 6 : top + 22, 40:500] = 0
+        found.append(np.array([[30, top], [510, top], [510, top + 28], [30, top + 28]], np.float32))
+    for x in range(40, 160, 40):  # a big name the detector missed: three 40 px characters
+        page[40:80, x : x + 30] = 0
+    page[120:140, 40:60] = 0  # an icon, as tall as a body line's ink
+    page[300:390, 500:580] = 0  # a photo, far taller than a name
+    (box,) = ocr_page.missed_lines(page, found)
+    assert box[0][0] < 40 and box[0][1] < 40 and box[2][0] > 150 and box[2][1] > 80
+
+
 @pytest.mark.parametrize(
     ("text", "share"),
     [
@@ -205,6 +267,8 @@ def test_a_stacked_name_whose_first_line_has_no_descender_is_one_name() -> None:
         "rendercv-last-updated/en-01",  # "Last updatedin Nov2026" over a small name
         "jsonresume-actual/en-02",  # "Tobiah" over "Thornquist": ink 0.72 and 0.93 of an em
         "jsonresume-onepage/en-01",  # "Anouk Ravensworth, UX Researcher" on one line
+        "latex-paracol/zh-02",  # "李一鸣", in big bold Chinese: the detector does not see it
+        "latex-europasscv/en-01",  # the "europass" logo; "PERSONAL INFORMATION" in its box
     ],
 )
 def test_a_scanned_page_of_these_shapes_reads_its_name(name: str) -> None:

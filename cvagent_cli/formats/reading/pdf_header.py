@@ -11,10 +11,15 @@ from dataclasses import replace
 
 from cvagent_cli import languages
 from cvagent_cli.document import person
-from cvagent_cli.document.basics import EMAIL_RE, URL_RE
+from cvagent_cli.document.basics import URL_RE
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.formats.reading.docx_text import LABELS, NAME_LABELS
+from cvagent_cli.formats.reading.ocr_names import (
+    cased_as_printed,
+    spelled_as_the_email,
+    title_glued_on,
+)
 from cvagent_cli.formats.reading.pdf_columns import table_channels
 from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
 from cvagent_cli.formats.reading.pdf_layout import Word, join_words
@@ -121,31 +126,27 @@ def _em(words: list[Word], ocr: bool) -> float:
 
 
 def _largest(
-    candidates: list[tuple[PageLine, int, list[Word]]], ocr: bool
+    candidates: list[tuple[PageLine, int, list[Word]]], ocr: bool, body: float
 ) -> tuple[PageLine, int, list[Word]]:
     """The name's cell: the largest text; of several about as large (OCR's sizes are
-    coarse), the first one that reads as a name, else the first."""
+    coarse), the first one that reads as a name.  On a scanned page, when none of those
+    reads as a name, the largest cell larger than the body's text that does: OCR reads the
+    letters of a logo too ("europass" over a Europass CV), and a text layer has none."""
     if not ocr:  # a text layer's sizes are exact: the largest text, the first of a tie
         return max(candidates, key=lambda c: max(w.size for w in c[2]))
     largest = max(_em(c[2], ocr) for c in candidates)
     near = [c for c in candidates if _as_large(_em(c[2], ocr), largest, ocr)]
-    return next((c for c in near if person.clean_name(join_words(c[2]))), near[0])
+    named = [c for c in candidates if person.clean_name(join_words(c[2]))]
+    first = next((c for c in near if c in named), None)
+    if first is not None:
+        return first
+    large = [c for c in named if max(w.size for w in c[2]) > body + 1]
+    return max(large, key=lambda c: _em(c[2], ocr)) if large else near[0]
 
 
-def _title_glued_on(lines: list[PageLine], line: PageLine) -> PageLine:
-    """OCR's detector reads a name and the section title of the column beside it as one
-    line when they nearly touch ("Delphine Abernathy SUMMARY"): the title is cut off onto
-    a line of its own after the name.  The line that stays (the name's) is returned."""
-    words = line.words
-    if person.clean_name(line.text()):
-        return line
-    for k in range(len(words) - 1, 0, -1):
-        if is_section(join_words(words[k:])) and person.clean_name(join_words(words[:k])):
-            at = lines.index(line)
-            name = part(words[:k], line)
-            lines[at : at + 1] = [name, part(words[k:], line)]
-            return name
-    return line
+def _level(a: PageLine, b: PageLine) -> bool:
+    """Two lines on one row: their middles within a quarter of the smaller's size."""
+    return abs((a.top + a.bottom) - (b.top + b.bottom)) / 2 < 0.25 * min(a.size, b.size)
 
 
 def _is_name_label(cell: list[Word]) -> bool:
@@ -157,7 +158,7 @@ def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | 
     """The name's cell of ``line`` as a line of its own, the other cells on a line after it
     ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle)."""
     cells = line.cells()
-    words = cells[index]
+    words = _cut_after(cells[index], named)
     others = cells[:index] + cells[index + 1 :]
     after: list[Word] = with_bars(others) if others else []
     cut = next(
@@ -176,6 +177,26 @@ def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | 
     name = part(words, line)
     lines[at : at + 1] = [name, part(after, line)]
     return name
+
+
+def _cut_after(words: list[Word], named: str | None) -> list[Word]:
+    """``words`` with the word that holds the end of the name ``named`` and a comma after it
+    cut in two there ("罗明轩，数据工程师", one word as OCR reads Chinese with no spaces), the
+    width shared by characters."""
+    if not named:
+        return words
+    for k, word in enumerate(words):
+        before = join_words(words[:k])
+        rest = named[len(before) :].lstrip() if named.startswith(before) else None
+        comma = len(rest or "")
+        if rest and word.text.startswith(rest) and word.text[comma : comma + 1] in ("，", ","):
+            if comma + 1 == len(word.text):
+                return words  # the comma ends the word: the words are cut there already
+            at = word.x0 + (word.x1 - word.x0) * (comma + 1) / len(word.text)
+            head = replace(word, text=word.text[: comma + 1], x1=at)
+            tail = replace(word, text=word.text[comma + 1 :], x0=at)
+            return [*words[:k], head, tail, *words[k + 1 :]]
+    return words
 
 
 def choose_name(lines: list[PageLine], body: float, recognition: Recognition) -> list[PageLine]:
@@ -200,7 +221,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     head = [ln for ln in head if ln not in titles and ln not in stamps]
     ocr = any(w.font == OCR_FONT for ln in head for w in ln.words)
     if ocr:
-        head = [_title_glued_on(lines, ln) for ln in head]
+        head = [title_glued_on(lines, ln) for ln in head]
     # A name is a cell of its own: an e-mail, a phone or a place may share its row.
     # (A value after a Name / 姓名 label is left to the field below: the row stays whole.)
     candidates = [
@@ -213,14 +234,20 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     ]
     # A line set like the section titles is not the name, unless it opens the page (the
     # second line of "LANGUAGE / PROFICIENCY" wrapped in a sidebar is not a person).
-    looks = {(round(ln.size), ln.bold) for ln in first_page if is_section(ln.text())}
+    # (OCR gives the lines of one detected box one size: a side label read in the name's
+    # box, "个人信息 | 何若曦", says nothing of how the name is set.)
+    sections = [ln for ln in first_page if is_section(ln.text())]
     candidates = [
-        c for c in candidates if c[0] is head[0] or (round(c[0].size), c[0].bold) not in looks
+        c
+        for c in candidates
+        if c[0] is head[0]
+        or (round(c[0].size), c[0].bold)
+        not in {(round(s.size), s.bold) for s in sections if not (ocr and _level(s, c[0]))}
     ]
     name: PageLine | None = None
     from_field = False
     if candidates:
-        line, index, cell = _largest(candidates, ocr)
+        line, index, cell = _largest(candidates, ocr, body)
         text = join_words(cell)
         named = person.clean_name(text)
         size = max(w.size for w in cell)
@@ -262,54 +289,12 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         nxt.role, start = "title", start + 1
         so_far += " " + nxt.text()
     if ocr:
-        _spelled_as_the_email(lines[lines.index(name) : start + 1], first_page, recognition)
+        for line in lines[lines.index(name) : start + 1]:
+            line.words = [replace(w, text=cased_as_printed(w.text)) for w in line.words]
+        spelled_as_the_email(lines[lines.index(name) : start + 1], first_page, recognition)
     _mark_header(lines, start + 1, top + 0.4 * span, name, body)
     _rejoin_wrapped_contacts(lines, start + 1)
     return lines
-
-
-#: Letters OCR mistakes for each other: thin strokes, round letters, arches.
-_LOOK_ALIKE = ("il1|!jtfr", "ceoa", "nhu", "vy")
-
-
-def _misread(read: str, spelled: str) -> bool:
-    """Could OCR have read ``spelled`` as ``read``: one thin stroke more or less ("Illse"
-    for "Ilse"), or one letter taken for one of like shape?  Not a letter that changes a
-    name's spelling ("Jon" and "John" are two names)."""
-    if abs(len(read) - len(spelled)) > 1 or read == spelled:
-        return False
-    if len(read) == len(spelled):
-        pairs = [(a, b) for a, b in zip(read, spelled, strict=True) if a != b]
-        return len(pairs) == 1 and any(set(pairs[0]) <= set(g) for g in _LOOK_ALIKE)
-    short, long = sorted((read, spelled), key=len)
-    return any(
-        long[:i] + long[i + 1 :] == short and long[i] in _LOOK_ALIKE[0] for i in range(len(long))
-    )
-
-
-def _spelled_as_the_email(
-    name: list[PageLine], page: list[PageLine], recognition: Recognition
-) -> None:
-    """A name OCR misread by one letter ("Illse Ashcombe": a capital I and an l are the
-    same stroke in a sans-serif; see ``_misread``) is spelled as the page's e-mail spells it,
-    when that address holds the name's other words as they were read ("ilse.ashcombe@…"):
-    two readings agree there, where the name's one reading does not."""
-    found = next((m for ln in page if (m := EMAIL_RE.search(ln.text()))), None)
-    words = [w for ln in name for w in ln.words if not w.mark]
-    if found is None or not all(w.text.isalpha() and w.text.isascii() for w in words):
-        return
-    tokens = re.findall(r"[a-z]+", found.group().split("@")[0].lower())
-    unread = [w for w in words if w.text.lower() not in tokens]
-    if len(unread) != 1 or len(unread) == len(words) or len(unread[0].text) < 3:
-        return
-    (misread,) = unread
-    spelled = [t for t in tokens if _misread(misread.text.lower(), t)]
-    if len(spelled) != 1:
-        return
-    fixed = spelled[0].upper() if misread.text.isupper() else spelled[0].capitalize()
-    for line in name:
-        line.words = [replace(w, text=fixed) if w is misread else w for w in line.words]
-    note(recognition, f"OCR read the name as '{misread.text}': spelled '{fixed}' as in the e-mail")
 
 
 def _stacked_under(lines: list[PageLine], at: int, ocr: bool) -> None:
@@ -357,10 +342,6 @@ def _family_name_first(name: PageLine, recognition: Recognition) -> None:
     note(recognition, f"the name '{text}' was printed given name first: read as {ordered}")
 
 
-#: Prefixes that keep a capital inside one family name ("McAllister", "DeShawn").
-_INNER_CAPITAL = ("mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "st", "o")
-
-
 def _split_glued(name: PageLine, recognition: Recognition) -> None:
     """A name printed as two runs with no space between them ("AnnaNováková": the given
     and family names in two weights, a design tool's habit) is split where a lower-case
@@ -369,7 +350,7 @@ def _split_glued(name: PageLine, recognition: Recognition) -> None:
     if " " in text:
         return
     cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
-    if len(cuts) != 1 or text[: cuts[0]].casefold() in _INNER_CAPITAL:
+    if len(cuts) != 1 or text[: cuts[0]].casefold() in person.INNER_CAPITALS:
         return
     split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
     if not person.clean_name(split):
