@@ -8,11 +8,14 @@ text layer, the reader runs OCR (the ``ocr`` extra).  Per file, against the same
 coverage, and the same coverage of the original PDF's text layer beside it; seconds per
 page, wall and CPU, with and without the engine's start, and (``--reference``) against
 RapidOCR's own pipeline run on the same pictures in the same run, a ratio that a loaded
-machine changes less than the seconds.  Run it on one core to check the 3 s target:
+machine changes less than the seconds.  ``--scanner`` draws each page as an office scanner
+gives it back (turned a little, grey paper, blur, noise, JPEG 60: ``scanned_look``), the
+same picture for a file in every run.  Run it on one core to check the 3 s target:
 
     taskset -c 0 python bench/ocr_accuracy.py --reference --json bench/results/ocr_accuracy.json
     python bench/ocr_accuracy.py --split dev --limit 5 --per-file
     python bench/ocr_accuracy.py --split dev --dpi 150 --only chromium-canva/ --per-file
+    python bench/ocr_accuracy.py --split dev --dpi 150 --scanner --per-file
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The name on a scanned page: what OCR does to the top of a resume, and the rules that read
-the name through it (formats/reading/pdf_header.py; two word-break rules of ocr_page.py).
+the name through it (formats/reading/pdf_header.py and ocr_names.py; in ocr_page.py two
+word-break rules and the large text the detector leaves out).
 
 The unit tests give ``choose_name`` lines shaped as OCR gives them (sizes that are ink
 heights, words glued, a letter misread, a contact line on the name's row); the slow ones
@@ -194,6 +195,19 @@ def test_a_job_title_read_in_the_names_box_is_cut_off_after_it() -> None:
     assert [ln.text() for ln in out][:2] == ["Tobiah Thornquist", "QA Automation Engineer"]
 
 
+def test_a_one_word_side_label_before_a_chinese_name_is_cut_off_and_a_city_is_no_name() -> None:
+    # the scanned Europass: "uropass" (the logo) the largest ink, "个人信息 何若曦" one box,
+    # and "武汉", two characters as a Chinese name has, only a little larger than the body
+    lines = _page(
+        ("uropass", 52, 17.3),
+        ("个人信息 何若曦", 94, 16.4),
+        [("武汉", 187, 118, 13.1)],
+        [("实习经历", 141, 231, 8.4)],
+    )
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "何若曦"
+
+
 def test_the_letters_of_a_logo_larger_than_the_name_are_not_the_name() -> None:
     # the "europass" logo: OCR reads "ss", its largest ink, which reads as no name
     lines = _page(("ss", 30, 30.0), ("Marisol Ravensworth", 80, 14.0), ("Portland, OR", 100, 9))
@@ -219,14 +233,16 @@ def test_capitals_ocr_read_inside_a_name_for_small_letters_of_their_shape_are_sm
     assert _name(choose_name(kept, BODY, Recognition())) == "Aoife McCarthy DeSouza"
 
 
-def test_large_text_no_box_covers_gets_a_box_and_an_icon_or_a_photo_does_not() -> None:
+def test_large_text_no_box_touches_gets_a_box_and_an_icon_a_photo_or_a_bar_does_not() -> None:
     page = np.full((400, 600), 255, np.uint8)
+    page[196:232, 20:520] = 90  # a shaded bar round the first body line (a section title)
     found = []
     for top in (200, 240, 280):  # three body lines the detector found, boxes 28 px high
         page[top + 6 : top + 22, 40:500] = 0
         found.append(np.array([[30, top], [510, top], [510, top + 28], [30, top + 28]], np.float32))
     for x in range(40, 160, 40):  # a big name the detector missed: three 40 px characters
         page[40:80, x : x + 30] = 0
+        page[44:76, x + 4 : x + 26] = 255  # strokes, not a block
     page[120:140, 40:60] = 0  # an icon, as tall as a body line's ink
     page[300:390, 500:580] = 0  # a photo, far taller than a name
     (box,) = ocr_page.missed_lines(page, found)

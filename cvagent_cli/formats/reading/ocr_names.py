@@ -27,7 +27,7 @@ def title_glued_on(lines: list[PageLine], line: PageLine) -> PageLine:
     the title is cut off onto a line of its own after the name.  The line that stays (the
     name's) is returned."""
     words = line.words
-    for k in range(1, len(words) - 1):  # a side label, the name after it
+    for k in range(1, len(words)):  # a side label, the name after it
         if is_section(join_words(words[:k])) and person.clean_name(join_words(words[k:])):
             at = lines.index(line)
             name = part(words[k:], line)

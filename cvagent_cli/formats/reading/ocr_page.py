@@ -154,22 +154,28 @@ _MISSED_HEIGHT = (1.2, 4.0)
 
 
 def missed_lines(gray: Any, boxes: list[Any]) -> list[Any]:
-    """Boxes for the lines of large text on the page that no box of ``boxes`` covers: ink
-    outside them, joined into lines (letters closer than half the median line's height),
-    between ``_MISSED_HEIGHT`` times that height and at least as wide as high."""
+    """Boxes for the lines of large text on the page that no box of ``boxes`` touches: ink
+    joined into lines (letters closer than half the median box's height), between
+    ``_MISSED_HEIGHT`` times that height, at least as wide as high, and not a solid shape
+    (a shaded bar round a title the detector found)."""
     heights = [float(b[:, 1].max() - b[:, 1].min()) for b in boxes]
     line = float(np.median(heights))
     ink = (gray < 128).astype(np.uint8)
-    for box in boxes:  # what the detector found
-        cv2.fillPoly(ink, [np.round(box).astype(np.int32)], 0)
     gap = max(3, round(0.5 * line))
     joined = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((1, gap), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     low, high = _MISSED_HEIGHT
+    spans = [(b[:, 0].min(), b[:, 1].min(), b[:, 0].max(), b[:, 1].max()) for b in boxes]
     found = []
     for x, y, width, height, area in stats[1:count]:
-        if not low * line <= height <= high * line or width < height or area < 0.1 * width * height:
+        if not low * line <= height <= high * line or width < height:
             continue
+        if not 0.1 * width * height <= area <= 0.7 * width * height:
+            continue  # specks, or a solid shape
+        if any(
+            x < x1 and x0 < x + width and y < y1 and y0 < y + height for x0, y0, x1, y1 in spans
+        ):
+            continue  # the detector read (some of) it
         pad = 0.3 * height
         x0, y0 = max(0.0, x - pad), max(0.0, y - pad)
         x1, y1 = (

@@ -130,8 +130,9 @@ def _largest(
 ) -> tuple[PageLine, int, list[Word]]:
     """The name's cell: the largest text; of several about as large (OCR's sizes are
     coarse), the first one that reads as a name.  On a scanned page, when none of those
-    reads as a name, the largest cell larger than the body's text that does: OCR reads the
-    letters of a logo too ("europass" over a Europass CV), and a text layer has none."""
+    reads as a name, the largest cell that does and is set clearly larger than the body
+    (1.3 times its ink: not a city, "武汉", in a contact line): OCR reads the letters of a
+    logo too ("europass" over a Europass CV), and a text layer has none."""
     if not ocr:  # a text layer's sizes are exact: the largest text, the first of a tie
         return max(candidates, key=lambda c: max(w.size for w in c[2]))
     largest = max(_em(c[2], ocr) for c in candidates)
@@ -140,7 +141,7 @@ def _largest(
     first = next((c for c in near if c in named), None)
     if first is not None:
         return first
-    large = [c for c in named if max(w.size for w in c[2]) > body + 1]
+    large = [c for c in named if max(w.size for w in c[2]) >= 1.3 * body]
     return max(large, key=lambda c: _em(c[2], ocr)) if large else near[0]
 
 
