@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cvagent_cli import languages
 from cvagent_cli.document.dates import DateRange, find_ranges
-from cvagent_cli.document.person import ROLE_PARTS_RE, ROLE_WORDS
+from cvagent_cli.document.person import is_role
 from cvagent_cli.script import HAN
 
 #: What separates the parts of an entry title, in the order they are looked for.
@@ -60,12 +60,6 @@ def is_place(text: str) -> bool:
         and not ORG_RE.search(text)
         and not is_role(text)
     )
-
-
-def is_role(text: str) -> bool:
-    """The text names a job ("Data Analyst", "运维工程师", "Intern")."""
-    words = {w.strip(".,()").casefold() for w in text.split()}
-    return bool(words & ROLE_WORDS) or bool(ROLE_PARTS_RE.search(text)) or "intern" in words
 
 
 def names_employer_or_role(text: str) -> bool:

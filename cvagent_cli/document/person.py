@@ -92,10 +92,7 @@ def _without_job_after(text: str) -> str:
     match = re.fullmatch(r"([^,，]+?)\s*[,，]\s*([^,，]+)", text)
     if not match:
         return text
-    job = match.group(2)
-    words = {w.strip(".()").casefold() for w in job.split()}
-    is_job = bool(words & ROLE_WORDS) or bool(ROLE_PARTS_RE.search(job))
-    return match.group(1) if is_job and looks_like_name(match.group(1)) else text
+    return match.group(1) if is_role(match.group(2)) and looks_like_name(match.group(1)) else text
 
 
 _CREDENTIALS_RE = re.compile(
@@ -112,6 +109,12 @@ ROLE_WORDS = frozenset(
 ROLE_PARTS_RE = re.compile(
     "|".join(languages.words_of(lambda language: () if language.spaced else language.entries.roles))
 )
+
+
+def is_role(text: str) -> bool:
+    """The text names a job ("Data Analyst", "运维工程师", "Intern")."""
+    words = {w.strip(".,()").casefold() for w in text.split()}
+    return bool(words & ROLE_WORDS) or bool(ROLE_PARTS_RE.search(text)) or "intern" in words
 
 
 def _is_cjk_name(text: str) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from cvagent_cli.document import person
 from cvagent_cli.document.basics import EMAIL_RE
-from cvagent_cli.document.entry_words import is_role
+from cvagent_cli.document.person import is_role
 from cvagent_cli.formats.reading.pdf_layout import join_words
 from cvagent_cli.formats.reading.pdf_lines import PageLine, is_section, note, part
 from cvagent_cli.formats.reading.structure import Recognition
