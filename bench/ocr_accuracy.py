@@ -229,6 +229,12 @@ def summary(scores: list[OcrScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dpi", type=int, nargs="+", default=[150, 300])
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=ia.CORPUS,
+        help="another corpus (import_corpus/make_extra.py)",
+    )
     parser.add_argument("--split", choices=["dev", "heldout", "both"], default="both")
     parser.add_argument(
         "--limit", type=int, default=0, help="at most this many files a split, one a producer first"
@@ -255,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-file", action="store_true")
     parser.add_argument("--json", type=Path, help="write every file's scores here")
     args = parser.parse_args(argv)
-    items = [it for it in ia.load_corpus() if it.path.suffix == ".pdf"]
+    items = [it for it in ia.load_corpus(args.corpus) if it.path.suffix == ".pdf"]
     if args.split != "both":
         items = [it for it in items if it.split == args.split]
     if args.only:

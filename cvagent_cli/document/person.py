@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from cvagent_cli import languages
+from cvagent_cli.document import zh_names
 from cvagent_cli.document.kinds import classify_title, strip_decoration
 from cvagent_cli.document.title_words import TITLE_FILLERS, TITLE_WORDS
 from cvagent_cli.script import HAN, is_east_asian
@@ -63,6 +64,20 @@ def _plain(text: str) -> str:
     return " ".join(strip_decoration(_MARKUP_RE.sub(" ", text)).split())
 
 
+def unglued(text: str) -> str | None:
+    """A name printed as two runs with no space between them ("AnnaNováková": the given
+    and family names in two weights) split where a lower-case letter meets a capital, when
+    that leaves a name of two words; else None.  Not after a prefix that keeps a capital
+    ("McCarthy")."""
+    if " " in text:
+        return None
+    cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
+    if len(cuts) != 1 or text[: cuts[0]].casefold() in INNER_CAPITALS:
+        return None
+    split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
+    return split if clean_name(split) else None
+
+
 def clean_name(raw: object) -> str | None:
     """The name in ``raw`` when it holds one, else None."""
     if not isinstance(raw, str):
@@ -87,12 +102,15 @@ def clean_name(raw: object) -> str | None:
 def _without_job_after(text: str) -> str:
     """ "Anouk Ravensworth, UX Researcher", "马梓萱，开发工程师": a job title after a comma
     is the headline a template printed on the name's line, and the name is what comes
-    before it.  Anything else after a comma stays ("Ana Ruiz, PhD" is a credential,
+    before it; after a Chinese name (``zh_names.plausible``), whatever follows the comma.  Anything else after a comma stays ("Ana Ruiz, PhD" is a credential,
     "Oakland, CA" a place)."""
     match = re.fullmatch(r"([^,，]+?)\s*[,，]\s*([^,，]+)", text)
     if not match:
         return text
-    return match.group(1) if is_role(match.group(2)) and looks_like_name(match.group(1)) else text
+    name, after = match.groups()
+    if zh_names.plausible(name) and not _CREDENTIALS_RE.search(text):  # "马梓萱, Java"
+        return name
+    return name if is_role(after) and looks_like_name(name) else text
 
 
 _CREDENTIALS_RE = re.compile(

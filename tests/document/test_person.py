@@ -26,6 +26,7 @@ from cvagent_cli.document.document import ResumeDocument
         ("Corentin Vantongeren, Site Reliability Engineer", "Corentin Vantongeren"),
         ("马梓萱，开发工程师", "马梓萱"),
         ("罗明轩, 数据工程师", "罗明轩"),
+        ("马梓萱, Java", "马梓萱"),  # after a Chinese name, any headline (not only a job's words)
     ],
 )
 def test_name_is_cleaned_of_what_surrounds_it(raw: str, name: str) -> None:

@@ -20,7 +20,6 @@ import pytest
 from cvagent_cli.errors import InputError
 from cvagent_cli.formats.reading import ocr, ocr_page
 from cvagent_cli.formats.reading.importer import import_bytes
-from cvagent_cli.formats.reading.pdf_glyphs import Glyph
 from cvagent_cli.formats.reading.pdf_layout import make_lines
 from cvagent_cli.formats.reading.structure import Recognition
 
@@ -84,9 +83,9 @@ def test_a_long_scan_is_read_up_to_the_page_budget_with_a_warning(
 ) -> None:
     read_pages: list[int] = []
 
-    def page_glyphs(engine: object, page: object) -> list[Glyph]:
+    def page_glyphs(engine: object, page: object) -> ocr.ScannedPage:
         read_pages.append(1)
-        return []
+        return ocr.ScannedPage([])
 
     monkeypatch.setattr(ocr, "_engine", lambda source, threads: object())
     monkeypatch.setattr(ocr, "page_glyphs", page_glyphs)
@@ -335,3 +334,42 @@ def test_a_short_line_is_read_at_its_own_width_not_padded_to_a_long_one() -> Non
     read, _ = engine.text_rec([cv2.cvtColor(line, cv2.COLOR_GRAY2BGR)], True)
     assert read[0][0].replace(" ", "") == "2019-2021"
     assert widths == [48 * line.shape[1] // line.shape[0]]  # 216, not 320
+
+
+def test_the_rules_painted_out_of_a_scan_are_kept_as_lines_in_points() -> None:
+    page = np.full((300, 400), 255, np.uint8)
+    for y in (50, 100, 150):  # a grid of two rows and three columns, 2 px rules
+        page[y : y + 2, 20:380] = 0
+    for x in (20, 150, 378):
+        page[50:152, x : x + 2] = 0
+    page[70:80, 40:120] = 0  # a word in a cell: not a rule
+    clean, drawn = ocr_page.without_rules(page, 2.0)
+    assert (clean[50:52, 20:380] == 255).mean() > 0.99 and clean[70:80, 40:120].max() == 0
+    across = sorted(d["top"] for d in drawn if d["top"] == d["bottom"])
+    down = sorted(d["x0"] for d in drawn if d["x0"] == d["x1"])
+    assert across == pytest.approx([25.5, 50.5, 75.5]) and down == pytest.approx(
+        [10.5, 75.5, 189.5]
+    )
+
+
+@pytest.mark.slow
+def test_a_scanned_details_grid_of_narrow_cells_reads_its_rows_and_the_name(tmp_path: Path) -> None:
+    # the grid's rules are painted out for the recognizer and kept as the table's grid:
+    # a label or a value wrapped in its narrow cell ("Nam" / "e") is one cell
+    pytest.importorskip("rapidocr_onnxruntime", reason="the ocr extra (in the test extra)")
+    typst = pytest.importorskip("typst")
+    source = (
+        "#set page(width: 595pt, height: 842pt, margin: 60pt)\n#set text(size: 10pt)\n"
+        "#align(center, text(16pt)[Resume])\n*Personal Details*\n"
+        "#table(columns: (40pt, 70pt, 40pt, 80pt, 40pt, 80pt), stroke: 0.7pt,\n"
+        "  [Name], [Anouk Thornquist], [Phone], [(303) 555-0176], [Email],"
+        " [anouk.t\\@example.net],\n"
+        "  [City], [Madison, WI], [Role], [Platform Web Engineer], [Site], [anouktho.example])\n"
+        "*Experience*\n\n*Brambleway Logistics* #h(1fr) 2021 – 2024\n"
+        "- Built a deploy pipeline used by eighteen teams across two regions.\n"
+    )
+    (tmp_path / "grid.typ").write_text(source, encoding="utf-8")
+    pdf = typst.compile(str(tmp_path / "grid.typ"), format="pdf")
+    md = import_bytes(image_only_pdf(pdf, dpi=150), "scan.pdf", ".pdf").markdown
+    assert md.startswith("# Anouk Thornquist\n"), md[:300]
+    assert "Name | Anouk Thornquist | Phone | (303) 555-0176" in md, md[:300]

@@ -14,12 +14,15 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+from cvagent_cli.document import zh_names
 from cvagent_cli.formats.reading import ocr_page
 from cvagent_cli.formats.reading.importer import import_bytes
+from cvagent_cli.formats.reading.ocr_names import chinese_name_as_written
 from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
 from cvagent_cli.formats.reading.pdf_header import choose_name, is_date_stamp
 from cvagent_cli.formats.reading.pdf_layout import Word, make_lines
@@ -117,6 +120,53 @@ def test_a_section_title_read_on_the_name_line_is_cut_off() -> None:
     assert [ln.text() for ln in out][1] == "suMMARY"
 
 
+def test_a_section_title_read_on_a_name_read_without_its_space_is_cut_off() -> None:
+    # a name in two runs whose space OCR did not see, and the next column's title
+    lines = _page(
+        ("DelphineAbernathy SUMMARY", 30.4, 21.0),
+        ("UX Researcher", 54, 9.7),
+        ("delphine.abernathy@example.net", 73, 10.2),
+    )
+    out = choose_name(lines, BODY, Recognition())
+    assert _name(out) == "Delphine Abernathy"
+    assert [ln.text() for ln in out][1] == "SUMMARY"
+
+
+@pytest.mark.parametrize("value", ["Marisol Ashcombe", "Marisol AshcombePhone"])
+def test_a_name_in_a_details_grid_is_its_field_not_a_cell_ocr_measures_a_little_taller(
+    value: str,
+) -> None:
+    # ink heights vary by a quarter over one font: "City" (12.0 over a 10.8 body) is no
+    # name; the value of the Name cell is, up to the next label however near it stands
+    lines = _page(
+        ("Personal Details", 109, 10.3),
+        [("Name", 90, 139, 9.3), (value, 199, 139, 9.3), ("(720) 555-0148", 420, 139, 9.3)],
+        [("City", 91, 150, 12.0), ("Austin, TX", 199, 150, 12.0)],
+    )
+    assert _name(choose_name(lines, 10.8, Recognition())) == "Marisol Ashcombe"
+
+
+def test_a_name_read_from_its_field_is_spelled_as_the_e_mail_too() -> None:
+    lines = _page(
+        ("Personal Details", 109, 10.3),
+        [("Name", 90, 139, 9.3), ("Ezekiel Thornquistt", 199, 139, 9.3)],
+        [("Email", 91, 163, 9.3), ("ezekiel.thornquist@example.org", 199, 163, 9.3)],
+    )
+    assert _name(choose_name(lines, 10.8, Recognition())) == "Ezekiel Thornquist"
+
+
+def test_a_name_justified_and_hyphenated_in_a_narrow_sidebar_is_one_name() -> None:
+    # "Corentin" and "Dun-" stretched apart to the sidebar's edge, "more" under them with no
+    # tall letter (its box starts lower than a full line's)
+    lines = _page(
+        [("Corentin", 42.6, 39, 11.7), ("Dun-", 143.1, 39, 13.5)],
+        ("more", 65, 7.9),
+        ("Product Manager", 92, 9.7),
+    )
+    out = choose_name(lines, 9.5, Recognition())
+    assert [ln.text() for ln in out if ln.role == "title"] == ["Corentin Dun-", "more"]
+
+
 def test_a_web_address_is_never_the_name() -> None:
     lines = _page(("UX Researcher", 30, 9.7), ("Portland,OR github.com/ana-example", 95, 11.3))
     assert _name(choose_name(lines, BODY, Recognition())) == ""
@@ -129,10 +179,20 @@ def test_a_name_misread_by_one_stroke_is_spelled_as_its_e_mail_spells_it() -> No
     assert any("Illse" in n for n in recognition.notes)
 
 
+def test_a_name_misread_in_each_word_is_spelled_as_the_e_mail_holding_both_words() -> None:
+    # "Il" read "ll" and "q" read "g": each word one look-alike letter from the address's
+    lines = _page(("ilse.lindqvist@example.net", 50, 8.8), ("llse Lindgvist", 88, 18.3))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Ilse Lindqvist"
+
+
 @pytest.mark.parametrize(
     ("printed", "email"),
     [
-        ("Jon Ashcombe", "john.ashcombe@example.net"),  # another name, not a misreading
+        ("Jon Ashcombe", "john.ashcombe@example.net"),
+        (
+            "llse Lindgvist",
+            "ilse.lindberg@example.net",
+        ),  # one word the address does not hold  # another name, not a misreading
         ("Illse Ashcombe", "ilse42@example.net"),  # no word of the name to confirm it
     ],
 )
@@ -245,8 +305,43 @@ def test_large_text_no_box_touches_gets_a_box_and_an_icon_a_photo_or_a_bar_does_
         page[44:76, x + 4 : x + 26] = 255  # strokes, not a block
     page[120:140, 40:60] = 0  # an icon, as tall as a body line's ink
     page[300:390, 500:580] = 0  # a photo, far taller than a name
-    (box,) = ocr_page.missed_lines(page, found)
+    *kept, box = ocr_page.whole_lines(page, found)
+    assert all(a is b for a, b in zip(kept, found, strict=True))  # the boxes found: as found
     assert box[0][0] < 40 and box[0][1] < 40 and box[2][0] > 150 and box[2][1] > 80
+
+
+def test_large_characters_set_wide_apart_are_found_as_one_line() -> None:
+    # "马 一 鸣" in a big light font, 0.3 em apart, the middle one a flat stroke: no character
+    # alone is a line (two are taller than wide, one is as flat as body text)
+    page = np.full((400, 600), 255, np.uint8)
+    found = []
+    for top in (200, 240, 280):
+        page[top + 6 : top + 22, 40:500] = 0
+        found.append(np.array([[30, top], [510, top], [510, top + 28], [30, top + 28]], np.float32))
+    page[40:90, 40:84] = 0
+    page[44:86, 44:80] = 255  # a 44 × 50 character
+    page[62:70, 100:150] = 0  # "一": 50 × 8
+    page[40:90, 166:210] = 0
+    page[44:86, 170:206] = 255
+    *_, box = ocr_page.whole_lines(page, found)
+    assert box[0][0] < 40 and box[2][0] > 210 and box[0][1] < 40 and box[2][1] > 90
+
+
+def test_a_box_that_stops_short_of_its_large_line_is_widened_over_the_rest_of_it() -> None:
+    page = np.full((400, 600), 255, np.uint8)
+    found = []
+    for top in (200, 240, 280):  # three body lines, boxes 28 px high
+        page[top + 6 : top + 22, 40:500] = 0
+        found.append(np.array([[30, top], [510, top], [510, top + 28], [30, top + 28]], np.float32))
+    for x in range(40, 160, 40):  # a big name of three 40 px characters, 10 px apart
+        page[40:80, x : x + 30] = 0
+        page[44:76, x + 4 : x + 26] = 255
+    # the detector's box holds the last two characters only (a thin first one left out)
+    short = np.array([[76, 30], [166, 30], [166, 90], [76, 90]], np.float32)
+    boxes = ocr_page.whole_lines(page, [short, *found])
+    assert len(boxes) == 4 and all(a is b for a, b in zip(boxes[1:], found, strict=True))
+    assert boxes[0][0][0] < 40 and boxes[0][2][0] >= 166  # the first character is in it
+    assert boxes[0][0][1] == 30 and boxes[0][2][1] == 90  # as high as the detector drew it
 
 
 @pytest.mark.parametrize(
@@ -273,27 +368,82 @@ def test_a_stacked_name_whose_first_line_has_no_descender_is_one_name() -> None:
     assert _name(choose_name(lines, BODY, Recognition())) == "Tobiah Thornquist"
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
-    "name",
+    ("name", "choices", "read"),
     [
-        "jsonresume-even/en-01",  # a subtitle with descenders under the name
-        "chromium-canva/en-01",  # "OREN" / "HALLORAN" stacked, contact lines level with it
-        "chromium-canva/zh-01",  # "晨阳 宋" printed given name first
-        "rendercv-last-updated/en-01",  # "Last updatedin Nov2026" over a small name
-        "jsonresume-actual/en-02",  # "Tobiah" over "Thornquist": ink 0.72 and 0.93 of an em
-        "jsonresume-onepage/en-01",  # "Anouk Ravensworth, UX Researcher" on one line
-        "latex-paracol/zh-02",  # "李一鸣", in big bold Chinese: the detector does not see it
-        "latex-europasscv/en-01",  # the "europass" logo; "PERSONAL INFORMATION" in its box
+        ("失书瑶", [["朱", "矢"], [], []], "朱书瑶"),  # 失 is no family name; 朱 is
+        ("王梓管", [[], [], ["萱", "营"]], "王梓萱"),  # nor 管 a given name's character
+        ("宋语媽", [[], [], ["嫣"]], "宋语嫣"),
+        ("姓名：谢了涵", [[]] * 3 + [[], ["子", "予"], []], "姓名：谢子涵"),  # after its label
+        ("欧阳明了", [[], [], [], ["亮"]], "欧阳明亮"),  # a two-character family name
+        ("失书瑶", [[], [], []], "失书瑶"),  # the recognizer was sure: nothing to choose
+        ("王梓萱", [[], ["粹"], ["管"]], "王梓萱"),  # already a name: kept as read
+        ("教育背景", [["赵"], ["明"], [], []], "教育背景"),  # a title no choice makes a name
+        ("王梓管", [[], []], "王梓管"),  # choices that do not match the line
     ],
 )
-def test_a_scanned_page_of_these_shapes_reads_its_name(name: str) -> None:
+def test_a_chinese_name_takes_the_recognizers_next_choice_that_names_are_written_with(
+    name: str, choices: list[list[str]], read: str
+) -> None:
+    assert chinese_name_as_written(name, choices) == read
+
+
+@pytest.mark.parametrize(
+    ("name", "plausible"),
+    [
+        ("朱书瑶", True),
+        ("欧阳明", True),
+        ("张伟", True),
+        ("王 梓萱", True),
+        ("刘建国", True),
+        ("失书瑶", False),
+        ("谢了涵", False),
+        ("教育背景", False),
+        ("工作经历", False),
+        ("北京", False),
+        ("Ana Ruiz", False),
+    ],
+)
+def test_a_chinese_name_is_a_family_name_then_characters_given_names_are_made_of(
+    name: str, plausible: bool
+) -> None:
+    assert zh_names.plausible(name) is plausible
+
+
+def test_the_other_choices_are_those_of_characters_the_recognizer_was_unsure_of() -> None:
+    decode = SimpleNamespace(
+        character=["blank", "失", "朱", "矢", "书"],
+        scores=np.array(
+            [[[0.0, 0.67, 0.15, 0.11, 0.07], [0.0, 0.0, 0.0, 0.0, 1.0], [0.9, 0.0, 0.0, 0.0, 0.1]]]
+        ),
+    )
+    engine = SimpleNamespace(text_rec=SimpleNamespace(postprocess_op=decode))
+    assert ocr_page.other_choices(engine, [0, 1]) == [["朱", "矢", "书"], []]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "dpi"),
+    [
+        ("jsonresume-even/en-01", 150),  # a subtitle with descenders under the name
+        ("chromium-canva/en-01", 150),  # "OREN" / "HALLORAN" stacked, contact lines level with it
+        ("chromium-canva/zh-01", 150),  # "晨阳 宋" printed given name first
+        ("rendercv-last-updated/en-01", 150),  # "Last updatedin Nov2026" over a small name
+        ("jsonresume-actual/en-02", 150),  # "Tobiah" over "Thornquist": ink 0.72, 0.93 of an em
+        ("jsonresume-onepage/en-01", 150),  # "Anouk Ravensworth, UX Researcher" on one line
+        ("latex-paracol/zh-02", 150),  # "李一鸣", in big bold Chinese: the detector misses it
+        ("latex-europasscv/en-01", 150),  # the "europass" logo; "PERSONAL INFORMATION" beside
+        ("jsonresume-even/zh-02", 300),  # 朱书瑶 read "失书瑶", 朱 its next choice
+        ("latex-moderncv-fancy/zh-01", 300),  # 谢子涵 read "谢了涵"
+    ],
+)
+def test_a_scanned_page_of_these_shapes_reads_its_name(name: str, dpi: int) -> None:
     pytest.importorskip("rapidocr_onnxruntime", reason="the ocr extra (in the test extra)")
     sys.path.insert(0, str(ROOT / "bench"))
     from ocr_accuracy import image_only_pdf
 
     truth = json.loads((CORPUS / f"{name}.truth.json").read_text(encoding="utf-8"))
-    scan = image_only_pdf((CORPUS / f"{name}.pdf").read_bytes(), dpi=150, pages=1)
+    scan = image_only_pdf((CORPUS / f"{name}.pdf").read_bytes(), dpi=dpi, pages=1)
     markdown = import_bytes(scan, "scan.pdf", ".pdf").markdown
     heading = next(ln for ln in markdown.splitlines() if ln.startswith("# "))
     assert heading[2:].replace(" ", "").casefold() == truth["name"].replace(" ", "").casefold()

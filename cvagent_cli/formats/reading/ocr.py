@@ -16,6 +16,7 @@ come from the height of each line's ink.  The reader notes that the text came fr
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from cvagent_cli.errors import InputError
@@ -66,7 +67,32 @@ def _engine(source: str, threads: int) -> Any:
     # dev pages, with the same reading but for a few spaces it now sees ("Raleigh, NC").
     channels, height, _ = engine.text_rec.rec_image_shape
     engine.text_rec.rec_image_shape = [channels, height, height]
+    engine.text_rec.postprocess_op = KeptScores(engine.text_rec.postprocess_op)
     return engine
+
+
+class KeptScores:
+    """The recognizer's decoder, keeping the scores it decoded last: for each column of
+    the line's picture, every character's probability (``ocr_page.other_choices`` reads
+    the characters it hesitated over)."""
+
+    def __init__(self, decode: Any) -> None:
+        self.decode = decode
+        self.character: list[str] = decode.character
+        self.scores: Any = None
+
+    def __call__(self, preds: Any, *args: Any, **kwargs: Any) -> Any:
+        self.scores = preds
+        return self.decode(preds, *args, **kwargs)
+
+
+@dataclass
+class ScannedPage:
+    """What OCR reads on a page picture: its glyphs, and the rules drawn on it as
+    pdfplumber's line objects (a ruled table's grid), in points."""
+
+    glyphs: list[Glyph]
+    rules: list[dict[str, Any]] = field(default_factory=list)
 
 
 def read_pages(
@@ -76,15 +102,15 @@ def read_pages(
     recognition: Recognition,
     progress: PageProgress | None = None,
     threads: int = 0,
-) -> dict[int, list[Glyph]]:
-    """The glyphs OCR reads on the pages ``numbers`` of the PDF ``data`` (the first
+) -> dict[int, ScannedPage]:
+    """What OCR reads on the pages ``numbers`` of the PDF ``data`` (the first
     ``OCR_PAGE_BUDGET`` of them), by page number; ``threads`` 0 lets the engine use every
     core.  Without the extra this refuses the file, saying how to install it."""
     engine = _engine(source, threads)
     import pypdfium2  # lazy: installed with pdfplumber, needed only here
 
     chosen = numbers[:OCR_PAGE_BUDGET]
-    pages: dict[int, list[Glyph]] = {}
+    pages: dict[int, ScannedPage] = {}
     document = pypdfium2.PdfDocument(data)
     try:
         for done, number in enumerate(chosen):
@@ -109,15 +135,17 @@ def read_pages(
     return pages
 
 
-def page_glyphs(engine: Any, page: Any) -> list[Glyph]:
-    """The glyphs of one pypdfium2 page, in PDF points from the page's top-left corner."""
+def page_glyphs(engine: Any, page: Any) -> ScannedPage:
+    """What OCR reads on one pypdfium2 page, in PDF points from the page's top-left
+    corner."""
     from cvagent_cli.formats.reading.ocr_page import picture_glyphs  # lazy: numpy, OpenCV
 
     scale = scan_dpi(page) / 72
     gray = page.render(scale=scale, grayscale=True).to_numpy()
     if gray.ndim == 3:
         gray = gray[:, :, 0]
-    return picture_glyphs(engine, gray, scale)
+    glyphs, rules = picture_glyphs(engine, gray, scale)
+    return ScannedPage(glyphs, rules)
 
 
 def scan_dpi(page: Any) -> float:

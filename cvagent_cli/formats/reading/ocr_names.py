@@ -2,9 +2,11 @@
 the name; these repairs run on OCR's lines only, since a text layer's letters are exact).
 
 The detector reads a section title, a side label or a job title into the name's box; the
-recognizer takes small letters for capitals of the same shape, and one letter of a name
-for another of like shape.  Each repair needs evidence on the page: a section title's or
-a job's words, the shape of the letters, the e-mail that spells the name.
+recognizer takes small letters for capitals of the same shape, one letter of a name for
+another of like shape, and one Chinese character for another ("失" for 朱).  Each repair
+needs evidence: a section title's or a job's words, the shape of the letters, the e-mail
+that spells the name, the recognizer's own next choice and what names are written with
+(``zh_names``).
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from cvagent_cli.document import person
+from cvagent_cli.document import person, zh_names
 from cvagent_cli.document.basics import EMAIL_RE
 from cvagent_cli.document.person import is_role
 from cvagent_cli.formats.reading.pdf_layout import join_words
 from cvagent_cli.formats.reading.pdf_lines import PageLine, is_section, note, part
 from cvagent_cli.formats.reading.structure import Recognition
+from cvagent_cli.script import HAN
 
 
 def title_glued_on(lines: list[PageLine], line: PageLine) -> PageLine:
@@ -35,12 +38,15 @@ def title_glued_on(lines: list[PageLine], line: PageLine) -> PageLine:
             return name
     if person.clean_name(line.text()):
         return line
-    ends = [k for k in range(len(words) - 1, 0, -1) if is_section(join_words(words[k:]))]
+    titled = [k for k in range(len(words) - 1, 0, -1) if is_section(join_words(words[k:]))]
     # or the job title printed on the name's row ("Tobiah Thornquist  QA Automation
     # Engineer", moderncv's banking style), the longest that leaves a name before it
-    ends += [k for k in range(1, len(words)) if is_role(join_words(words[k:]))]
-    for k in ends:
-        if person.clean_name(join_words(words[:k])):
+    roled = [k for k in range(1, len(words)) if is_role(join_words(words[k:]))]
+    for k in titled + roled:
+        before = join_words(words[:k])
+        # before a section title, a name whose space OCR lost ("DelphineAbernathy"); not
+        # before a job: "CopperlineAnalytics, Senior Software Engineer" is an employer's row
+        if person.clean_name(before) or (k in titled and person.unglued(before)):
             at = lines.index(line)
             name = part(words[:k], line)
             lines[at : at + 1] = [name, part(words[k:], line)]
@@ -71,7 +77,7 @@ def cased_as_printed(word: str) -> str:
 
 
 #: Letters OCR mistakes for each other: thin strokes, round letters, arches.
-_LOOK_ALIKE = ("il1|!jtfr", "ceoa", "nhu", "vy")
+_LOOK_ALIKE = ("il1|!jtfr", "ceoa", "nhu", "vy", "gq")
 
 
 def _misread(read: str, spelled: str) -> bool:
@@ -92,23 +98,60 @@ def _misread(read: str, spelled: str) -> bool:
 def spelled_as_the_email(
     name: list[PageLine], page: list[PageLine], recognition: Recognition
 ) -> None:
-    """A name OCR misread by one letter ("Illse Ashcombe": a capital I and an l are the
-    same stroke in a sans-serif; see ``_misread``) is spelled as the page's e-mail spells it,
-    when that address holds the name's other words as they were read ("ilse.ashcombe@…"):
-    two readings agree there, where the name's one reading does not."""
+    """A name OCR misread by one letter a word ("Illse Ashcombe": a capital I and an l are
+    the same stroke in a sans-serif; see ``_misread``) is spelled as the page's e-mail spells
+    it, when that address holds each of the name's words as read or one such letter apart
+    ("ilse.ashcombe@…"): two readings agree there, where the name's one reading does not."""
     found = next((m for ln in page if (m := EMAIL_RE.search(ln.text()))), None)
-    words = [w for ln in name for w in ln.words if not w.mark]
-    if found is None or not all(w.text.isalpha() and w.text.isascii() for w in words):
+    # the name's words as read (a name from a "Name:" field is one word with its spaces)
+    words = [t for ln in name for w in ln.words if not w.mark for t in w.text.split()]
+    if found is None or len(words) < 2 or not all(w.isalpha() and w.isascii() for w in words):
         return
     tokens = re.findall(r"[a-z]+", found.group().split("@")[0].lower())
-    unread = [w for w in words if w.text.lower() not in tokens]
-    if len(unread) != 1 or len(unread) == len(words) or len(unread[0].text) < 3:
+    fixes: dict[str, str] = {}
+    for word in words:
+        if word.lower() in tokens:
+            continue
+        spelled = [t for t in tokens if _misread(word.lower(), t)]
+        if len(spelled) != 1 or len(word) < 3 or spelled[0] in fixes.values():
+            return  # a word the address does not confirm: the name stays as read
+        fixes[word] = spelled[0].upper() if word.isupper() else spelled[0].capitalize()
+    if not fixes:
         return
-    (misread,) = unread
-    spelled = [t for t in tokens if _misread(misread.text.lower(), t)]
-    if len(spelled) != 1:
-        return
-    fixed = spelled[0].upper() if misread.text.isupper() else spelled[0].capitalize()
     for line in name:
-        line.words = [replace(w, text=fixed) if w is misread else w for w in line.words]
-    note(recognition, f"OCR read the name as '{misread.text}': spelled '{fixed}' as in the e-mail")
+        line.words = [
+            replace(w, text=" ".join(fixes.get(t, t) for t in w.text.split())) for w in line.words
+        ]
+    read, fixed = " ".join(words), " ".join(fixes.get(w, w) for w in words)
+    note(recognition, f"OCR read the name as '{read}': spelled '{fixed}' as in the e-mail")
+
+
+#: A line that is a Chinese name, or a name after its label ("姓名：王梓萱"): 2–4 characters,
+#: a space between them at most.
+_ZH_NAME_RE = re.compile(rf"((?:姓\s*名\s*[:：]\s*)?)([{HAN}](?: ?[{HAN}]){{1,3}})")
+
+
+def may_be_chinese_name(text: str) -> bool:
+    """Could the line ``text`` be a Chinese name (or one after its label)?"""
+    return _ZH_NAME_RE.fullmatch(text) is not None
+
+
+def chinese_name_as_written(text: str, choices: list[list[str]]) -> str:
+    """A Chinese name OCR read with a character names are not written with, where its next
+    choice for that character is one they are ("失书瑶" → 朱书瑶, "王梓管" → 王梓萱; see
+    ``zh_names``): ``choices`` holds, for each character of the line ``text``, the other
+    characters the recognizer gave a fair chance, most likely first.  A line that already
+    reads as a name, or that no choice makes one, stays as it was."""
+    found = _ZH_NAME_RE.fullmatch(text)
+    if found is None or len(choices) != len(text) or zh_names.plausible(found.group(2)):
+        return text
+    chars = list(text)
+    start = found.start(2)
+    name_at = [i for i in range(start, len(text)) if text[i] != " "]
+    compound = "".join(chars[i] for i in name_at[:2]) in zh_names.COMPOUND_FAMILY
+    for k, i in enumerate(name_at[2:] if compound else name_at):
+        fits = zh_names.FAMILY if k == 0 and not compound else zh_names.GIVEN
+        if chars[i] not in fits:
+            chars[i] = next((ch for ch in choices[i] if ch in fits), chars[i])
+    fixed = "".join(chars)
+    return fixed if zh_names.plausible(fixed[start:]) else text

@@ -25,6 +25,7 @@ from typing import Any
 import cv2  # installed with the ocr extra (rapidocr-onnxruntime needs OpenCV)
 import numpy as np
 
+from cvagent_cli.formats.reading.ocr_names import chinese_name_as_written, may_be_chinese_name
 from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, Glyph
 from cvagent_cli.formats.reading.pdf_layout import cjk
 
@@ -53,14 +54,18 @@ _ROUND_BULLETS = frozenset("oO0○◦。°")
 _TEXT_SCORE = 0.5
 
 
-def picture_glyphs(engine: Any, gray: Any, scale: float) -> list[Glyph]:
+def picture_glyphs(
+    engine: Any, gray: Any, scale: float
+) -> tuple[list[Glyph], list[dict[str, Any]]]:
     """The glyphs of a page drawn as the grayscale array ``gray`` at ``scale`` pixels per
-    point, in points from the page's top-left corner."""
-    gray = without_rules(gray, scale)
+    point, and the rules drawn on it (``without_rules``), in points from the page's
+    top-left corner."""
+    gray, drawn = without_rules(gray, scale)
     boxes = _detect(engine, gray)
     if not boxes:
-        return []
-    boxes = sorted(boxes + missed_lines(gray, boxes), key=lambda b: (b[0][1], b[0][0]))
+        return [], drawn
+    found = {id(box) for box in boxes}
+    boxes = sorted(whole_lines(gray, boxes), key=lambda b: (b[0][1], b[0][0]))
     crops = engine.get_crop_img_list(gray, boxes)
     glyphs: list[Glyph] = []
     for box, crop in zip(boxes, crops, strict=True):
@@ -68,15 +73,42 @@ def picture_glyphs(engine: Any, gray: Any, scale: float) -> list[Glyph]:
         text, score, info = read[0]
         if score < _TEXT_SCORE or not text.strip():
             continue
+        if id(box) not in found and len(text.replace(" ", "")) < 2:
+            continue  # large ink the detector passed over, read as one sign: a logo's emblem
         columns = [col for word in info[2] for col in word]
         if len(columns) != len(text):
             continue  # the recognizer could not place this line's characters
+        if may_be_chinese_name(text):
+            text = chinese_name_as_written(text, other_choices(engine, columns))
         centers = [(col + 0.5) * crop.shape[1] / info[0] for col in columns]
         line = line_glyphs(text, centers, crop, box / scale)
         if line and line[0].kind != "mark":
             glyphs += _bullet_left_of(gray, line[0], scale)
         glyphs += line
-    return glyphs
+    return glyphs, drawn
+
+
+#: A character the recognizer gives less than this probability is one it hesitated over;
+#: the others it gave at least ``_CHOICE`` are its other choices for it.
+_SURE = 0.95
+_CHOICE = 0.05
+
+
+def other_choices(engine: Any, columns: list[int]) -> list[list[str]]:
+    """For each character of the line read last (at the picture's columns ``columns``),
+    the other characters the recognizer gave a fair chance, most likely first: none where
+    it was sure.  Empty when the engine keeps no scores (``ocr.KeptScores``)."""
+    decode = engine.text_rec.postprocess_op
+    scores = getattr(decode, "scores", None)
+    if scores is None:
+        return []
+    probability = scores[0][columns]
+    choices: list[list[str]] = []
+    for row in probability:
+        ranked = np.argsort(-row)[:4]
+        unsure = row[ranked[0]] < _SURE
+        choices.append([decode.character[k] for k in ranked[1:] if unsure and row[k] >= _CHOICE])
+    return choices
 
 
 def _bullet_left_of(gray: Any, first: Glyph, scale: float) -> list[Glyph]:
@@ -106,12 +138,13 @@ def _bullet_left_of(gray: Any, first: Glyph, scale: float) -> list[Glyph]:
     return [_glyph("•", x0, x1, first.top, first.bottom, first.size, "mark")]
 
 
-def without_rules(gray: Any, scale: float) -> Any:
+def without_rules(gray: Any, scale: float) -> tuple[Any, list[dict[str, Any]]]:
     """The page with its drawn rules (a line under or beside a section title, a table's
-    borders) painted out: the recognizer reads a rule that touches a line as a dot or a
-    dash ("Work Experience."), and the detector joins text across it.  A rule is dark ink
-    running unbroken for ``_RULE_LENGTH`` points and thinner than ``_RULE_WIDTH`` (a
-    shaded bar is thicker, and stays)."""
+    borders) painted out, and the rules, as pdfplumber's line objects in points (a ruled
+    table's grid: ``pdf_cells.ruled_tables``).  The recognizer reads a rule that touches a
+    line as a dot or a dash ("Work Experience."), and the detector joins text across it.
+    A rule is dark ink running unbroken for ``_RULE_LENGTH`` points and thinner than
+    ``_RULE_WIDTH`` (a shaded bar is thicker, and stays)."""
     ink = (gray < 160).astype(np.uint8)
     long_run = max(8, round(_RULE_LENGTH * scale))
     thick = max(2, round(_RULE_WIDTH * scale))
@@ -120,12 +153,38 @@ def without_rules(gray: Any, scale: float) -> Any:
     bars = cv2.dilate(
         cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((thick, thick), np.uint8)),
         np.ones((3, 3), np.uint8),
-    )
-    rules = (across.astype(bool) | down.astype(bool)) & ~bars.astype(bool)
+    ).astype(bool)
+    across, down = across.astype(bool) & ~bars, down.astype(bool) & ~bars
+    rules = across | down
     if not rules.any():
-        return gray
+        return gray, []
     out = gray.copy()
     out[rules] = 255
+    return out, _lines_of(across, scale, "h") + _lines_of(down, scale, "v")
+
+
+def _lines_of(mask: Any, scale: float, orientation: str) -> list[dict[str, Any]]:
+    """The rules of one direction in ``mask``, as line objects in points."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    out = []
+    for x, y, width, height, _ in stats[1:count]:
+        if orientation == "h":
+            x0, x1 = x / scale, (x + width) / scale
+            top = bottom = (y + height / 2) / scale
+        else:
+            x0 = x1 = (x + width / 2) / scale
+            top, bottom = y / scale, (y + height) / scale
+        out.append(
+            {
+                "object_type": "line",
+                "x0": float(x0),
+                "x1": float(x1),
+                "top": float(top),
+                "bottom": float(bottom),
+                "width": float(x1 - x0),
+                "height": float(bottom - top),
+            }
+        )
     return out
 
 
@@ -153,9 +212,11 @@ def _detect(engine: Any, gray: Any) -> list[Any]:
 _MISSED_HEIGHT = (1.2, 4.0)
 
 
-def missed_lines(gray: Any, boxes: list[Any]) -> list[Any]:
-    """Boxes for the lines of large text on the page that no box of ``boxes`` touches: ink
-    joined into lines (letters closer than half the median box's height), between
+def whole_lines(gray: Any, boxes: list[Any]) -> list[Any]:
+    """``boxes`` and the large text the detector left out of them: a box for a line no box
+    touches, and a box that stops short of its line widened over the rest of it (the
+    family name of a big "李一鸣" left out of its box on a 300 dpi page).  Lines are the
+    ink joined where letters stand closer than half the median box's height, between
     ``_MISSED_HEIGHT`` times that height, at least as wide as high, and not a solid shape
     (a shaded bar round a title the detector found)."""
     heights = [float(b[:, 1].max() - b[:, 1].min()) for b in boxes]
@@ -166,24 +227,71 @@ def missed_lines(gray: Any, boxes: list[Any]) -> list[Any]:
     count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     low, high = _MISSED_HEIGHT
     spans = [(b[:, 0].min(), b[:, 1].min(), b[:, 0].max(), b[:, 1].max()) for b in boxes]
-    found = []
-    for x, y, width, height, area in stats[1:count]:
-        if not low * line <= height <= high * line or width < height:
+    out = list(boxes)
+    for x, y, width, height, area in _large_rows(stats[1:count], low * line, high * line):
+        if width < height:
             continue
         if not 0.1 * width * height <= area <= 0.7 * width * height:
             continue  # specks, or a solid shape
-        if any(
-            x < x1 and x0 < x + width and y < y1 and y0 < y + height for x0, y0, x1, y1 in spans
-        ):
-            continue  # the detector read (some of) it
+        touching = [
+            k
+            for k, (x0, y0, x1, y1) in enumerate(spans)
+            if x < x1 and x0 < x + width and y < y1 and y0 < y + height
+        ]
         pad = 0.3 * height
-        x0, y0 = max(0.0, x - pad), max(0.0, y - pad)
-        x1, y1 = (
-            min(gray.shape[1] - 1.0, x + width + pad),
-            min(gray.shape[0] - 1.0, y + height + pad),
-        )
-        found.append(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32))
-    return found
+        if not touching:
+            x0, y0 = max(0.0, x - pad), max(0.0, y - pad)
+            x1, y1 = (
+                min(gray.shape[1] - 1.0, x + width + pad),
+                min(gray.shape[0] - 1.0, y + height + pad),
+            )
+            out.append(_rectangle(x0, y0, x1, y1))
+        elif len(touching) == 1:
+            (k,) = touching
+            x0, y0, x1, y1 = spans[k]
+            if y1 - y0 >= 0.8 * height and (x < x0 - pad or x + width > x1 + pad):
+                left = min(x0, max(0.0, x - pad))
+                right = max(x1, min(gray.shape[1] - 1.0, x + width + pad))
+                out[k] = _rectangle(left, y0, right, y1)  # the box of this line, too short
+    return out
+
+
+def _large_rows(stats: Any, low: float, high: float) -> list[tuple[int, int, int, int, int]]:
+    """The ink of large text (components ``low`` to ``high`` pixels high, from
+    ``cv2.connectedComponentsWithStats``) joined along its row: large characters stand
+    further apart than the body's letters, "马 一 鸣" set wide in a big light font (and the
+    flat "一" is no taller than a body letter).  Each row as (x, y, width, height, ink)."""
+    parts = [tuple(int(v) for v in st) for st in stats]
+    used: set[int] = set()
+    rows: list[tuple[int, int, int, int, int]] = []
+    for seed in sorted(
+        (k for k, p in enumerate(parts) if low <= p[3] <= high), key=lambda k: parts[k][0]
+    ):
+        if seed in used:
+            continue
+        used.add(seed)
+        x0, y0, w, h, ink = parts[seed]
+        x1, y1 = x0 + w, y0 + h
+        grown = True
+        while grown:
+            grown = False
+            for k, (x, y, width, height, area) in enumerate(parts):
+                reach = 0.6 * (y1 - y0)
+                if k in used or y < y0 - 0.2 * (y1 - y0) or y + height > y1 + 0.2 * (y1 - y0):
+                    continue
+                if x - x1 > reach or x0 - (x + width) > reach:
+                    continue
+                used.add(k)
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + width), max(y1, y + height)
+                ink += area
+                grown = True
+        if low <= y1 - y0 <= high:
+            rows.append((x0, y0, x1 - x0, y1 - y0, ink))
+    return rows
+
+
+def _rectangle(x0: float, y0: float, x1: float, y1: float) -> Any:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
 
 
 def ink_columns(crop: Any) -> tuple[Any, int, int]:

@@ -13,7 +13,7 @@ resume laid out in one bordered table) is left to the ordinary reading, line by 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cvagent_cli.formats.reading.pdf_layout import Line, Word, cjk
 
@@ -126,12 +126,22 @@ def _table_rows(lines: list[Line], table: Table, page: int) -> list[Line] | None
     return rows
 
 
-def ruled_tables(page: Page) -> list[Table]:
+def ruled_tables(page: Page, drawn: list[dict[str, Any]] | None = None) -> list[Table]:
     """The page's ruled tables of two columns or more (pdfplumber's, from the lines it
-    draws): a box drawn round the page or a section is not a table."""
-    if _vertical_rules(page) < 3:
+    draws, or on a scan from the rules OCR saw on its picture, ``drawn``): a box drawn
+    round the page or a section is not a table."""
+    if drawn is not None:
+        if sum(line["x0"] == line["x1"] for line in drawn) < 3:
+            return []
+        settings: dict[str, Any] = {
+            "vertical_strategy": "explicit",
+            "horizontal_strategy": "explicit",
+            "explicit_vertical_lines": drawn,
+            "explicit_horizontal_lines": drawn,
+        }
+    elif _vertical_rules(page) < 3:
         return []
-    tables = page.find_tables(_GRID)
+    tables = page.find_tables(settings if drawn is not None else _GRID)
     return [t for t in tables if max((len(r.cells) for r in t.rows), default=0) >= 2]
 
 

@@ -26,14 +26,17 @@ from cvagent_cli.formats.reading.pdf_layout import Word, join_words
 from cvagent_cli.formats.reading.pdf_lines import (
     SEPARATORS,
     PageLine,
+    as_large,
     is_section,
+    level,
     note,
     part,
+    same_size,
     set_apart,
     with_bars,
 )
+from cvagent_cli.formats.reading.pdf_zh_names import chinese_name_whole
 from cvagent_cli.formats.reading.structure import Recognition
-from cvagent_cli.script import HAN
 
 _NAME_FIELD_RE = re.compile(
     r"(?:^|\s)(?:(?:full\s*name|name)\s*[:：|｜]|姓\s*名\s*[:：|｜]?)\s*"
@@ -100,24 +103,6 @@ def _name_like(text: str) -> bool:
     )
 
 
-#: OCR's sizes are the heights of its lines' ink: a line with descenders ("Data Engineer")
-#: or one whose picture was cropped short measures up to a quarter more or less than
-#: another set in the same font ("Thaddeus Eberhardt").
-_OCR_SIZES = 1.25
-
-
-def _as_large(size: float, than: float, ocr: bool) -> bool:
-    """Is text of ``size`` as large as text of size ``than``, as far as a text layer's font
-    sizes, or OCR's ink heights (``ocr``), can tell?"""
-    return size * (_OCR_SIZES if ocr else 1.0) >= than
-
-
-def _same_size(a: float, b: float, ocr: bool) -> bool:
-    """Two lines set in one size: within half a point (a text layer), or as large as each
-    other as OCR measures them."""
-    return _as_large(a, b, ocr) and _as_large(b, a, ocr) if ocr else abs(a - b) < 0.5
-
-
 def _em(words: list[Word], ocr: bool) -> float:
     """The size of a cell's text: a text layer's font size; on a scanned page, the ink's
     height over the share of an em its letters span ("Tobiah" 0.72, "Thornquist" 0.93)."""
@@ -136,7 +121,7 @@ def _largest(
     if not ocr:  # a text layer's sizes are exact: the largest text, the first of a tie
         return max(candidates, key=lambda c: max(w.size for w in c[2]))
     largest = max(_em(c[2], ocr) for c in candidates)
-    near = [c for c in candidates if _as_large(_em(c[2], ocr), largest, ocr)]
+    near = [c for c in candidates if as_large(_em(c[2], ocr), largest, ocr)]
     named = [c for c in candidates if person.clean_name(join_words(c[2]))]
     first = next((c for c in near if c in named), None)
     if first is not None:
@@ -145,20 +130,27 @@ def _largest(
     return max(large, key=lambda c: _em(c[2], ocr)) if large else near[0]
 
 
-def _level(a: PageLine, b: PageLine) -> bool:
-    """Two lines on one row: their middles within a quarter of the smaller's size."""
-    return abs((a.top + a.bottom) - (b.top + b.bottom)) / 2 < 0.25 * min(a.size, b.size)
-
-
 def _is_name_label(cell: list[Word]) -> bool:
     label = " ".join(join_words(cell).rstrip(":：").split()).casefold()
     return label in NAME_LABELS
 
 
-def _split_name(lines: list[PageLine], line: PageLine, index: int, named: str | None) -> PageLine:
+def _split_name(
+    lines: list[PageLine], line: PageLine, index: int, named: str | None, ocr: bool
+) -> PageLine:
     """The name's cell of ``line`` as a line of its own, the other cells on a line after it
-    ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle)."""
+    ("Tobiah Thornquist | QA Automation Engineer": the name, then the subtitle).  A cell
+    after the name's, as large, is the rest of the name when it breaks a word with a hyphen
+    (a name justified in a narrow sidebar: "Corentin    Dun-" / "more") or, on a scan, when
+    it stands less than an em away (the detector read one name as two boxes)."""
     cells = line.cells()
+    while index + 1 < len(cells):
+        head, rest = cells[index], cells[index + 1]
+        near = ocr and rest[0].x0 - head[-1].x1 < max(w.size for w in head)
+        wraps = rest[-1].text.endswith(("-", "\xad")) and len(rest) == 1
+        if not (near or wraps) or not same_size(_em(rest, ocr), _em(head, ocr), ocr):
+            break
+        cells[index : index + 2] = [head + rest]
     words = _cut_after(cells[index], named)
     others = cells[:index] + cells[index + 1 :]
     after: list[Word] = with_bars(others) if others else []
@@ -243,35 +235,33 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         for c in candidates
         if c[0] is head[0]
         or (round(c[0].size), c[0].bold)
-        not in {(round(s.size), s.bold) for s in sections if not (ocr and _level(s, c[0]))}
+        not in {(round(s.size), s.bold) for s in sections if not (ocr and level(s, c[0]))}
     ]
     name: PageLine | None = None
     from_field = False
+    field = _name_field(first_page)
     if candidates:
         line, index, cell = _largest(candidates, ocr, body)
         text = join_words(cell)
         named = person.clean_name(text)
         size = max(w.size for w in cell)
-        if size > body + 1 or (named and line is head[0]):
-            name = _split_name(lines, line, index, named)
+        # a cell that does not read as a name gives way to a Name field's value (on a
+        # scan, "City" of a details grid measures a little taller than the body)
+        if (size > body + 1 and (named or field is None)) or (named and line is head[0]):
+            name = _split_name(lines, line, index, named, ocr)
             name.bullet = False
-    if name is None:
-        tables = table_channels(list(first_page))
-        for index, line in enumerate(first_page):
-            # "姓名：韩嘉怡", or a table's cells: "姓名 | 梁若曦 | 电话 | …"
-            cells = line.cells(tables.get(index, []))
-            match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
-            value = person.clean_name(match.group(1)) if match else None
-            if value:
-                size = max(w.size for w in line.words)
-                word = Word(value, line.x0, line.x1, line.top, line.bottom, size, True)
-                name, from_field = PageLine([word], 0), True
-                lines.insert(0, name)
-                break
+    if name is None and field is not None:
+        value, line = field
+        size = max(w.size for w in line.words)
+        name, from_field = (
+            PageLine([Word(value, line.x0, line.x1, line.top, line.bottom, size, True)], 0),
+            True,
+        )
+        lines.insert(0, name)
     if name is None:
         return lines
     name.role = "title"
-    _family_name_first(name, recognition)
+    chinese_name_whole(lines, name, ocr, recognition)
     _split_glued(name, recognition)
     start = lines.index(name)
     # a long name wrapped in a narrow sidebar ("Saoirse / Delacroix- / Amani"), or stacked
@@ -283,8 +273,9 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         _stacked_under(lines, start, ocr)
         nxt, prev = lines[start + 1], lines[start]
         if (
-            not _same_size(_em(nxt.words, ocr), _em(name.words, ocr), ocr)
-            or nxt.top - prev.bottom > 0.6 * name.size
+            not same_size(_em(nxt.words, ocr), _em(name.words, ocr), ocr)
+            # (after a hyphen, an em: the rest of the word may have no tall letters, "more")
+            or nxt.top - prev.bottom > (1.0 if so_far.endswith("-") else 0.6) * name.size
         ):
             break
         nxt.role, start = "title", start + 1
@@ -296,6 +287,33 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     _mark_header(lines, start + 1, top + 0.4 * span, name, body)
     _rejoin_wrapped_contacts(lines, start + 1)
     return lines
+
+
+def _name_field(first_page: list[PageLine]) -> tuple[str, PageLine] | None:
+    """The value of the page's ``Name:`` / ``姓名：`` field and its line: "姓名：韩嘉怡", or
+    a table's cells, "姓名 | 梁若曦 | 电话 | …"."""
+    tables = table_channels(list(first_page))
+    for index, line in enumerate(first_page):
+        cells = line.cells(tables.get(index, []))
+        match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
+        value = person.clean_name(_before_label(match.group(1))) if match else None
+        if value:
+            return value, line
+    return None
+
+
+def _before_label(value: str) -> str:
+    """A name field's value up to the next field's label, which a grid's narrow gap (or OCR,
+    reading the grid as one line) leaves beside it: "Marisol Ashcombe Phone", or glued on,
+    "Marisol AshcombePhone"."""
+    words = value.split()
+    for k, word in enumerate(words):
+        if k and word.casefold().rstrip(":：") in LABELS:
+            return " ".join(words[:k])
+        glued = next((lb for lb in LABELS if word.casefold().endswith(lb)), None)
+        if k and glued and word[-len(glued)].isupper() and word[: -len(glued)][-1:].islower():
+            return " ".join([*words[:k], word[: -len(glued)]])
+    return value
 
 
 def _stacked_under(lines: list[PageLine], at: int, ocr: bool) -> None:
@@ -310,37 +328,11 @@ def _stacked_under(lines: list[PageLine], at: int, ocr: bool) -> None:
             return
         if min(line.x1, name.x1) > max(line.x0, name.x0):  # in the name's column
             cells = line.cells()
-            if ocr and len(cells) > 1 and _same_size(_em(cells[0], ocr), _em(name.words, ocr), ocr):
+            if ocr and len(cells) > 1 and same_size(_em(cells[0], ocr), _em(name.words, ocr), ocr):
                 lines[k : k + 1] = [part(cells[0], line), part(with_bars(cells[1:]), line)]
             if k > at + 1:
                 lines.insert(at + 1, lines.pop(k))
             return
-
-
-#: Two-character family names, so that "欧阳 明" stays as written.
-_COMPOUND_FAMILY = frozenset(
-    "欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 司徒 夏侯 轩辕 令狐 钟离 澹台 "
-    "独孤 南宫 呼延 端木 万俟 闻人 东郭 百里 西门 申屠 太史".split()
-)
-
-
-def _family_name_first(name: PageLine, recognition: Recognition) -> None:
-    """A Chinese name a Western template printed given name first ("晨阳 宋": two
-    characters, a space, one) is read family name first, as Chinese resumes write it."""
-    text = name.text().strip()
-    parts = text.split(" ")
-    if (
-        len(parts) != 2
-        or len(parts[0]) != 2
-        or len(parts[1]) != 1
-        or parts[0] in _COMPOUND_FAMILY
-        or not all(re.fullmatch(f"[{HAN}]+", p) for p in parts)
-    ):
-        return
-    first = name.words[0]
-    ordered = parts[1] + parts[0]
-    name.words = [Word(ordered, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]
-    note(recognition, f"the name '{text}' was printed given name first: read as {ordered}")
 
 
 def _split_glued(name: PageLine, recognition: Recognition) -> None:
@@ -348,13 +340,8 @@ def _split_glued(name: PageLine, recognition: Recognition) -> None:
     and family names in two weights, a design tool's habit) is split where a lower-case
     letter meets a capital, when that leaves a name of two words."""
     text = name.text().strip()
-    if " " in text:
-        return
-    cuts = [i for i in range(1, len(text)) if text[i - 1].islower() and text[i].isupper()]
-    if len(cuts) != 1 or text[: cuts[0]].casefold() in person.INNER_CAPITALS:
-        return
-    split = f"{text[: cuts[0]]} {text[cuts[0] :]}"
-    if not person.clean_name(split):
+    split = person.unglued(text)
+    if split is None:
         return
     first = name.words[0]
     name.words = [Word(split, first.x0, name.x1, name.top, name.bottom, first.size, first.bold)]

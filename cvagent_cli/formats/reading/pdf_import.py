@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cvagent_cli.errors import ConfigError, InputError
 from cvagent_cli.formats.file_types import UNREADABLE_HINT
@@ -80,9 +80,14 @@ def _require_pdfplumber() -> ModuleType:
 
 
 def _read_page(
-    page: Page, number: int, recognition: Recognition, glyphs: list[Glyph] | None = None
+    page: Page,
+    number: int,
+    recognition: Recognition,
+    glyphs: list[Glyph] | None = None,
+    drawn: list[dict[str, Any]] | None = None,
 ) -> list[Line]:
-    """The lines of ``page``, from its text layer or from ``glyphs`` read by OCR."""
+    """The lines of ``page``, from its text layer or from ``glyphs`` read by OCR (and the
+    rules OCR saw drawn on the picture, ``drawn``)."""
     if glyphs is None:
         read_actual_text(page)
         glyphs, rotated = page_glyphs(page)
@@ -92,7 +97,7 @@ def _read_page(
         return []
     size = statistics.median(g.size for g in glyphs)
     marks = shape_marks(page, size)
-    tables = ruled_tables(page)
+    tables = ruled_tables(page, drawn)
     lines = read_ruled_tables(make_lines(glyphs, marks, number), tables, number)
     gutter = find_gutter(lines)
     if gutter is None or crosses(tables, *gutter):
@@ -363,13 +368,14 @@ def _read_scans(
         )
         return
     recognition.images -= sum(len(pdf.pages[n].images) for n in found)
-    for number, glyphs in found.items():
+    for number, scan in found.items():
         page = pdf.pages[number]
+        glyphs = scan.glyphs
         if pages[number]:  # a text layer over the scan (a typed header): it wins where it is
             read_actual_text(page)
             layer, _ = page_glyphs(page)
             glyphs = layer + [g for g in glyphs if not _under(g, layer)]
-        pages[number] = _read_page(page, number, recognition, glyphs)
+        pages[number] = _read_page(page, number, recognition, glyphs, scan.rules)
 
 
 #: A page whose text layer holds fewer characters than this over a picture covering most of

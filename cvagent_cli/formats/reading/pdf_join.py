@@ -229,7 +229,12 @@ def join_paragraphs(lines: list[PageLine], hyphenating: bool) -> list[Para]:
             continue
         first = group[0]
         if first.role == "title":
-            para.role, para.text = "title", plain(para.text)
+            # a name wrapped at a hyphen ("Dun-" / "more"): a word broken, not a double name
+            # ("Nakashima-Ford" goes on in a capital)
+            text = (
+                re.sub(r"(?<=[^\W\d_])-(?=[a-z])", "", para.text) if len(group) > 1 else para.text
+            )
+            para.role, para.text = "title", plain(text)
         elif first.role == "header":
             para.role = "header"
         elif para.lead and group is not groups[-1][0] and _dated(groups, group):

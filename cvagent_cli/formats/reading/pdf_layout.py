@@ -84,7 +84,15 @@ class Line:
             wide = word.x0 - prev.x1 > CELL_GAP * max(min(word.size, prev.size), 1) + 2 * (
                 self.tracking
             )
-            ruled = any(prev.x1 <= x <= word.x0 for x in self.rules)
+            # a rule between them (OCR's glyph boxes reach into the blank where a rule was
+            # painted out: a quarter of an em either side, between the words' middles)
+            reach = 0.25 * min(word.size, prev.size)
+            ruled = any(
+                max(prev.x1 - reach, (prev.x0 + prev.x1) / 2)
+                <= x
+                <= min(word.x0 + reach, (word.x0 + word.x1) / 2)
+                for x in self.rules
+            )
             if wide or ruled or any(prev.x1 <= a and b <= word.x0 for a, b in channels):
                 out.append([word])
             else:

@@ -89,3 +89,26 @@ def is_fragment(text: str) -> bool:
     return is_date_text(text) or (
         len(text) <= 45 and len(text.split()) <= 6 and not text.endswith((".", "。", "；", ";"))
     )
+
+
+#: OCR's sizes are the heights of its lines' ink: a line with descenders ("Data Engineer")
+#: or one whose picture was cropped short measures up to a quarter more or less than
+#: another set in the same font ("Thaddeus Eberhardt").
+OCR_SIZES = 1.25
+
+
+def as_large(size: float, than: float, ocr: bool) -> bool:
+    """Is text of ``size`` as large as text of size ``than``, as far as a text layer's font
+    sizes, or OCR's ink heights (``ocr``), can tell?"""
+    return size * (OCR_SIZES if ocr else 1.0) >= than
+
+
+def same_size(a: float, b: float, ocr: bool) -> bool:
+    """Two lines set in one size: within half a point (a text layer), or as large as each
+    other as OCR measures them."""
+    return as_large(a, b, ocr) and as_large(b, a, ocr) if ocr else abs(a - b) < 0.5
+
+
+def level(a: PageLine, b: PageLine) -> bool:
+    """Two lines on one row: their middles within a quarter of the smaller's size."""
+    return abs((a.top + a.bottom) - (b.top + b.bottom)) / 2 < 0.25 * min(a.size, b.size)
