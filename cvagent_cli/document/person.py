@@ -102,8 +102,9 @@ def clean_name(raw: object) -> str | None:
 def _without_job_after(text: str) -> str:
     """ "Anouk Ravensworth, UX Researcher", "马梓萱，开发工程师": a job title after a comma
     is the headline a template printed on the name's line, and the name is what comes
-    before it; after a Chinese name (``zh_names.plausible``), whatever follows the comma.  Anything else after a comma stays ("Ana Ruiz, PhD" is a credential,
-    "Oakland, CA" a place)."""
+    before it; after a Chinese name (``zh_names.plausible``), whatever follows the comma.
+    Anything else after a comma stays ("Ana Ruiz, PhD" is a credential, "Oakland, CA" a
+    place)."""
     match = re.fullmatch(r"([^,，]+?)\s*[,，]\s*([^,，]+)", text)
     if not match:
         return text

@@ -130,18 +130,20 @@ def ruled_tables(page: Page, drawn: list[dict[str, Any]] | None = None) -> list[
     """The page's ruled tables of two columns or more (pdfplumber's, from the lines it
     draws, or on a scan from the rules OCR saw on its picture, ``drawn``): a box drawn
     round the page or a section is not a table."""
+    settings: dict[str, Any] = _GRID
     if drawn is not None:
-        if sum(line["x0"] == line["x1"] for line in drawn) < 3:
-            return []
-        settings: dict[str, Any] = {
+        verticals = sum(line["x0"] == line["x1"] for line in drawn)
+        settings = {
             "vertical_strategy": "explicit",
             "horizontal_strategy": "explicit",
             "explicit_vertical_lines": drawn,
             "explicit_horizontal_lines": drawn,
         }
-    elif _vertical_rules(page) < 3:
+    else:
+        verticals = _vertical_rules(page)
+    if verticals < 3:
         return []
-    tables = page.find_tables(settings if drawn is not None else _GRID)
+    tables = page.find_tables(settings)
     return [t for t in tables if max((len(r.cells) for r in t.rows), default=0) >= 2]
 
 

@@ -239,7 +239,8 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     ]
     name: PageLine | None = None
     from_field = False
-    field = _name_field(first_page)
+    field: tuple[str, PageLine] | None = None
+    searched = False  # the Name field is looked for only when it may be needed
     if candidates:
         line, index, cell = _largest(candidates, ocr, body)
         text = join_words(cell)
@@ -247,16 +248,18 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         size = max(w.size for w in cell)
         # a cell that does not read as a name gives way to a Name field's value (on a
         # scan, "City" of a details grid measures a little taller than the body)
+        if size > body + 1 and not named:
+            field, searched = _name_field(first_page), True
         if (size > body + 1 and (named or field is None)) or (named and line is head[0]):
             name = _split_name(lines, line, index, named, ocr)
             name.bullet = False
+    if name is None and not searched:
+        field = _name_field(first_page)
     if name is None and field is not None:
         value, line = field
         size = max(w.size for w in line.words)
-        name, from_field = (
-            PageLine([Word(value, line.x0, line.x1, line.top, line.bottom, size, True)], 0),
-            True,
-        )
+        name = PageLine([Word(value, line.x0, line.x1, line.top, line.bottom, size, True)], 0)
+        from_field = True
         lines.insert(0, name)
     if name is None:
         return lines
