@@ -6,6 +6,7 @@ grid whose rules OCR painted out, a light-grey name the detector does not see)::
 
     python bench/import_corpus/make_extra.py /tmp/extra 4          # 4 a producer
     python bench/import_corpus/make_extra.py /tmp/extra 2 libreoffice-info-table
+    python bench/import_corpus/make_extra.py /tmp/more 6 --start 4  # six people more
     python bench/ocr_accuracy.py --corpus /tmp/extra --split dev --dpi 150 --per-file
 
 The people come from seeds of their own (``<producer>/extra-<k>``), so no person of the
@@ -34,7 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="the folder to write (a corpus of its own)")
     parser.add_argument("count", type=int, help="documents a producer")
     parser.add_argument("only", nargs="*", help="producers (or families); all by default")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--start", type=int, default=0, help="the first person's number (new people past it)"
+    )
+    args = parser.parse_intermixed_args(argv)
     rows = []
     for name, (family, produce, plan) in PRODUCERS.items():
         if args.only and name not in args.only and family not in args.only:
@@ -42,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds = list(dict.fromkeys((lang, json.dumps(o, sort_keys=True)) for lang, o in plan))
         out = args.out / name
         out.mkdir(parents=True, exist_ok=True)
-        for k in range(args.count):
+        for k in range(args.start, args.start + args.count):
             lang, options = kinds[k % len(kinds)]
             stem = f"{lang}-{90 + k}"  # numbered past the corpus's own
             try:

@@ -33,7 +33,7 @@ _RESUME_OF_RE = re.compile(
 )
 _ASIDE_RE = re.compile(r"\s*[(（][^()（）]{1,20}[)）]\s*$")
 _PARTS_RE = re.compile(r"\s*[|｜]\s*|\s+[-–—·•]\s+|\s*[/／]\s*|\s{3,}")
-_PARTICLES = frozenset(
+PARTICLES = frozenset(
     "van von der den de del della da di la le du bin binti bint ben al el ibn dos das do y e zu "
     "ter ten af av ap mac st.".split()
 )
@@ -204,14 +204,14 @@ def looks_like_name(text: str) -> bool:
     if "," in text:  # "Stockholm, Sweden", "Oakland, CA": a place
         return False
     words = text.split()
-    named = [w for w in words if w not in _PARTICLES]
+    named = [w for w in words if w not in PARTICLES]
     if not 2 <= len(named) <= 5 or len(words) > 8 or len(text) > 60:
         return False
     if all(w.casefold() in _GENERIC_WORDS for w in words):
         return False
     if any(ch.isdigit() or ch in "@/\\:" for ch in text):
         return False
-    if not all(_is_name_word(w) or w in _PARTICLES for w in words):
+    if not all(_is_name_word(w) or w in PARTICLES for w in words):
         return False
     if any(is_east_asian(ch) for ch in text):
         return False

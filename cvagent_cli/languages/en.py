@@ -552,8 +552,8 @@ CONTACT = Contact(
         "phone mobile tel telephone cell contact phone_number location city address country".split()
     ),
     form_labels=tuple(
-        "name phone mobile email e-mail address location nationality birthday website github "
-        "linkedin".split()
+        "name phone mobile email e-mail address location city nationality gender birthday "
+        "website github linkedin".split()
     ),
     name_labels=("name", "full name"),
     objective_labels=("title", "position", "headline"),

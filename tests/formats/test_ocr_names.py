@@ -22,7 +22,7 @@ import pytest
 from cvagent_cli.document import zh_names
 from cvagent_cli.formats.reading import ocr_page
 from cvagent_cli.formats.reading.importer import import_bytes
-from cvagent_cli.formats.reading.ocr_names import chinese_name_as_written
+from cvagent_cli.formats.reading.ocr_names import capital_i, chinese_name_as_written
 from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
 from cvagent_cli.formats.reading.pdf_header import choose_name, is_date_stamp
 from cvagent_cli.formats.reading.pdf_layout import Word, make_lines
@@ -208,6 +208,98 @@ def test_a_text_layer_name_is_never_respelled() -> None:
     assert _name(choose_name(lines, BODY, Recognition())) == "Illse Ashcombe"
 
 
+def test_a_doubled_l_read_in_the_large_name_is_kept_when_the_small_e_mail_lost_one() -> None:
+    # small letters lose a stroke of "ll" more often than a large name gains one inside a
+    # word; beside a capital I an extra stroke is OCR's ("Illse", above)
+    lines = _page(("noor.quilfeather@example.org", 50, 8.8), ("Noor Quillfeather", 88, 18.3))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Noor Quillfeather"
+    lines = _page(("noor.quillfeather@example.org", 50, 8.8), ("Noor Quilfeather", 88, 18.3))
+    assert _name(choose_name(lines, BODY, Recognition())) == "Noor Quillfeather"
+
+
+def test_a_name_field_read_with_a_small_l_for_its_capital_i_is_the_name() -> None:
+    lines = _page(
+        ("Curriculum Vitae", 73, 19.4),
+        [("Name", 63, 113, 10.2), ("llse Kowalczyk", 120, 113, 10.2), ("Gender", 260, 113, 10.2)],
+        [("City", 63, 149, 12.1), ("Dublin, Ireland", 120, 149, 12.1)],
+    )
+    assert _name(choose_name(lines, 10.4, Recognition())) == "Ilse Kowalczyk"
+    assert capital_i("Marie la Fontaine") == "Marie la Fontaine"  # a particle stays
+
+
+@pytest.mark.parametrize(
+    ("row", "name"),
+    [
+        # the shaded Name label went unread
+        ([("Maelis Valderrama", 196, 137, 9.9), ("Phone", 330, 137, 9.9)], "Maelis Valderrama"),
+        # a narrow cell wrapped the label: "Nam" on the name's row, "e" under it
+        ([("Nam", 82, 141, 8.4), ("Esme Dunmore", 120, 141, 8.4)], "Esme Dunmore"),
+    ],
+)
+def test_a_name_in_a_details_grid_whose_name_label_was_not_read_is_the_name(
+    row: list[tuple[str, float, float, float]], name: str
+) -> None:
+    lines = _page(
+        ("Personal Details", 110, 12.0),
+        row,
+        [("Email", 89, 161, 13.3), ("ana@example.net", 196, 161, 13.3), ("city", 320, 161, 13.3)],
+        [("Objective", 89, 189, 10.8), ("Data Engineer", 196, 189, 10.8)],
+    )
+    assert _name(choose_name(lines, 12.1, Recognition())) == name
+
+
+def test_a_one_word_cell_or_a_place_beside_a_label_is_no_name() -> None:
+    lines = _page(
+        ("Personal Details", 110, 12.0),
+        [("Henrik", 196, 137, 9.9), ("Phone", 300, 137, 9.9)],
+        [("City", 89, 161, 13.3), ("Boulder, CO", 196, 161, 13.3)],
+    )
+    assert _name(choose_name(lines, 12.1, Recognition())) == ""
+
+
+def test_a_headline_glued_onto_a_chinese_name_goes_to_the_next_line() -> None:
+    lines = _page(("郑若曦Java", 65, 25.0), [("杭州", 287, 95, 10.1)], ("139-0000-8507", 108, 11.8))
+    out = choose_name(lines, 10.6, Recognition())
+    assert _name(out) == "郑若曦"
+    assert [ln.text() for ln in out][:2] == ["郑若曦", "Java"]
+
+
+def test_a_details_grid_row_holding_a_section_word_does_not_start_the_body() -> None:
+    # "Objective" is a field of the grid, not a section title beside a sidebar: the title
+    # under the grid is still a section
+    # (OCR measures "Objective", with its j, taller than the row's other cells)
+    lines = _page(
+        [("Name", 63, 113, 10.2), ("llse Kowalczyk", 120, 113, 10.2), ("Photo", 260, 113, 10.2)],
+        [("Phone", 63, 124, 11.9), ("+1 (608) 555-0134", 120, 124, 11.9)],
+        [
+            ("City", 63, 149, 11.0),
+            ("Dublin, Ireland", 120, 149, 9.4),
+            ("Objective", 260, 149, 12.1),
+            ("UX Researcher", 330, 149, 8.4),
+        ],
+        ("Work Experience", 182, 12.7),
+        ("Thistledown Bank, Austin, TX", 211, 10.1),
+    )
+    out = choose_name(lines, 10.4, Recognition())
+    assert _name(out) == "Ilse Kowalczyk"
+    roles = {ln.text(): ln.role for ln in out}
+    assert roles["City Dublin, Ireland Objective UX Researcher"] == "header"
+    assert roles["Work Experience"] != "header"
+
+
+def test_a_name_stacked_in_capitals_beats_a_smaller_headline_that_reads_as_a_name() -> None:
+    # neither "OREN" nor "ASHCOMBE" alone reads as a name; together they do, over the
+    # headline "Machine Learning Engineer" set 1.3 times the body
+    lines = _page(
+        [("(608) 555-0172", 495, 57, 8.5)],
+        ("OREN", 60, 25.5),
+        [("oren.ashcombe@example.org", 435, 73, 9.0)],
+        ("ASHCOMBE", 97, 25.7),
+        ("Machine Learning Engineer", 138, 12.6),
+    )
+    assert _name(choose_name(lines, 9.4, Recognition())) == "OREN ASHCOMBE"
+
+
 @pytest.mark.parametrize("text", ["Last updatedin Nov2026", "Lastupdated on 14 November 2026"])
 def test_a_date_stamp_whose_spaces_ocr_dropped_is_still_a_stamp(text: str) -> None:
     assert is_date_stamp(text)
@@ -342,6 +434,38 @@ def test_a_box_that_stops_short_of_its_large_line_is_widened_over_the_rest_of_it
     assert len(boxes) == 4 and all(a is b for a, b in zip(boxes[1:], found, strict=True))
     assert boxes[0][0][0] < 40 and boxes[0][2][0] >= 166  # the first character is in it
     assert boxes[0][0][1] == 30 and boxes[0][2][1] == 90  # as high as the detector drew it
+
+
+def test_a_box_round_the_flat_middle_character_of_a_large_line_grows_to_the_whole_line() -> None:
+    # "徐一鸣" in big bold: the detector boxed the flat "一" alone, half the line's height
+    page = np.full((400, 600), 255, np.uint8)
+    found = []
+    for top in (200, 240, 280):  # three body lines, boxes 28 px high
+        page[top + 6 : top + 22, 40:500] = 0
+        found.append(np.array([[30, top], [510, top], [510, top + 28], [30, top + 28]], np.float32))
+    for x in (40, 140):  # the two tall characters, 80 px high
+        page[30:110, x : x + 70] = 0
+        page[36:104, x + 6 : x + 64] = 255
+    page[66:76, 116:134] = 0  # the flat one between them
+    flat = np.array([[108, 55], [142, 55], [142, 87], [108, 87]], np.float32)
+    boxes = ocr_page.whole_lines(page, [flat, *found])
+    assert len(boxes) == 4 and all(a is b for a, b in zip(boxes[1:], found, strict=True))
+    (x0, y0), (x1, y1) = boxes[0].min(axis=0), boxes[0].max(axis=0)
+    assert x0 < 40 and x1 > 210 and y0 < 30 and y1 > 110
+
+
+def test_a_body_line_beside_a_photo_is_not_grown_into_it() -> None:
+    page = np.full((400, 600), 255, np.uint8)
+    page[206:222, 40:500] = 0  # a body line running into a photo that starts low beside it
+    page[215:330, 500:590] = 0
+    line = np.array([[30, 200], [510, 200], [510, 228], [30, 228]], np.float32)
+    others = [
+        np.array([[30, t], [480, t], [480, t + 28], [30, t + 28]], np.float32) for t in (240, 280)
+    ]
+    for box in others:
+        page[int(box[0][1]) + 6 : int(box[0][1]) + 22, 40:470] = 0
+    boxes = ocr_page.whole_lines(page, [line, *others])
+    assert boxes[0] is line
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from cvagent_cli.formats.reading.importer import ImportResult, import_bytes
-from cvagent_cli.formats.reading.pdf_glyphs import page_glyphs, shape_marks
+from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, Glyph, page_glyphs, shape_marks
 from cvagent_cli.formats.reading.pdf_import import split_cells
 from cvagent_cli.formats.reading.pdf_join import join_paragraphs
-from cvagent_cli.formats.reading.pdf_layout import make_lines
+from cvagent_cli.formats.reading.pdf_layout import make_lines, rows
 from cvagent_cli.formats.reading.pdf_lines import as_page_line
 
 HERE = Path(__file__).parent / "pdf_layouts"
@@ -515,3 +515,35 @@ def test_a_bullet_glyph_whose_actual_text_is_a_private_code_stays_a_bullet() -> 
     md = import_file(corpus / "en-01.pdf").markdown
     assert "- Automated regression tests for the mobile app" in md
     assert "- Led the migration of 40 services from a monolith to event-driven workers." in md
+
+
+def _glyphs(text: str, x0: float, top: float, size: float, font: str, base: float) -> list[Glyph]:
+    width = 0.55 * size
+    return [
+        Glyph(
+            ch, x0 + i * width, x0 + (i + 1) * width, top, top + size, size, font, False, base=base
+        )
+        for i, ch in enumerate(text)
+    ]
+
+
+def test_ocr_text_twice_the_size_of_a_row_is_a_row_of_its_own_though_their_middles_meet() -> None:
+    # OCR's base is a box's middle: a 27 pt "黄" set over the given name and a 10 pt e-mail
+    # at the right margin share a middle by chance
+    big = _glyphs("黄", 44, 63.4, 26.7, OCR_FONT, base=79.5)
+    email = _glyphs("yutong47@example.com", 451, 74.6, 10.4, OCR_FONT, base=80.8)
+    assert sorted(len(r) for r in rows(big + email)) == [1, 20]
+    # a text layer's base is the baseline: a big name and small text on it share a row
+    big = _glyphs("Ana", 44, 63.4, 26.7, "Arial", base=90.0)
+    small = _glyphs("MBA", 120, 82.0, 10.4, "Arial", base=90.0)
+    assert [len(r) for r in rows(big + small)] == [6]
+
+
+def test_a_bar_typed_with_a_chinese_input_method_separates_cells() -> None:
+    glyphs = [
+        *_glyphs("郑若曦", 224, 65, 25, OCR_FONT, base=80),
+        *_glyphs("丨", 300, 65, 25, OCR_FONT, base=80),
+        *_glyphs("Java", 330, 65, 25, OCR_FONT, base=80),
+    ]
+    (line,) = make_lines(glyphs, [], 0)
+    assert line.text() == "郑若曦 | Java"

@@ -167,3 +167,18 @@ def test_a_name_hyphenated_in_a_narrow_sidebar_is_read_whole_from_a_scan() -> No
     assert import_bytes(pdf, "r.pdf", ".pdf").markdown.startswith("# Corentin Dunmore\n")
     md = import_bytes(image_only_pdf(pdf, dpi=150), "scan.pdf", ".pdf").markdown
     assert md.startswith("# Corentin Dunmore\n"), md[:80]
+
+
+def test_a_lighter_family_name_ocr_measures_smaller_is_still_joined_on_a_scan_only() -> None:
+    # a regular "黄" over a bold "晓彤", both 36 pt: OCR's box for the one character hugs its
+    # ink (27 against 34); a text layer's sizes are exact, and a family name that much
+    # smaller on one is not the name's
+    for ocr, read in ((True, "黄晓彤"), (False, "晓彤")):
+        family, name = _line("黄", 44, 63, 26.7), _line("晓彤", 42, 100, 33.5)
+        lines = [family, name]
+        chinese_name_whole(lines, name, ocr, Recognition())
+        assert name.text() == read
+    far_smaller = _line("黄", 44, 63, 20)  # under OCR too: half as large again at most
+    name = _line("晓彤", 42, 100, 33.5)
+    chinese_name_whole([far_smaller, name], name, True, Recognition())
+    assert name.text() == "晓彤"

@@ -76,6 +76,30 @@ def cased_as_printed(word: str) -> str:
     return "".join(out)
 
 
+#: A Chinese name with Latin letters right after it, no space between
+_LATIN_AFTER_RE = re.compile(rf"([{HAN}]{{2,4}})[A-Za-z][^{HAN}]*")
+
+
+def chinese_name_glued(text: str) -> str | None:
+    """The Chinese name of a line read with a headline glued on ("郑若曦Java": OCR lost
+    the bar and the spaces between them), when the characters make a name; else None."""
+    glued = _LATIN_AFTER_RE.fullmatch(text.strip())
+    return glued.group(1) if glued and zh_names.plausible(glued.group(1)) else None
+
+
+#: A word OCR read with a small l for its capital I: "llse", "lvana", "lngrid".
+_SMALL_L_RE = re.compile(r"\bl(?=[a-z]+\b)")
+
+
+def capital_i(name: str) -> str:
+    """A name OCR read with a capital I as a small l, the same stroke in a sans-serif
+    ("llse Kowalczyk" → "Ilse Kowalczyk"): a name's words begin with a capital, so a word
+    of small letters that begins with l begins with I (a particle, "la", "le", stays)."""
+    return _SMALL_L_RE.sub(
+        lambda m: m.group() if name[m.start() :].split()[0] in person.PARTICLES else "I", name
+    )
+
+
 #: Letters OCR mistakes for each other: thin strokes, round letters, arches.
 _LOOK_ALIKE = ("il1|!jtfr", "ceoa", "nhu", "vy", "gq")
 
@@ -90,9 +114,16 @@ def _misread(read: str, spelled: str) -> bool:
         pairs = [(a, b) for a, b in zip(read, spelled, strict=True) if a != b]
         return len(pairs) == 1 and any(set(pairs[0]) <= set(g) for g in _LOOK_ALIKE)
     short, long = sorted((read, spelled), key=len)
+    if long is read and _DOUBLE_L_RE.search(read) and _DOUBLE_L_RE.sub("l", read) == spelled:
+        return False  # "Quillfeather" read whole in large letters, "quilfeather@" in small
     return any(
         long[:i] + long[i + 1 :] == short and long[i] in _LOOK_ALIKE[0] for i in range(len(long))
     )
+
+
+#: A doubled l two letters or more into a word: a spelling ("Quillfeather", "Kellerman"),
+#: where OCR's extra stroke comes beside a capital I ("Illse" for "Ilse").
+_DOUBLE_L_RE = re.compile(r"(?<=[a-z]{2})ll(?!l)")
 
 
 def spelled_as_the_email(

@@ -249,9 +249,20 @@ def whole_lines(gray: Any, boxes: list[Any]) -> list[Any]:
         elif len(touching) == 1:
             (k,) = touching
             x0, y0, x1, y1 = spans[k]
-            if y1 - y0 >= 0.8 * height and (x < x0 - pad or x + width > x1 + pad):
+            # a box round one flat character of the line ("一" of a big "徐一鸣") lies
+            # inside its height, about its middle: it grows to the whole line, up and down
+            flat = (
+                y1 - y0 < 0.8 * height
+                and y - pad <= y0
+                and y1 <= y + height + pad
+                and abs(y0 + y1 - 2 * y - height) < 0.5 * height
+            )
+            if (y1 - y0 >= 0.8 * height or flat) and (x < x0 - pad or x + width > x1 + pad):
                 left = min(x0, max(0.0, x - pad))
                 right = max(x1, min(gray.shape[1] - 1.0, x + width + pad))
+                if flat:
+                    y0 = min(y0, max(0.0, y - pad))
+                    y1 = max(y1, min(gray.shape[0] - 1.0, y + height + pad))
                 out[k] = _rectangle(left, y0, right, y1)  # the box of this line, too short
     return out
 

@@ -6,23 +6,26 @@ a ``Name:`` / ``姓名：`` field; a document title ("Resume", "个人简历") i
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
 from cvagent_cli import languages
-from cvagent_cli.document import person
+from cvagent_cli.document import person, zh_names
 from cvagent_cli.document.basics import URL_RE
 from cvagent_cli.document.kinds import classify_title
 from cvagent_cli.document.title_words import is_document_title
 from cvagent_cli.formats.reading.docx_text import LABELS, NAME_LABELS
 from cvagent_cli.formats.reading.ocr_names import (
+    capital_i,
     cased_as_printed,
+    chinese_name_glued,
     spelled_as_the_email,
     title_glued_on,
 )
 from cvagent_cli.formats.reading.pdf_columns import table_channels
 from cvagent_cli.formats.reading.pdf_glyphs import OCR_FONT, ink_share
-from cvagent_cli.formats.reading.pdf_layout import Word, join_words
+from cvagent_cli.formats.reading.pdf_layout import Word, cjk, join_words
 from cvagent_cli.formats.reading.pdf_lines import (
     SEPARATORS,
     PageLine,
@@ -126,8 +129,23 @@ def _largest(
     first = next((c for c in near if c in named), None)
     if first is not None:
         return first
+    stacked = next((a for a, b in itertools.combinations(near, 2) if _stack(a, b)), None)
+    if stacked is not None:  # "OREN" over "ASHCOMBE": the name in two lines
+        return stacked
     large = [c for c in named if max(w.size for w in c[2]) >= 1.3 * body]
     return max(large, key=lambda c: _em(c[2], ocr)) if large else near[0]
+
+
+def _stack(
+    upper: tuple[PageLine, int, list[Word]], lower: tuple[PageLine, int, list[Word]]
+) -> bool:
+    """Two cells as large as each other, one over the other within half a line, that
+    read as a name together."""
+    (_, _, a), (_, _, b) = upper, lower
+    size = max(w.size for w in a)
+    over = min(a[-1].x1, b[-1].x1) > max(a[0].x0, b[0].x0)
+    near = 0 <= min(w.top for w in b) - max(w.bottom for w in a) < 0.6 * size
+    return over and near and bool(person.clean_name(f"{join_words(a)} {join_words(b)}"))
 
 
 def _is_name_label(cell: list[Word]) -> bool:
@@ -174,21 +192,28 @@ def _split_name(
 
 def _cut_after(words: list[Word], named: str | None) -> list[Word]:
     """``words`` with the word that holds the end of the name ``named`` and a comma after it
-    cut in two there ("罗明轩，数据工程师", one word as OCR reads Chinese with no spaces), the
-    width shared by characters."""
+    cut in two there ("罗明轩，数据工程师", one word as OCR reads Chinese with no spaces), or
+    Latin letters after a Chinese name ("郑若曦Java"), the width shared by characters."""
     if not named:
         return words
     for k, word in enumerate(words):
         before = join_words(words[:k])
         rest = named[len(before) :].lstrip() if named.startswith(before) else None
         comma = len(rest or "")
-        if rest and word.text.startswith(rest) and word.text[comma : comma + 1] in ("，", ","):
-            if comma + 1 == len(word.text):
-                return words  # the comma ends the word: the words are cut there already
-            at = word.x0 + (word.x1 - word.x0) * (comma + 1) / len(word.text)
-            head = replace(word, text=word.text[: comma + 1], x1=at)
-            tail = replace(word, text=word.text[comma + 1 :], x0=at)
-            return [*words[:k], head, tail, *words[k + 1 :]]
+        if not rest or not word.text.startswith(rest):
+            continue
+        if word.text[comma : comma + 1] in ("，", ","):
+            end = comma + 1  # the comma goes with the name, and is taken off after
+        elif cjk(rest[-1]) and re.match("[A-Za-z]", word.text[comma:]):
+            end = comma  # "郑若曦Java": a headline glued on
+        else:
+            continue
+        if end == len(word.text):
+            return words  # the comma ends the word: the words are cut there already
+        at = word.x0 + (word.x1 - word.x0) * end / len(word.text)
+        head = replace(word, text=word.text[:end], x1=at)
+        tail = replace(word, text=word.text[end:], x0=at)
+        return [*words[:k], head, tail, *words[k + 1 :]]
     return words
 
 
@@ -244,17 +269,17 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     if candidates:
         line, index, cell = _largest(candidates, ocr, body)
         text = join_words(cell)
-        named = person.clean_name(text)
+        named = person.clean_name(text) or (chinese_name_glued(text) if ocr else None)
         size = max(w.size for w in cell)
         # a cell that does not read as a name gives way to a Name field's value (on a
         # scan, "City" of a details grid measures a little taller than the body)
         if size > body + 1 and not named:
-            field, searched = _name_field(first_page), True
+            field, searched = _name_field(first_page, ocr), True
         if (size > body + 1 and (named or field is None)) or (named and line is head[0]):
             name = _split_name(lines, line, index, named, ocr)
             name.bullet = False
     if name is None and not searched:
-        field = _name_field(first_page)
+        field = _name_field(first_page, ocr)
     if name is None and field is not None:
         value, line = field
         size = max(w.size for w in line.words)
@@ -292,17 +317,50 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     return lines
 
 
-def _name_field(first_page: list[PageLine]) -> tuple[str, PageLine] | None:
+def _name_field(first_page: list[PageLine], ocr: bool) -> tuple[str, PageLine] | None:
     """The value of the page's ``Name:`` / ``姓名：`` field and its line: "姓名：韩嘉怡", or
-    a table's cells, "姓名 | 梁若曦 | 电话 | …"."""
+    a table's cells, "姓名 | 梁若曦 | 电话 | …" (on a scan, a capital I read as a small l
+    put back: "llse Kowalczyk")."""
     tables = table_channels(list(first_page))
     for index, line in enumerate(first_page):
         cells = line.cells(tables.get(index, []))
         match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
-        value = person.clean_name(_before_label(match.group(1))) if match else None
+        found = _before_label(match.group(1)) if match else ""
+        value = person.clean_name(capital_i(found) if ocr else found) if found else None
         if value:
             return value, line
+    return _beside_labels(first_page, tables, ocr)
+
+
+def _beside_labels(
+    first_page: list[PageLine], tables: dict[int, list[tuple[float, float]]], ocr: bool
+) -> tuple[str, PageLine] | None:
+    """A whole name in a cell of a details grid's row, beside the labels of other fields
+    ("Maelis Valderrama | Phone | …"): the grid's Name label went unread (OCR misses a
+    short word in a shaded cell), or was cut where a narrow cell wraps it ("Nam" / "e"), or
+    the grid never had one.  Near the top of the page."""
+    top = min((ln.top for ln in first_page), default=0.0)
+    span = max((ln.bottom for ln in first_page), default=0.0) - top
+    for index, line in enumerate(first_page):
+        if line.top > top + 0.3 * span:
+            continue
+        texts = [join_words(c).strip() for c in line.cells(tables.get(index, []))]
+        labels = [_label_or_its_start(t) for t in texts]
+        if not any(labels):
+            continue
+        for text, label in zip(texts, labels, strict=True):
+            value = None if label else person.clean_name(capital_i(text) if ocr else text)
+            if value and (len(value.split()) > 1 or zh_names.plausible(value)):
+                return value, line
     return None
+
+
+def _label_or_its_start(text: str) -> bool:
+    """A form's label, or its first letters where a narrow cell wrapped it ("Emai")."""
+    label = text.casefold().rstrip(":：")
+    return label in LABELS or (
+        len(label) >= 3 and label.isalpha() and any(lb.startswith(label) for lb in LABELS)
+    )
 
 
 def _before_label(value: str) -> str:
@@ -377,7 +435,13 @@ def _mark_header(
             break  # a column's heading: the body starts
         if len(line.text()) > 90 and not line.bold:
             break  # running text: a summary with no heading
-        split = next((i for i in range(1, len(cells)) if _section_cell(cells, i)), None)
+        # a details grid's row ("City | Dublin | Objective | UX Researcher") is fields
+        grid = join_words(cells[0]).casefold().rstrip(":：") in LABELS
+        split = (
+            None
+            if grid
+            else next((i for i in range(1, len(cells)) if _section_cell(cells, i)), None)
+        )
         if body_x is None and split is not None:
             body_x = cells[split][0].x0
             side = part([w for cell in cells[:split] for w in cell], line)

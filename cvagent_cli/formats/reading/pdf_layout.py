@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cvagent_cli.formats.reading.docx_text import LABELS
-from cvagent_cli.formats.reading.pdf_glyphs import BULLET_CHARS, Glyph
+from cvagent_cli.formats.reading.pdf_glyphs import BULLET_CHARS, OCR_FONT, Glyph
 from cvagent_cli.script import WIDE_TEXT
 
 _CJK_RE = re.compile(f"[{WIDE_TEXT}]")
 CELL_GAP = 1.4  # ems: a wider gap inside a line separates cells (justified spaces stay below)
+_OCR_ROW_SIZES = 2.0  # OCR glyphs of sizes further apart than this are never one row
 
 
 @dataclass(eq=False)
@@ -161,11 +162,18 @@ def join_words(words: list[Word]) -> str:
 def rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
     """Glyphs grouped into rows by their baseline (a big name and the two small lines of
     contact details beside it are three rows, though their boxes overlap); a few smaller
-    glyphs raised or lowered inside a row's box (a superscript) stay in it."""
+    glyphs raised or lowered inside a row's box (a superscript) stay in it.
+
+    OCR knows no baseline: its glyphs' ``base`` is their box's middle, so a big family
+    name set over the given name and a small e-mail line beside it share a middle by
+    chance.  OCR text more than twice the size of a row's is a row of its own: text set
+    on one baseline in two such sizes has middles apart anyway."""
     open_rows: list[tuple[float, float, list[Glyph]]] = []
     for g in sorted(glyphs, key=lambda g: g.base):
         for i in range(len(open_rows) - 1, max(len(open_rows) - 4, -1), -1):
             base, size, members = open_rows[i]
+            if g.font == OCR_FONT and max(g.size, size) > _OCR_ROW_SIZES * min(g.size, size):
+                continue
             if abs(g.base - base) <= 0.3 * min(g.size, size):
                 members.append(g)
                 break
@@ -255,6 +263,8 @@ def _flush(glyphs: list[Glyph], words: list[Word]) -> None:
     if not glyphs:
         return
     text = _capital_i("".join(g.text for g in glyphs))
+    if text == "丨":  # a bar typed with a Chinese input method, or OCR's reading of "|"
+        text = "|"
     font = glyphs[0].font
     words.append(
         Word(
