@@ -319,14 +319,12 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
 
 def _name_field(first_page: list[PageLine], ocr: bool) -> tuple[str, PageLine] | None:
     """The value of the page's ``Name:`` / ``姓名：`` field and its line: "姓名：韩嘉怡", or
-    a table's cells, "姓名 | 梁若曦 | 电话 | …" (on a scan, a capital I read as a small l
-    put back: "llse Kowalczyk")."""
+    a table's cells, "姓名 | 梁若曦 | 电话 | …"."""
     tables = table_channels(list(first_page))
     for index, line in enumerate(first_page):
         cells = line.cells(tables.get(index, []))
         match = _NAME_FIELD_RE.search(join_words(with_bars(cells)))
-        found = _before_label(match.group(1)) if match else ""
-        value = person.clean_name(capital_i(found) if ocr else found) if found else None
+        value = _named(_before_label(match.group(1)), ocr) if match else None
         if value:
             return value, line
     return _beside_labels(first_page, tables, ocr)
@@ -349,16 +347,27 @@ def _beside_labels(
         if not any(labels):
             continue
         for text, label in zip(texts, labels, strict=True):
-            value = None if label else person.clean_name(capital_i(text) if ocr else text)
+            value = None if label else _named(text, ocr)
             if value and (len(value.split()) > 1 or zh_names.plausible(value)):
                 return value, line
     return None
 
 
+def _named(text: str, ocr: bool) -> str | None:
+    """The name a field's value holds (on a scan, a capital I read as a small l put back:
+    "llse Kowalczyk")."""
+    return person.clean_name(capital_i(text) if ocr else text) if text else None
+
+
+def _is_label(text: str) -> bool:
+    """A form's label ("Phone", "City:", "性别")."""
+    return text.casefold().rstrip(":：") in LABELS
+
+
 def _label_or_its_start(text: str) -> bool:
     """A form's label, or its first letters where a narrow cell wrapped it ("Emai")."""
     label = text.casefold().rstrip(":：")
-    return label in LABELS or (
+    return _is_label(label) or (
         len(label) >= 3 and label.isalpha() and any(lb.startswith(label) for lb in LABELS)
     )
 
@@ -369,7 +378,7 @@ def _before_label(value: str) -> str:
     "Marisol AshcombePhone"."""
     words = value.split()
     for k, word in enumerate(words):
-        if k and word.casefold().rstrip(":：") in LABELS:
+        if k and _is_label(word):
             return " ".join(words[:k])
         glued = next((lb for lb in LABELS if word.casefold().endswith(lb)), None)
         if k and glued and word[-len(glued)].isupper() and word[: -len(glued)][-1:].islower():
@@ -436,7 +445,7 @@ def _mark_header(
         if len(line.text()) > 90 and not line.bold:
             break  # running text: a summary with no heading
         # a details grid's row ("City | Dublin | Objective | UX Researcher") is fields
-        grid = join_words(cells[0]).casefold().rstrip(":：") in LABELS
+        grid = _is_label(join_words(cells[0]))
         split = (
             None
             if grid

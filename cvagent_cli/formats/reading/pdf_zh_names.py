@@ -80,7 +80,7 @@ def _family_apart(
             if not _HAN_RE.fullmatch(other):
                 continue
             whole = next((n for n in (other + bare, bare + other) if zh_names.plausible(n)), None)
-            if whole is None or not _as_large(max(w.size for w in cell), name.size, ocr):
+            if whole is None or not _family_size(max(w.size for w in cell), name.size, ocr):
                 continue
             x0, x1 = cell[0].x0, cell[-1].x1
             top, bottom = min(w.top for w in cell), max(w.bottom for w in cell)
@@ -95,7 +95,7 @@ def _family_apart(
     return None
 
 
-def _as_large(size: float, name: float, ocr: bool) -> bool:
+def _family_size(size: float, name: float, ocr: bool) -> bool:
     """A family name set apart as large as the given name: in one size on a text layer;
     under OCR within half as large again, as the family name is often set in a lighter
     weight and OCR's box for one character hugs its ink (a regular "黄" over a bold "晓彤",
