@@ -136,6 +136,10 @@ def _largest(
     return max(large, key=lambda c: _em(c[2], ocr)) if large else near[0]
 
 
+#: The lines of a name stacked over two stand less than this many of its ems apart.
+_STACK_GAP = 0.6
+
+
 def _stack(
     upper: tuple[PageLine, int, list[Word]], lower: tuple[PageLine, int, list[Word]]
 ) -> bool:
@@ -144,7 +148,7 @@ def _stack(
     (_, _, a), (_, _, b) = upper, lower
     size = max(w.size for w in a)
     over = min(a[-1].x1, b[-1].x1) > max(a[0].x0, b[0].x0)
-    near = 0 <= min(w.top for w in b) - max(w.bottom for w in a) < 0.6 * size
+    near = 0 <= min(w.top for w in b) - max(w.bottom for w in a) < _STACK_GAP * size
     return over and near and bool(person.clean_name(f"{join_words(a)} {join_words(b)}"))
 
 
@@ -227,7 +231,8 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     top = min(ln.top for ln in first_page)
     span = max(ln.bottom for ln in first_page) - top
     # the top of the page, whatever column a line was read in
-    head = sorted((ln for ln in first_page if ln.top <= top + 0.3 * span), key=lambda ln: ln.top)
+    head_bottom = top + 0.3 * span
+    head = sorted((ln for ln in first_page if ln.top <= head_bottom), key=lambda ln: ln.top)
     head = head[:12]
     titles = [ln for ln in head if not ln.bullet and is_document_title(ln.text())]
     if titles:
@@ -274,12 +279,12 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         # a cell that does not read as a name gives way to a Name field's value (on a
         # scan, "City" of a details grid measures a little taller than the body)
         if size > body + 1 and not named:
-            field, searched = _name_field(first_page, ocr), True
+            field, searched = _name_field(first_page, ocr, head_bottom), True
         if (size > body + 1 and (named or field is None)) or (named and line is head[0]):
             name = _split_name(lines, line, index, named, ocr)
             name.bullet = False
     if name is None and not searched:
-        field = _name_field(first_page, ocr)
+        field = _name_field(first_page, ocr, head_bottom)
     if name is None and field is not None:
         value, line = field
         size = max(w.size for w in line.words)
@@ -303,7 +308,7 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
         if (
             not same_size(_em(nxt.words, ocr), _em(name.words, ocr), ocr)
             # (after a hyphen, an em: the rest of the word may have no tall letters, "more")
-            or nxt.top - prev.bottom > (1.0 if so_far.endswith("-") else 0.6) * name.size
+            or nxt.top - prev.bottom > (1.0 if so_far.endswith("-") else _STACK_GAP) * name.size
         ):
             break
         nxt.role, start = "title", start + 1
@@ -317,7 +322,9 @@ def choose_name(lines: list[PageLine], body: float, recognition: Recognition) ->
     return lines
 
 
-def _name_field(first_page: list[PageLine], ocr: bool) -> tuple[str, PageLine] | None:
+def _name_field(
+    first_page: list[PageLine], ocr: bool, head_bottom: float
+) -> tuple[str, PageLine] | None:
     """The value of the page's ``Name:`` / ``姓名：`` field and its line: "姓名：韩嘉怡", or
     a table's cells, "姓名 | 梁若曦 | 电话 | …"."""
     tables = table_channels(list(first_page))
@@ -327,20 +334,21 @@ def _name_field(first_page: list[PageLine], ocr: bool) -> tuple[str, PageLine] |
         value = _named(_before_label(match.group(1)), ocr) if match else None
         if value:
             return value, line
-    return _beside_labels(first_page, tables, ocr)
+    return _beside_labels(first_page, tables, ocr, head_bottom)
 
 
 def _beside_labels(
-    first_page: list[PageLine], tables: dict[int, list[tuple[float, float]]], ocr: bool
+    first_page: list[PageLine],
+    tables: dict[int, list[tuple[float, float]]],
+    ocr: bool,
+    head_bottom: float,
 ) -> tuple[str, PageLine] | None:
     """A whole name in a cell of a details grid's row, beside the labels of other fields
     ("Maelis Valderrama | Phone | …"): the grid's Name label went unread (OCR misses a
     short word in a shaded cell), or was cut where a narrow cell wraps it ("Nam" / "e"), or
-    the grid never had one.  Near the top of the page."""
-    top = min((ln.top for ln in first_page), default=0.0)
-    span = max((ln.bottom for ln in first_page), default=0.0) - top
+    the grid never had one.  Near the top of the page (above ``head_bottom``)."""
     for index, line in enumerate(first_page):
-        if line.top > top + 0.3 * span:
+        if line.top > head_bottom:
             continue
         texts = [join_words(c).strip() for c in line.cells(tables.get(index, []))]
         labels = [_label_or_its_start(t) for t in texts]
@@ -367,7 +375,7 @@ def _is_label(text: str) -> bool:
 def _label_or_its_start(text: str) -> bool:
     """A form's label, or its first letters where a narrow cell wrapped it ("Emai")."""
     label = text.casefold().rstrip(":：")
-    return _is_label(label) or (
+    return label in LABELS or (
         len(label) >= 3 and label.isalpha() and any(lb.startswith(label) for lb in LABELS)
     )
 
